@@ -1,0 +1,90 @@
+"""Actions a seat can take: small frozen values; the applied list of them is the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import Card
+
+BidValue = int | str  # a number of tricks/points, or "nil", "double_nil", "pass"
+NIL, DOUBLE_NIL, PASS = "nil", "double_nil", "pass"
+
+
+@dataclass(frozen=True)
+class Look:
+    """The seat turns its dealt hand face up (after this it may not bid Double Nil)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} looks at its cards"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid: a number, ``"nil"``, ``"double_nil"`` (Spades) or ``"pass"`` (Pitch)."""
+
+    seat: int
+    value: BidValue
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bids {bid_text(self.value)}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """The seat plays a card to the trick."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {self.card}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Two-player Spades: keep (True) or discard (False) the card just taken from the stock."""
+
+    seat: int
+    keep: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'keeps' if self.keep else 'discards'} the drawn card"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Double Nil: the three cards this seat gives to its partner."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} gives {' '.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Two-player Double Nil: the up-to-three cards to throw away and replace."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        shown = " ".join(map(str, self.cards)) or "nothing"
+        return f"seat {self.seat} replaces {shown}"
+
+
+Action = Look | Bid | Play | Draw | Exchange | Redraw
+
+
+def bid_text(value: BidValue) -> str:
+    """A bid as people say it: ``"4"``, ``"Nil"``, ``"Double Nil"``, ``"Pass"``."""
+    if isinstance(value, int):
+        return str(value)
+    return {"nil": "Nil", "double_nil": "Double Nil", "pass": "Pass"}.get(value, str(value))
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""

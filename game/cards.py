@@ -1,0 +1,111 @@
+"""Cards as small immutable values, with the two-letter notation of RECORD.md."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+JACK, ACE = 9, 12
+
+
+class Card(int):
+    """A playing card: an int ``rank * 4 + suit`` that prints as ``"TH"``.
+
+    Rank 0 is the two and 12 the ace; suits are 0..3 for S H D C. Cards order
+    by rank first, so ``max()`` of one suit's cards is its highest.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, rank: int, suit: int) -> Card:
+        """The card of this rank (0..12) and suit (0..3)."""
+        return DECK[rank * 4 + suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read the two-letter form, e.g. ``"AS"`` or ``"TH"``; raise ValueError if it is not one."""
+        if not isinstance(text, str) or len(text) != 2:
+            raise ValueError(f"not a card: {text!r} (want two letters such as 'TH')")
+        rank, suit = RANKS.find(text[0].upper()), SUITS.find(text[1].upper())
+        if rank < 0 or suit < 0:
+            raise ValueError(f"not a card: {text!r} (ranks {RANKS}, suits {SUITS})")
+        return DECK[rank * 4 + suit]
+
+    @property
+    def rank(self) -> int:
+        """0 for the two up to 12 for the ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """0..3 for spades, hearts, diamonds, clubs."""
+        return int(self) & 3
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a card mask."""
+        return 1 << int(self)
+
+    def name(self) -> str:
+        """A spoken name, e.g. ``"queen of hearts"``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+FULL_MASK = (1 << 52) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (r * 4 + s) for r in range(13)) for s in range(4)
+)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask holding these cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards in a bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    """Iterate over the cards of a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield DECK[low.bit_length() - 1]
+        mask ^= low
+
+
+def highest(mask: int) -> Card:
+    """The highest-ranked card of a non-empty mask (by rank, then suit index)."""
+    return DECK[mask.bit_length() - 1]
+
+
+def lowest(mask: int) -> Card:
+    """The lowest-ranked card of a non-empty mask."""
+    return DECK[(mask & -mask).bit_length() - 1]
+
+
+def sort_for_hand(cards: Iterable[Card], suit_order: str = "SHCD") -> list[Card]:
+    """Cards sorted for display: by suit (alternating colours), then rank high to low."""
+    order = {SUITS.index(s): i for i, s in enumerate(suit_order)}
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))

@@ -1,0 +1,1 @@
+"""Trick Table's window: pygame scenes, card art, animation and layout."""
