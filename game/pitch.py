@@ -1,0 +1,157 @@
+"""Pitch (Auction Pitch, Setback) for 2 to 7 players or two partnerships (rules/pitch.md)."""
+
+from __future__ import annotations
+
+from game.actions import PASS, Action, Bid, BidValue, IllegalAction, bid_text
+from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card
+from game.chance import Chance
+from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
+from game.options import PitchOptions
+from game.scoring import score_pitch
+from game.state import HandResult, Phase, TrickGame
+
+HAND_SIZE = 6
+PACKET = 3
+SHUT_OUT = 4
+DEALER_MINIMUM = 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+
+
+def pitch_teams(players: int, partnerships: bool) -> list[list[int]]:
+    """One team per player, or two partnerships of opposite seats (four players only)."""
+    if partnerships:
+        if players != 4:
+            raise ValueError("Pitch partnerships need exactly four players.")
+        return [[0, 2], [1, 3]]
+    return [[seat] for seat in range(players)]
+
+
+class PitchGame(TrickGame):
+    """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
+
+    kind = "pitch"
+    options: PitchOptions
+
+    def __init__(self, options: PitchOptions | None = None, players: int = 4, seed: int | None = None,
+                 chance: Chance | None = None) -> None:
+        options = options or PitchOptions()
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Pitch is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+        super().__init__(options, players, pitch_teams(players, options.partnerships), seed, chance)
+        self._deal([])
+
+    # ----- the deal
+    def _deal(self, events: list[Event] | None) -> None:
+        self._start_hand_state()
+        n = self.num_seats
+        deck = self.chance.shuffled_deck()
+        deal = [[] for _ in range(n)]
+        position = 0
+        for _ in range(HAND_SIZE // PACKET):
+            for i in range(n):
+                seat = (self.dealer + 1 + i) % n
+                deal[seat] += deck[position:position + PACKET]
+                position += PACKET
+        for seat in range(n):
+            self.hands[seat] = sum(1 << c for c in deal[seat])
+        self.in_play = sum(self.hands)
+        self.trump = None
+        self.pitcher: int | None = None
+        self.high = 0
+        self.bids_made = 0
+        self.log.update(dealer=self.dealer, deal=deal, bids=[])
+        self.phase = Phase.BIDDING
+        self.to_act = self.next_seat(self.dealer)
+        if events is not None:
+            events.append(Event(HAND_STARTED, self.dealer, value=self.hand_number))
+
+    # ----- the auction
+    def bid_choices(self, seat: int) -> list[BidValue]:
+        """Pass or a higher bid; the dealer must bid 2+ when all passed and may equal (steal)."""
+        if seat != self.dealer:
+            return [PASS] + list(range(self.high + 1, SHUT_OUT + 1))
+        if self.high == 0:
+            return list(range(DEALER_MINIMUM, SHUT_OUT + 1))
+        lowest = self.high if self.options.dealer_steal else self.high + 1
+        return [PASS] + list(range(lowest, SHUT_OUT + 1))
+
+    def _legal_other(self) -> list[Action]:
+        seat = self.to_act
+        return [Bid(seat, v) for v in self.bid_choices(seat)]
+
+    def _why_not_other(self, action: Action) -> str | None:
+        if not isinstance(action, Bid):
+            return self._kind_error(action, "bid")
+        if action.value in self.bid_choices(action.seat):
+            return None
+        if action.seat == self.dealer and self.high == 0:
+            return "Everyone passed: the dealer must bid at least 2."
+        if action.value == PASS or not isinstance(action.value, int) or isinstance(action.value, bool):
+            return f"{bid_text(action.value)} is not a Pitch bid: pass or bid 1 to 4."
+        if action.value == self.high and action.seat == self.dealer:
+            return "Dealer steal is off: the dealer must bid higher than the high bid."
+        if not 1 <= action.value <= SHUT_OUT:
+            return "Pitch bids are 1 to 4."
+        return f"A bid must be higher than the high bid ({self.high})."
+
+    def _apply_other(self, action: Action, events: list[Event]) -> None:
+        if not isinstance(action, Bid):  # pragma: no cover - why_illegal refuses it first
+            raise IllegalAction(f"Unexpected action {action}.")
+        seat, value = action.seat, action.value
+        self.bids[seat] = value
+        self.log["bids"].append((seat, value))
+        events.append(Event(BID_MADE, seat, value=value))
+        if value != PASS:
+            self.high = value
+            self.pitcher = seat
+        if value == SHUT_OUT or seat == self.dealer:
+            self.phase = Phase.PLAYING
+            self.to_act = self.pitcher
+            events.append(Event(BIDDING_DONE, self.pitcher, value=self.high))
+        else:
+            self.to_act = self.next_seat(seat)
+
+    # ----- trick play
+    def legal_mask(self) -> int:
+        """Lead anything; follow suit or trump; when trump is led, play trump if able."""
+        hand = self.hands[self.to_act]
+        if not self.trick:
+            return hand
+        led = hand & SUIT_MASKS[self.led_suit]
+        if not led:
+            return hand
+        if self.led_suit == self.trump:
+            return led
+        return led | (hand & SUIT_MASKS[self.trump])
+
+    def _play_refusal(self, card: Card) -> str:
+        suit = SUIT_NAMES[self.led_suit]
+        if self.led_suit == self.trump:
+            return f"Trump was led: you must play a trump ({suit})."
+        return f"You must follow suit ({suit}) or play a trump ({SUIT_NAMES[self.trump]})."
+
+    def _on_card(self, seat: int, card: int, events: list[Event] | None) -> None:
+        if self.trump is None:
+            self.trump = card & 3
+            if events is not None:
+                events.append(Event(TRUMP_SET, seat, DECK[card], value=self.trump))
+
+    # ----- scoring and the end
+    def _score_hand(self) -> HandResult:
+        pitcher_side = self.side_of(self.pitcher)
+        points = score_pitch(len(self.teams), self._side, self.in_play, self.trump, self.trick_log,
+                             pitcher_side, self.high, self.options.low == "player")
+        for side, row in enumerate(points):
+            self.scores[side] += row["total"]
+        self.log.update(pitcher=self.pitcher, bid=self.high, trump=self.trump)
+        return HandResult(points, list(self.scores), list(self.bags), self.pitcher, self.high)
+
+    def _game_winner(self, result: HandResult) -> int | None:
+        side = self.side_of(self.pitcher)
+        return side if self.scores[side] >= self.options.target else None
+
+    def _pitcher(self) -> int | None:
+        return self.pitcher
+
+    def _high_bid(self) -> int:
+        return self.high

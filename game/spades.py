@@ -1,0 +1,204 @@
+"""Spades for four players in two partnerships (rules/spades.md)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Exchange, IllegalAction, bid_text
+from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.chance import Chance
+from game.events import (
+    BID_MADE,
+    EXCHANGED,
+    HAND_STARTED,
+    SPADES_BROKEN,
+    Event,
+)
+from game.options import SpadesOptions
+from game.scoring import score_spades_side, spades_winner
+from game.state import HandResult, Phase, TrickGame
+
+NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+SPADE_MASK = SUIT_MASKS[SPADES]
+EXCHANGE_SIZE = 3
+
+
+class SpadesRules(TrickGame):
+    """Trick play, bidding checks and scoring common to four- and two-player Spades."""
+
+    options: SpadesOptions
+
+    def _setup_spades(self) -> None:
+        self.trump = SPADES
+
+    def numeric_bids(self) -> list[BidValue]:
+        """The bids a seat that has looked may make: Nil (if allowed) and 1..13."""
+        return ([NIL] if self.options.nil else []) + list(range(1, 14))
+
+    def _bid_choices(self, seat: int) -> list[BidValue]:
+        choices = self.numeric_bids()
+        if not self.looked[seat] and self.options.double_nil:
+            choices.append(DOUBLE_NIL)
+        return choices
+
+    def _why_not_bid(self, action: Action) -> str | None:
+        if not isinstance(action, Bid):
+            return self._kind_error(action, "bid")
+        if action.value in self._bid_choices(action.seat):
+            return None
+        if action.value == DOUBLE_NIL:
+            if not self.options.double_nil:
+                return "Double Nil is not allowed in this game."
+            return "Double Nil may only be bid before looking at your cards."
+        if action.value == NIL and not self.options.nil:
+            return "Nil is not allowed in this game."
+        return f"{bid_text(action.value)} is not a bid: bid {'Nil or ' if self.options.nil else ''}1 to 13."
+
+    # ----- trick play
+    def legal_mask(self) -> int:
+        """Follow suit if able; lead spades only once broken or when holding nothing else."""
+        hand = self.hands[self.to_act]
+        if self.trick:
+            return (hand & SUIT_MASKS[self.led_suit]) or hand
+        if self.spades_broken:
+            return hand
+        return (hand & NON_SPADES) or hand
+
+    def _play_refusal(self, card: Card) -> str:
+        if not self.trick:
+            return "Spades are not broken yet: lead another suit."
+        return f"You must follow suit ({SUIT_NAMES[self.led_suit]})."
+
+    def _on_card(self, seat: int, card: int, events: list[Event] | None) -> None:
+        if card & 3 == SPADES and not self.spades_broken:
+            self.spades_broken = True
+            if events is not None:
+                events.append(Event(SPADES_BROKEN, seat, DECK[card]))
+
+    # ----- scoring
+    def _score_hand(self) -> HandResult:
+        points = []
+        for side, team in enumerate(self.teams):
+            breakdown, self.bags[side] = score_spades_side(
+                [self.bids[s] for s in team], [self.tricks_won[s] for s in team], self.bags[side])
+            self.scores[side] += breakdown["total"]
+            points.append(breakdown)
+        return HandResult(points, list(self.scores), list(self.bags))
+
+    def _game_winner(self, result: HandResult) -> int | None:
+        return spades_winner(self.scores, self.options.target, self.options.mercy)
+
+    def _blind_seats(self) -> list[int]:
+        return list(self.log.get("blind", []))
+
+
+class SpadesGame(SpadesRules):
+    """Four-player partnership Spades: deal, bid (Nil, Double Nil), exchange, play, score."""
+
+    kind = "spades"
+
+    def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
+                 chance: Chance | None = None) -> None:
+        super().__init__(options or SpadesOptions(), 4, [[0, 2], [1, 3]], seed, chance)
+        self._setup_spades()
+        self._deal([])
+
+    def _deal(self, events: list[Event] | None) -> None:
+        self._start_hand_state()
+        deck = self.chance.shuffled_deck()
+        order = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        deal = [[] for _ in range(4)]
+        for i, card in enumerate(deck):
+            deal[order[i % 4]].append(card)
+        for seat in range(4):
+            self.hands[seat] = sum(1 << c for c in deal[seat])
+        self.looked = [not self.options.double_nil] * 4
+        self.log.update(dealer=self.dealer, deal=deal, blind=[], bids=[], exchange=[])
+        self.phase = Phase.BIDDING
+        self.to_act = order[0]
+        self.pending_exchange: dict[int, tuple[Card, ...]] = {}
+        self.exchange_order: list[int] = []
+        if events is not None:
+            events.append(Event(HAND_STARTED, self.dealer, value=self.hand_number))
+
+    # ----- bidding and exchange
+    def _legal_other(self) -> list[Action]:
+        seat = self.to_act
+        if self.phase is Phase.BIDDING:
+            return [Bid(seat, v) for v in self._bid_choices(seat)]
+        hand = cards_of(self.hands[seat])
+        return [Exchange(seat, combo) for combo in combinations(hand, EXCHANGE_SIZE)]
+
+    def _why_not_other(self, action: Action) -> str | None:
+        if self.phase is Phase.BIDDING:
+            return self._why_not_bid(action)
+        if not isinstance(action, Exchange):
+            return self._kind_error(action, "choose three cards to give your partner")
+        cards = action.cards
+        if len(cards) != EXCHANGE_SIZE or len(set(cards)) != EXCHANGE_SIZE:
+            return "Choose exactly three different cards to give your partner."
+        for card in cards:
+            if not (isinstance(card, int) and 0 <= card < 52 and self.hands[action.seat] >> card & 1):
+                return f"You do not hold {card}."
+        return None
+
+    def _apply_other(self, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Bid):
+            self._bid(action, events)
+        elif isinstance(action, Exchange):
+            self._exchange(action, events)
+        else:  # pragma: no cover - why_illegal refuses it first
+            raise IllegalAction(f"Unexpected action {action}.")
+
+    def _bid(self, action: Bid, events: list[Event]) -> None:
+        seat = action.seat
+        if action.value == DOUBLE_NIL:
+            self.log["blind"].append(seat)
+        self.looked[seat] = True
+        self.bids[seat] = action.value
+        self.log["bids"].append((seat, action.value))
+        events.append(Event(BID_MADE, seat, value=action.value))
+        if len(self.log["bids"]) < 4:
+            self.to_act = self.next_seat(seat)
+            return
+        self.looked = [True] * 4
+        self.exchange_order = self._exchange_seats()
+        if self.exchange_order:
+            self.phase = Phase.EXCHANGE
+            self.to_act = self.exchange_order[0]
+        else:
+            self._start_play()
+
+    def _exchange_seats(self) -> list[int]:
+        """Double Nil bidders whose partner did not bid Double Nil too, each followed by the partner."""
+        order = []
+        for seat, bid in self.log["bids"]:
+            partner = self.partner(seat)
+            if bid == DOUBLE_NIL and self.bids[partner] != DOUBLE_NIL:
+                order += [seat, partner]
+        return order
+
+    def _exchange(self, action: Exchange, events: list[Event]) -> None:
+        seat = action.seat
+        self.pending_exchange[seat] = tuple(DECK[c] for c in action.cards)
+        events.append(Event(EXCHANGED, seat, value=len(action.cards)))
+        partner = self.partner(seat)
+        if partner in self.pending_exchange:
+            for giver, taker in ((seat, partner), (partner, seat)):
+                for card in self.pending_exchange[giver]:
+                    self.hands[giver] ^= 1 << card
+                    self.hands[taker] |= 1 << card
+            for giver, taker in ((partner, seat), (seat, partner)):
+                self.log["exchange"].append((giver, taker, self.pending_exchange[giver]))
+        self.exchange_order.pop(0)
+        if self.exchange_order:
+            self.to_act = self.exchange_order[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        self.to_act = self.next_seat(self.dealer)
+
+    def _exchange_size(self, seat: int) -> int:
+        return EXCHANGE_SIZE if self.phase is Phase.EXCHANGE and seat == self.to_act else 0

@@ -1,0 +1,368 @@
+"""What all three games share: seats, sides, tricks, phases, views and the apply loop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from game.actions import Action, Bid, BidValue, Draw, Exchange, IllegalAction, Look, Play, Redraw
+from game.cards import DECK, SUIT_NAMES, Card, cards_of
+from game.chance import Chance
+from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+
+
+class Phase(Enum):
+    """Where a game stands."""
+
+    DRAWING = "drawing"
+    REDRAW = "redraw"
+    BIDDING = "bidding"
+    EXCHANGE = "exchange"
+    PLAYING = "playing"
+    GAME_OVER = "game_over"
+
+
+def next_seat(seat: int, num_seats: int) -> int:
+    """The seat to the left (clockwise)."""
+    return (seat + 1) % num_seats
+
+
+# One Play object per (seat, card), shared: legal_actions() is on the hot path.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A finished hand's outcome: per-side points breakdowns, totals and bags after it."""
+
+    points: list[dict[str, Any]]
+    scores: list[int]
+    bags: list[int]
+    pitcher: int | None = None
+    bid: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know: its own cards (once looked), everything public, never others' hands."""
+
+    kind: str
+    seat: int
+    num_seats: int
+    teams: list[list[int]]
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand: tuple[Card, ...] | None
+    hand_sizes: list[int]
+    looked: list[bool]
+    bids: list[BidValue | None]
+    tricks_won: list[int]
+    trick: list[tuple[int, Card]]
+    leader: int | None
+    last_trick: list[tuple[int, Card]]
+    last_winner: int | None
+    spades_broken: bool
+    trump: int | None
+    pitcher: int | None
+    high_bid: int
+    scores: list[int]
+    bags: list[int]
+    drawn_card: Card | None
+    stock_size: int
+    legal: list[Action]
+    hand_number: int
+    winner: int | None
+    options: Any
+    blind: list[int]
+    exchange_cards: int
+    played: tuple[Card, ...]
+    results: list[HandResult] = field(default_factory=list)
+
+
+class TrickGame:
+    """The shared machinery of a trick-taking game; subclasses add dealing, bidding and scoring."""
+
+    kind = ""
+
+    def __init__(self, options: Any, num_seats: int, teams: list[list[int]], seed: int | None,
+                 chance: Chance | None = None) -> None:
+        self.options = options
+        self.num_seats = num_seats
+        self.teams = teams
+        self.seed = seed
+        self.chance = chance or Chance(seed)
+        self._side = [0] * num_seats
+        for index, team in enumerate(teams):
+            for seat in team:
+                self._side[seat] = index
+        self.scores = [0] * len(teams)
+        self.bags = [0] * len(teams)
+        self.results: list[HandResult] = []
+        self.hand_logs: list[dict[str, Any]] = []
+        self.winner: int | None = None
+        self.hand_number = 0
+        self.dealer = self.chance.pick_seat(num_seats)
+        self.phase = Phase.BIDDING
+        self.to_act: int | None = None
+        self.trump: int | None = None
+
+    # ----- seats and sides
+    def side_of(self, seat: int) -> int:
+        """The index in ``teams`` of this seat's side."""
+        return self._side[seat]
+
+    def partner(self, seat: int) -> int | None:
+        """The seat's partner, or None when it plays alone."""
+        team = self.teams[self._side[seat]]
+        return next((s for s in team if s != seat), None) if len(team) > 1 else None
+
+    def next_seat(self, seat: int) -> int:
+        """The seat to the left of ``seat``."""
+        return (seat + 1) % self.num_seats
+
+    # ----- a new hand
+    def _start_hand_state(self) -> None:
+        """Reset everything that lives for one hand."""
+        n = self.num_seats
+        self.hand_number += 1
+        self.hands = [0] * n
+        self.looked = [True] * n
+        self.bids: list[BidValue | None] = [None] * n
+        self.tricks_won = [0] * n
+        self.won_cards = [0] * len(self.teams)
+        self.trick: list[tuple[int, Card]] = []
+        self.led_suit = -1
+        self.leader: int | None = None
+        self.last_trick: list[tuple[int, Card]] = []
+        self.last_winner: int | None = None
+        self.played = 0
+        self.spades_broken = False
+        self.trick_log: list[tuple[int, list[tuple[int, Card]], int]] = []
+        self.log: dict[str, Any] = {}
+        self.hand_logs.append(self.log)
+
+    # ----- the public API
+    def legal_actions(self) -> list[Action]:
+        """Every action ``to_act`` may take now (the single source of truth)."""
+        if self.phase is Phase.PLAYING:
+            seat = self.to_act
+            row = PLAYS[seat]
+            mask = self.legal_mask()
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(row[low.bit_length() - 1])
+                mask ^= low
+            return out
+        if self.phase is Phase.GAME_OVER:
+            return []
+        return self._legal_other()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, otherwise the reason in plain words."""
+        if self.phase is Phase.GAME_OVER:
+            return "The game is over."
+        if isinstance(action, Look):
+            if not 0 <= action.seat < self.num_seats:
+                return f"There is no seat {action.seat}."
+            if self.looked[action.seat]:
+                return "You have already looked at your cards."
+            return self._why_not_look(action.seat)
+        seat = getattr(action, "seat", None)
+        if seat != self.to_act:
+            return f"It is not seat {seat}'s turn (seat {self.to_act} is to act)."
+        if isinstance(action, Play):
+            if self.phase is not Phase.PLAYING:
+                return "It is not time to play a card."
+            return self._why_not_play(action.card)
+        return self._why_not_other(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``apply(action)`` would be accepted."""
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it caused; refuse anything else unchanged."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play_card(action.seat, action.card, events)
+        elif isinstance(action, Look):
+            self._look(action.seat, events)
+        else:
+            self._apply_other(action, events)
+        return events
+
+    def play_fast(self, card: int) -> None:
+        """Play a card for ``to_act`` with no checks and no events (for search and benchmarks)."""
+        self._play_card(self.to_act, DECK[card], None)
+
+    # ----- looking
+    def _why_not_look(self, seat: int) -> str | None:
+        return None
+
+    def _look(self, seat: int, events: list[Event]) -> None:
+        self.looked[seat] = True
+        events.append(Event(LOOKED, seat))
+
+    # ----- trick play
+    def legal_mask(self) -> int:
+        """The cards ``to_act`` may play, as a bitmask (playing phase only)."""
+        raise NotImplementedError
+
+    def _why_not_play(self, card: Card) -> str | None:
+        hand = self.hands[self.to_act]
+        if not isinstance(card, int) or not 0 <= card < 52:
+            return f"{card!r} is not a card."
+        if not hand >> card & 1:
+            return f"You do not hold the {DECK[card].name()}."
+        if self.legal_mask() >> card & 1:
+            return None
+        return self._play_refusal(DECK[card])
+
+    def _play_refusal(self, card: Card) -> str:
+        """Why a card in hand may not be played now (the subclass knows its rules)."""
+        return f"You must follow suit ({SUIT_NAMES[self.led_suit]})."
+
+    def _on_card(self, seat: int, card: int, events: list[Event] | None) -> None:
+        """A card was just played (trump set, spades broken...): subclass hook."""
+
+    def _play_card(self, seat: int, card: Card, events: list[Event] | None) -> None:
+        self.hands[seat] ^= 1 << card
+        self.played |= 1 << card
+        trick = self.trick
+        if not trick:
+            self.led_suit = card & 3
+            self.leader = seat
+        self._on_card(seat, card, events)
+        trick.append((seat, card))
+        if events is not None:
+            events.append(Event(CARD_PLAYED, seat, card))
+        if len(trick) < self.num_seats:
+            self.to_act = (seat + 1) % self.num_seats
+            return
+        winner = self._trick_winner()
+        self.tricks_won[winner] += 1
+        side = self._side[winner]
+        for _, played in trick:
+            self.won_cards[side] |= 1 << played
+        self.trick_log.append((self.leader, trick, winner))
+        self.last_trick = trick
+        self.last_winner = winner
+        self.trick = []
+        self.leader = winner
+        self.to_act = winner
+        if events is not None:
+            events.append(Event(TRICK_WON, winner, cards=tuple(c for _, c in trick)))
+        if not self.hands[winner]:
+            self._finish_hand(events)
+
+    def _trick_winner(self) -> int:
+        trick = self.trick
+        trump, led = self.trump, self.led_suit
+        best_seat, best = trick[0]
+        best_is_trump = (best & 3) == trump
+        for seat, card in trick[1:]:
+            suit = card & 3
+            if suit == trump:
+                if not best_is_trump or card > best:
+                    best_seat, best, best_is_trump = seat, card, True
+            elif suit == led and not best_is_trump and card > best:
+                best_seat, best = seat, card
+        return best_seat
+
+    # ----- the end of a hand
+    def _finish_hand(self, events: list[Event] | None) -> None:
+        """Score the hand, log it, then end the game or deal the next hand."""
+        result = self._score_hand()
+        self.results.append(result)
+        self.log["tricks"] = self.trick_log
+        self.log["result"] = result
+        if events is not None:
+            events.append(Event(HAND_SCORED, data={"points": result.points, "scores": result.scores,
+                                                   "bags": result.bags, "hand": self.hand_number}))
+        winner = self._game_winner(result)
+        if winner is not None:
+            self.winner = winner
+            self.phase = Phase.GAME_OVER
+            self.to_act = None
+            if events is not None:
+                events.append(Event(GAME_OVER, value=winner))
+            return
+        self._rotate()
+        self._deal(events)
+
+    def _score_hand(self) -> HandResult:
+        raise NotImplementedError
+
+    def _game_winner(self, result: HandResult) -> int | None:
+        raise NotImplementedError
+
+    def _rotate(self) -> None:
+        self.dealer = self.next_seat(self.dealer)
+
+    def _deal(self, events: list[Event] | None) -> None:
+        raise NotImplementedError
+
+    def _legal_other(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _why_not_other(self, action: Action) -> str | None:
+        raise NotImplementedError
+
+    def _apply_other(self, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # ----- views
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now."""
+        return SeatView(
+            kind=self.kind, seat=seat, num_seats=self.num_seats, teams=self.teams,
+            phase=self.phase, to_act=self.to_act, dealer=self.dealer,
+            hand=tuple(cards_of(self.hands[seat])) if self.looked[seat] else None,
+            hand_sizes=[h.bit_count() for h in self.hands], looked=list(self.looked),
+            bids=list(self.bids), tricks_won=list(self.tricks_won), trick=list(self.trick),
+            leader=self.leader, last_trick=list(self.last_trick), last_winner=self.last_winner,
+            spades_broken=self.spades_broken, trump=self.trump, pitcher=self._pitcher(),
+            high_bid=self._high_bid(), scores=list(self.scores), bags=list(self.bags),
+            drawn_card=self._drawn_card_for(seat), stock_size=self._stock_size(),
+            legal=self.legal_actions() if seat == self.to_act else [],
+            hand_number=self.hand_number, winner=self.winner, options=self.options,
+            blind=self._blind_seats(), exchange_cards=self._exchange_size(seat),
+            played=tuple(cards_of(self.played)), results=list(self.results),
+        )
+
+    def _pitcher(self) -> int | None:
+        return None
+
+    def _high_bid(self) -> int:
+        return 0
+
+    def _drawn_card_for(self, seat: int) -> Card | None:
+        return None
+
+    def _stock_size(self) -> int:
+        return 0
+
+    def _blind_seats(self) -> list[int]:
+        return []
+
+    def _exchange_size(self, seat: int) -> int:
+        return 0
+
+    # ----- helpers for subclasses
+    def _check_bid_turn(self, action: Action) -> str | None:
+        if not isinstance(action, Bid):
+            return f"It is time to bid, not to {type(action).__name__.lower()}."
+        return None
+
+    @staticmethod
+    def _kind_error(action: Action, expected: str) -> str:
+        return f"It is time to {expected}, not to {type(action).__name__.lower()}."
+
+
+ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
