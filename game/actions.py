@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from game.cards import Card
 
@@ -77,6 +78,12 @@ class Redraw:
 
 
 Action = Look | Bid | Play | Draw | Exchange | Redraw
+
+
+@cache
+def bid_actions(seat: int, values: tuple[BidValue, ...]) -> tuple[Bid, ...]:
+    """The Bid actions of one seat for these values (shared: bidding is on the hot path)."""
+    return tuple(Bid(seat, value) for value in values)
 
 
 def bid_text(value: BidValue) -> str:

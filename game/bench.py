@@ -6,6 +6,8 @@ import random
 import time
 from typing import Any
 
+from game.actions import Exchange, Redraw
+from game.cards import cards_of
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
@@ -18,21 +20,28 @@ def _endless_game(kind: str, seed: int) -> TrickGame:
     return new_game(kind, options, 4, seed)
 
 
+def _random_decision(game: TrickGame, rand) -> None:
+    """Apply a uniformly random legal decision (exchange and redraw sampled, not enumerated)."""
+    seat = game.to_act
+    if game.phase is Phase.EXCHANGE:
+        game.apply(Exchange(seat, tuple(_sample(cards_of(game.hands[seat]), 3, rand))))
+    elif game.phase is Phase.REDRAW:
+        game.apply(Redraw(seat, tuple(_sample(cards_of(game.hands[seat]), int(rand() * 4), rand))))
+    else:
+        actions = game.legal_actions()
+        game.apply(actions[int(rand() * len(actions))])
+
+
+def _sample(cards: list, count: int, rand) -> list:
+    return sorted(cards, key=lambda _card: rand())[:count]
+
+
 def _random_hand_fast(game: TrickGame, rng: random.Random) -> None:
-    """One hand: decisions through apply(), card play through the bitmask hot path."""
-    number = game.hand_number
+    """One hand: decisions through apply(), the card play through the engine's random playout."""
     rand = rng.random
-    while game.hand_number == number:
-        if game.phase is Phase.PLAYING:
-            mask = game.legal_mask()
-            count = mask.bit_count()
-            pick = int(rand() * count)
-            for _ in range(pick):
-                mask &= mask - 1
-            game.play_fast((mask & -mask).bit_length() - 1)
-        else:
-            actions = game.legal_actions()
-            game.apply(actions[int(rand() * len(actions))])
+    while game.phase is not Phase.PLAYING:
+        _random_decision(game, rand)
+    game.random_playout(rand)
 
 
 def _random_hand_api(game: TrickGame, rng: random.Random) -> None:

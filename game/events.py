@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.cards import Card
 
@@ -24,13 +23,12 @@ HAND_SCORED = "hand_scored"  # data: the hand result (points per side, scores)
 GAME_OVER = "game_over"  # value = winning side index
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened: a kind, the seat concerned, a card or cards, a value."""
+class Event(NamedTuple):
+    """Something that happened: a kind, the seat concerned, a card or cards, a value, details."""
 
     kind: str
     seat: int | None = None
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     value: Any = None
-    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    data: dict[str, Any] | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.actions import PASS, Action, Bid, BidValue, IllegalAction, bid_text
+from game.actions import PASS, Action, Bid, BidValue, IllegalAction, bid_actions, bid_text
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card
 from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
@@ -77,7 +77,7 @@ class PitchGame(TrickGame):
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
-        return [Bid(seat, v) for v in self.bid_choices(seat)]
+        return list(bid_actions(seat, tuple(self.bid_choices(seat))))
 
     def _why_not_other(self, action: Action) -> str | None:
         if not isinstance(action, Bid):
@@ -112,17 +112,20 @@ class PitchGame(TrickGame):
             self.to_act = self.next_seat(seat)
 
     # ----- trick play
-    def legal_mask(self) -> int:
-        """Lead anything; follow suit or trump; when trump is led, play trump if able."""
-        hand = self.hands[self.to_act]
-        if not self.trick:
+    @staticmethod
+    def lead_mask(hand: int, spades_broken: bool) -> int:
+        """Any card may lead (the pitcher's first lead sets trump)."""
+        return hand
+
+    @staticmethod
+    def follow_mask(hand: int, led: int, trump: int | None) -> int:
+        """Follow suit or trump; when trump is led, play trump if able; void: anything."""
+        following = hand & SUIT_MASKS[led]
+        if not following:
             return hand
-        led = hand & SUIT_MASKS[self.led_suit]
-        if not led:
-            return hand
-        if self.led_suit == self.trump:
-            return led
-        return led | (hand & SUIT_MASKS[self.trump])
+        if led == trump:
+            return following
+        return following | (hand & SUIT_MASKS[trump])
 
     def _play_refusal(self, card: Card) -> str:
         suit = SUIT_NAMES[self.led_suit]

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import make_player
+from game.factory import new_game
 from game.record import to_record
 from game.state import Phase, TrickGame
-from game.factory import new_game
 
 
 @dataclass

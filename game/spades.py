@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Exchange, IllegalAction, bid_text
-from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Exchange, IllegalAction, bid_actions, bid_text
+from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of, mask_of
 from game.chance import Chance
 from game.events import (
     BID_MADE,
@@ -55,14 +55,15 @@ class SpadesRules(TrickGame):
         return f"{bid_text(action.value)} is not a bid: bid {'Nil or ' if self.options.nil else ''}1 to 13."
 
     # ----- trick play
-    def legal_mask(self) -> int:
-        """Follow suit if able; lead spades only once broken or when holding nothing else."""
-        hand = self.hands[self.to_act]
-        if self.trick:
-            return (hand & SUIT_MASKS[self.led_suit]) or hand
-        if self.spades_broken:
-            return hand
-        return (hand & NON_SPADES) or hand
+    @staticmethod
+    def lead_mask(hand: int, spades_broken: bool) -> int:
+        """Lead anything once spades are broken; before that, spades only from a hand of spades."""
+        return hand if spades_broken else (hand & NON_SPADES) or hand
+
+    @staticmethod
+    def follow_mask(hand: int, led: int, trump: int | None) -> int:
+        """Follow suit if able, otherwise play anything."""
+        return (hand & SUIT_MASKS[led]) or hand
 
     def _play_refusal(self, card: Card) -> str:
         if not self.trick:
@@ -107,11 +108,10 @@ class SpadesGame(SpadesRules):
         self._start_hand_state()
         deck = self.chance.shuffled_deck()
         order = [(self.dealer + 1 + i) % 4 for i in range(4)]
-        deal = [[] for _ in range(4)]
-        for i, card in enumerate(deck):
-            deal[order[i % 4]].append(card)
-        for seat in range(4):
-            self.hands[seat] = sum(1 << c for c in deal[seat])
+        deal: list[list[Card]] = [[]] * 4
+        for i, seat in enumerate(order):
+            deal[seat] = deck[i::4]  # one card at a time, clockwise from the dealer's left
+            self.hands[seat] = mask_of(deal[seat])
         self.looked = [not self.options.double_nil] * 4
         self.log.update(dealer=self.dealer, deal=deal, blind=[], bids=[], exchange=[])
         self.phase = Phase.BIDDING
@@ -125,7 +125,7 @@ class SpadesGame(SpadesRules):
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
         if self.phase is Phase.BIDDING:
-            return [Bid(seat, v) for v in self._bid_choices(seat)]
+            return list(bid_actions(seat, tuple(self._bid_choices(seat))))
         hand = cards_of(self.hands[seat])
         return [Exchange(seat, combo) for combo in combinations(hand, EXCHANGE_SIZE)]
 

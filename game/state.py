@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -10,6 +11,7 @@ from game.actions import Action, Bid, BidValue, Draw, Exchange, IllegalAction, L
 from game.cards import DECK, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+from game.playout import random_playout as playout
 
 
 class Phase(Enum):
@@ -26,6 +28,15 @@ class Phase(Enum):
 def next_seat(seat: int, num_seats: int) -> int:
     """The seat to the left (clockwise)."""
     return (seat + 1) % num_seats
+
+
+def _random_bit(mask: int, rand: Callable[[], float]) -> int:
+    """The index of a uniformly chosen set bit of a non-empty mask."""
+    pick = int(rand() * mask.bit_count())
+    while pick:
+        mask &= mask - 1
+        pick -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 # One Play object per (seat, card), shared: legal_actions() is on the hot path.
@@ -201,6 +212,28 @@ class TrickGame:
         """Play a card for ``to_act`` with no checks and no events (for search and benchmarks)."""
         self._play_card(self.to_act, DECK[card], None)
 
+    def random_playout(self, rand: Callable[[], float]) -> None:
+        """Play the rest of the hand with uniformly random legal cards, then score it (no events).
+
+        The hot path of searching computer players and of the benchmark (see game/playout.py).
+        """
+        while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
+            self._play_card(self.to_act, DECK[_random_bit(self.legal_mask(), rand)], None)
+        if self.phase is not Phase.PLAYING:
+            return
+        log = playout(self.hands, self.to_act, self.trump, self.kind != "pitch", self.spades_broken, rand)
+        side, won_cards, tricks_won = self._side, self.won_cards, self.tricks_won
+        for _, plays, winner in log:
+            tricks_won[winner] += 1
+            for _, card in plays:
+                won_cards[side[winner]] |= 1 << card
+                self.played |= 1 << card
+        self.trick_log += log
+        self.leader, _, self.last_winner = log[-1]
+        self.last_trick = log[-1][1]
+        self.to_act = self.last_winner
+        self._finish_hand(None)
+
     # ----- looking
     def _why_not_look(self, seat: int) -> str | None:
         return None
@@ -212,6 +245,19 @@ class TrickGame:
     # ----- trick play
     def legal_mask(self) -> int:
         """The cards ``to_act`` may play, as a bitmask (playing phase only)."""
+        hand = self.hands[self.to_act]
+        if self.trick:
+            return self.follow_mask(hand, self.led_suit, self.trump)
+        return self.lead_mask(hand, self.spades_broken)
+
+    @staticmethod
+    def lead_mask(hand: int, spades_broken: bool) -> int:
+        """The cards of ``hand`` that may lead a trick."""
+        raise NotImplementedError
+
+    @staticmethod
+    def follow_mask(hand: int, led: int, trump: int | None) -> int:
+        """The cards of ``hand`` that may be played to a trick whose led suit is ``led``."""
         raise NotImplementedError
 
     def _why_not_play(self, card: Card) -> str | None:
