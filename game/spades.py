@@ -30,16 +30,16 @@ class SpadesRules(TrickGame):
 
     def _setup_spades(self) -> None:
         self.trump = SPADES
+        numbers: tuple[BidValue, ...] = ((NIL,) if self.options.nil else ()) + tuple(range(1, 14))
+        self._numeric_bids = numbers
+        self._blind_bids = numbers + ((DOUBLE_NIL,) if self.options.double_nil else ())
 
-    def numeric_bids(self) -> list[BidValue]:
+    def numeric_bids(self) -> tuple[BidValue, ...]:
         """The bids a seat that has looked may make: Nil (if allowed) and 1..13."""
-        return ([NIL] if self.options.nil else []) + list(range(1, 14))
+        return self._numeric_bids
 
-    def _bid_choices(self, seat: int) -> list[BidValue]:
-        choices = self.numeric_bids()
-        if not self.looked[seat] and self.options.double_nil:
-            choices.append(DOUBLE_NIL)
-        return choices
+    def _bid_choices(self, seat: int) -> tuple[BidValue, ...]:
+        return self._numeric_bids if self.looked[seat] else self._blind_bids
 
     def _why_not_bid(self, action: Action) -> str | None:
         if not isinstance(action, Bid):
@@ -125,7 +125,7 @@ class SpadesGame(SpadesRules):
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
         if self.phase is Phase.BIDDING:
-            return list(bid_actions(seat, tuple(self._bid_choices(seat))))
+            return list(bid_actions(seat, self._bid_choices(seat)))
         hand = cards_of(self.hands[seat])
         return [Exchange(seat, combo) for combo in combinations(hand, EXCHANGE_SIZE)]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from game.actions import DOUBLE_NIL, Action, Bid, Draw, IllegalAction, Look, Redraw, bid_actions
+from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
 from game.cards import DECK, Card, cards_of
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
@@ -60,7 +60,7 @@ class SpadesTwoGame(SpadesRules):
         if self.phase is Phase.REDRAW:
             hand = cards_of(self.hands[seat])
             return [Redraw(seat, combo) for k in range(MAX_REDRAW + 1) for combo in combinations(hand, k)]
-        return list(bid_actions(seat, tuple(self.numeric_bids())))
+        return list(bid_actions(seat, self.numeric_bids()))
 
     def _why_not_look(self, seat: int) -> str | None:
         if self.phase is not Phase.DRAWING or seat != self.to_act:
@@ -96,8 +96,8 @@ class SpadesTwoGame(SpadesRules):
             return "Double Nil must be declared before drawing."
         return reason
 
-    def _bid_choices(self, seat: int) -> list:
-        return self.numeric_bids()
+    def _bid_choices(self, seat: int) -> tuple[BidValue, ...]:
+        return self._numeric_bids
 
     # ----- doing it
     def _apply_other(self, action: Action, events: list[Event]) -> None:
