@@ -1,0 +1,123 @@
+"""Fonts cached by size, sizes scaled from the window, and a cache of rendered labels."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_RENDERED: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+_RENDER_CACHE_MAX = 1500
+
+Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much bigger than 1280x720 this window is (by its tighter dimension)."""
+    w, h = size
+    return max(0.5, min(w / BASE_SIZE[0], h / BASE_SIZE[1]))
+
+
+def scaled(px_at_720: float, size: tuple[int, int]) -> int:
+    """A length designed for 1280x720, scaled to a window of ``size`` (at least 1)."""
+    return max(1, round(px_at_720 * ui_scale(size)))
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame-ce's default font at ``size`` (cached); ``bold`` adds a synthetic emboldening."""
+    size = max(6, int(size))
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, size)
+        f.bold = bold
+        _FONTS[key] = f
+    return f
+
+
+def _color_key(color: Color) -> tuple[int, ...]:
+    return tuple(pygame.Color(color))
+
+
+def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """The text rendered antialiased on a transparent background (cached; do not modify it)."""
+    key = (text, int(size), _color_key(color), bold)
+    surf = _RENDERED.get(key)
+    if surf is not None:
+        _RENDERED.move_to_end(key)
+        return surf
+    surf = font(size, bold).render(text, True, color)
+    _RENDERED[key] = surf
+    if len(_RENDERED) > _RENDER_CACHE_MAX:
+        _RENDERED.popitem(last=False)
+    return surf
+
+
+def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height the text takes at ``size``."""
+    return font(size, bold).size(text)
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The recommended distance between baselines at ``size``."""
+    return font(size, bold).get_linesize()
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False, min_size: int = 8) -> int:
+    """The largest size not above ``size`` at which ``text`` fits in ``max_width`` pixels."""
+    while size > min_size and measure(text, size, bold)[0] > max_width:
+        size -= max(1, size // 12)
+    return size
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``max_width`` (a too-long word gets its own line)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if not line or measure(candidate, size, bold)[0] <= max_width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    color: Color,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: Color | None = None,
+    shadow_px: int = 0,
+) -> pygame.Rect:
+    """Draw cached text with ``anchor`` (a Rect attribute such as "center") at ``pos``; return its rect."""
+    surf = render(text, size, color, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    if shadow is not None:
+        off = shadow_px or max(1, size // 18)
+        surface.blit(render(text, size, shadow, bold), rect.move(off, off))
+    surface.blit(surf, rect)
+    return rect
+
+
+def clear_cache() -> None:
+    """Forget rendered labels (fonts stay loaded)."""
+    _RENDERED.clear()
+
+
+def reset() -> None:
+    """Forget fonts and labels (call when pygame.font is re-initialised)."""
+    _FONTS.clear()
+    _RENDERED.clear()
