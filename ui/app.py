@@ -1,0 +1,232 @@
+"""The window and its one loop: events → top scene → update(dt) → draw visible scenes → flip."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui import text, theme
+from ui.context import AppContext, Settings
+from ui.scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from ui.scenes.setup import GameConfig
+
+TITLE = "Trick Table"
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (800, 480)
+MAX_DT_S = 0.1  # a long stall (dragging the window) must not make animations jump
+FPS = 60
+SCREENSHOT_ENV = "TRICK_TABLE_SCREENSHOT"
+
+
+def _init_audio() -> bool:
+    """Start the mixer if there is a sound device; the program runs silently otherwise."""
+    try:
+        pygame.mixer.pre_init(44100, -16, 2, 512)
+        pygame.mixer.init()
+    except (pygame.error, NotImplementedError, AttributeError):
+        return False
+    return pygame.mixer.get_init() is not None
+
+
+def _all_scenes(stack: SceneStack) -> list[Scene]:
+    """Every scene in the stack, bottom first (the stack keeps them private)."""
+    return list(getattr(stack, "_stack", []))
+
+
+class App:
+    """The program's window, scene stack and loop; ``step`` runs exactly one frame."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False, fullscreen: bool = False) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        text.reset()
+        theme.reset()
+        self.audio = _init_audio()
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])) if not headless else tuple(size)
+        pygame.display.set_caption(TITLE)
+        self._set_icon()
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._set_min_size()
+        self.fullscreen = False
+        self.ctx = AppContext(SceneStack(), Settings(fullscreen=fullscreen), self.screen.get_size())
+        self.ctx.resources["audio"] = self.audio
+        self.ctx.resources["start_game"] = self.start_game
+        self.ctx.resources["go_to_menu"] = self.go_to_menu
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self.running = True
+        self._apply_fullscreen()
+
+    # --- hooks other scenes call through ctx.resources -------------------------------------
+    def start_game(self, config: GameConfig) -> None:
+        """Open the table for ``config`` in place of the setup screen (imported lazily)."""
+        from ui.scenes.table import TableScene
+
+        self.ctx.scenes.replace(TableScene(self.ctx, config))
+
+    def go_to_menu(self) -> None:
+        """Clear the stack and show the title menu."""
+        from ui.scenes.menu import MenuScene
+
+        self.ctx.scenes.reset(MenuScene(self.ctx))
+
+    # --- window ----------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+        pygame.draw.rect(icon, theme.FELT, icon.get_rect(), border_radius=6)
+        theme.draw_suit(icon, 0, (16, 16), 24, theme.GOLD_LIGHT)
+        pygame.display.set_icon(icon)
+
+    def _set_min_size(self) -> None:
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error, ValueError):
+            pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (tests, full-screen changes) and relayout every scene."""
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        size = self.screen.get_size()
+        if size != tuple(self.ctx.size):
+            self.ctx.size = size
+            for scene in _all_scenes(self.ctx.scenes):
+                scene.on_resize(size)
+
+    def _apply_fullscreen(self) -> None:
+        want = bool(self.ctx.settings.fullscreen)
+        if want == self.fullscreen:
+            return
+        try:
+            if want:
+                self.windowed_size = self.screen.get_size()
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = want
+        except pygame.error:
+            self.ctx.settings.fullscreen = self.fullscreen  # could not switch: keep the truth
+        self._resized()
+
+    # --- the loop ----------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Handle one event: quitting, resizing and F11 here; everything else goes to the top scene."""
+        if event.type == pygame.QUIT:
+            self.ctx.quit_requested = True
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.ctx.settings.fullscreen = not self.ctx.settings.fullscreen
+            return
+        top = self.ctx.scenes.top
+        if top is not None:
+            top.handle_event(event)
+
+    def step(self, dt_s: float) -> None:
+        """One frame: process queued events, update the top scene by ``dt_s`` seconds, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if self.ctx.quit_requested:
+                break
+        self._apply_fullscreen()
+        top = self.ctx.scenes.top
+        if self.ctx.quit_requested or top is None:
+            self.running = False
+            return
+        top.update(max(0.0, min(dt_s, MAX_DT_S)))
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self) -> None:
+        """Draw the visible scenes bottom first (overlays over what lies under them)."""
+        visible = self.ctx.scenes.visible()
+        if not visible:
+            self.screen.fill((0, 0, 0))
+        for scene in visible:
+            scene.draw(self.screen)
+
+    def screenshot(self, path: str | os.PathLike[str]) -> Path:
+        """Save the current frame as an image (PNG by extension); returns the path."""
+        out = Path(path)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(out))
+        return out
+
+    def close(self) -> None:
+        """Close the window and shut pygame down."""
+        for scene in reversed(_all_scenes(self.ctx.scenes)):
+            scene.on_exit()
+        text.reset()
+        theme.reset()
+        pygame.quit()
+
+
+def make_app(size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False, menu: bool = True) -> App:
+    """An App showing the title menu (``menu=False``: an empty stack, for tests)."""
+    app = App(size, headless=headless)
+    if menu:
+        from ui.scenes.menu import MenuScene
+
+        app.ctx.scenes.push(MenuScene(app.ctx))
+    return app
+
+
+def _parse_size(value: str) -> tuple[int, int]:
+    w, _, h = value.lower().partition("x")
+    return int(w), int(h)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="trick-table", description="Play Spades and Pitch in a window.")
+    parser.add_argument("--size", type=_parse_size, default=DEFAULT_SIZE, help="window size, e.g. 1600x900")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument("--screenshot", default=os.environ.get(SCREENSHOT_ENV), help="save the first frame here")
+    args, _unknown = parser.parse_known_args(list(argv) if argv is not None else [])
+    return args
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Open the window and play until the player quits; returns the exit status."""
+    args = _parse(argv)
+    app = make_app(args.size)
+    if args.fullscreen:
+        app.ctx.settings.fullscreen = True
+    dt_s = 1.0 / FPS
+    try:
+        while app.running:
+            app.step(dt_s)
+            if app.frames == 1 and app.running:
+                if args.screenshot:
+                    app.screenshot(args.screenshot)
+                print("READY", flush=True)
+            dt_s = app.clock.tick(FPS) / 1000.0
+    finally:
+        app.close()
+    return 0
+
+
+def main() -> None:
+    """Run from the command line."""
+    sys.exit(run(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()
+
