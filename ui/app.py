@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,7 +91,9 @@ class App:
 
     def _set_min_size(self) -> None:
         try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # the only way to reach the window here
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error, ValueError):
             pass
 

@@ -227,14 +227,9 @@ def draw_panel(
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
-    """Darken the whole surface (behind an overlay)."""
-    key = ("dim", surface.get_size(), alpha)
-    veil = _cached(key)
-    if veil is None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, alpha))
-        veil = _store(key, _alpha(veil))
-    surface.blit(veil, (0, 0))
+    """Darken the whole surface as a black veil of opacity ``alpha`` would (behind an overlay)."""
+    k = max(0, min(255, 255 - alpha))
+    surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)  # much cheaper than an alpha blit
 
 
 def suit_color(suit: int) -> RGB:

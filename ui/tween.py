@@ -91,11 +91,9 @@ class Tween:
     def progress(self) -> float:
         """Linear progress 0..1 (0 during the delay)."""
         t = self.elapsed_s - self.delay_s
-        if t <= 0.0:
-            return 1.0 if self.duration_s == 0.0 and self.delay_s == 0.0 else 0.0
         if self.duration_s == 0.0:
-            return 1.0
-        return min(1.0, t / self.duration_s)
+            return 1.0 if t >= 0.0 else 0.0
+        return max(0.0, min(1.0, t / self.duration_s))
 
     @property
     def value(self) -> Value:

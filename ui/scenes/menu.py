@@ -76,10 +76,15 @@ class MenuScene(FormScene):
         self.group.set_focus(self.new_game)
         self.fan_k = 0.0  # 0 = cards stacked, 1 = fully fanned
         self._fan_drawn_k = -1.0
+        self._fan_smooth = False
         self._fan: list[tuple[pygame.Surface, pygame.Rect, pygame.Surface | None, pygame.Rect | None]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
+        if ctx.settings.speed_factor() == 0:
+            self.fan_k = 1.0
+        else:
+            self.tweener.animate(self, "fan_k", 1.0, FAN_DURATION_S * ctx.settings.speed_factor(), ease_out_back,
+                                 delay_s=0.1)
         self.layout()
-        self.tweener.animate(self, "fan_k", 1.0, FAN_DURATION_S, ease_out_back, delay_s=0.1)
 
     # --- actions --------------------------------------------------------------------------
     def open_setup(self) -> None:
@@ -139,7 +144,18 @@ class MenuScene(FormScene):
         self._build_fan()
 
     def _build_fan(self) -> None:
-        """Rotate the cards for the current spread (called when the spread or size changes)."""
+        """Rotate the cards for the current spread (called when the spread or size changes).
+
+        While the fan opens, a plain rotation is fast enough for every frame; the resting
+        fan gets the smooth (slower) rotation.
+        """
+        moving = self.tweener.running(self, "fan_k")
+
+        def turn(surface: pygame.Surface, angle: float) -> pygame.Surface:
+            if moving:
+                return pygame.transform.rotate(surface, angle)
+            return pygame.transform.rotozoom(surface, angle, 1.0)
+
         self._fan = []
         k = self.fan_k
         card_h = round(self.card_width * 1.4)
@@ -151,21 +167,23 @@ class MenuScene(FormScene):
             angle = (n // 2 - i) * FAN_SPREAD_DEG * k
             a = math.radians(angle)
             center = (round(pivot[0] - radius * math.sin(a)), round(pivot[1] - radius * math.cos(a)))
-            img = pygame.transform.rotozoom(face, angle, 1.0)
+            img = turn(face, angle)
             rect = img.get_rect(center=center)
             shadow_img = shadow_rect = None
             if shadow is not None:
-                shadow_img = pygame.transform.rotozoom(shadow, angle, 1.0)
+                shadow_img = turn(shadow, angle)
                 sc = (center[0] + offset[0] + (shadow.get_width() - face.get_width()) // 2,
                       center[1] + offset[1] + (shadow.get_height() - face.get_height()) // 2)
                 shadow_rect = shadow_img.get_rect(center=sc)
             self._fan.append((img, rect, shadow_img, shadow_rect))
         self._fan_drawn_k = k
+        self._fan_smooth = not moving
 
     def update(self, dt_s: float) -> None:
         """Animate the fan opening, then the widgets."""
         super().update(dt_s)
-        if abs(self.fan_k - self._fan_drawn_k) > 1e-4:
+        settled = not self.tweener.running(self, "fan_k")
+        if abs(self.fan_k - self._fan_drawn_k) > 1e-4 or (settled and not self._fan_smooth):
             self._build_fan()
 
     # --- drawing --------------------------------------------------------------------------
