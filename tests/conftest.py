@@ -1,0 +1,47 @@
+"""Shared test setup: a headless SDL (no window, no sound card) and an App fixture."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+SCREENSHOTS = ROOT / "screenshots"
+
+
+@pytest.fixture
+def app() -> Iterator[object]:
+    """A headless App at 1280x720 showing the title menu; pygame is shut down afterwards."""
+    from ui.app import make_app
+
+    application = make_app((1280, 720), headless=True)
+    pygame.event.clear()
+    try:
+        yield application
+    finally:
+        application.close()
+
+
+@pytest.fixture
+def bare_app() -> Iterator[object]:
+    """A headless App at 1280x720 with an empty scene stack."""
+    from ui.app import make_app
+
+    application = make_app((1280, 720), headless=True, menu=False)
+    pygame.event.clear()
+    try:
+        yield application
+    finally:
+        application.close()
