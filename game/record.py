@@ -10,6 +10,7 @@ from typing import Any
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, BidValue, Draw, Exchange, IllegalAction, Look, Play, Redraw
 from game.cards import DECK, SUITS, Card
 from game.chance import Chance
+from game.deals import deck_for_deal
 from game.factory import GAMES, new_game
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
@@ -178,16 +179,7 @@ def _deck_order(game: str, hand: dict[str, Any], num_seats: int, where: str) -> 
     flat = [c for h in hands for c in h]
     if len(set(flat)) != len(flat):
         raise RecordError(f"{where}: a card is dealt twice")
-    order: list[Card] = []
-    if game == "spades":
-        for i in range(52):
-            order.append(hands[(dealer + 1 + i % 4) % 4][i // 4])
-    else:
-        for round_ in range(2):
-            for i in range(num_seats):
-                order += hands[(dealer + 1 + i) % num_seats][3 * round_:3 * round_ + 3]
-        order += [c for c in DECK if c not in set(flat)]
-    return order
+    return deck_for_deal(game, dealer, hands, num_seats)
 
 
 def _prepare_chance(record: dict[str, Any], num_seats: int) -> Chance:
