@@ -88,9 +88,14 @@ def bid_actions(seat: int, values: tuple[BidValue, ...]) -> tuple[Bid, ...]:
 
 def bid_text(value: BidValue) -> str:
     """A bid as people say it: ``"4"``, ``"Nil"``, ``"Double Nil"``, ``"Pass"``."""
-    if isinstance(value, int):
-        return str(value)
-    return {"nil": "Nil", "double_nil": "Double Nil", "pass": "Pass"}.get(value, str(value))
+    if isinstance(value, str):
+        return {"nil": "Nil", "double_nil": "Double Nil", "pass": "Pass"}.get(value, value)
+    return str(value)
+
+
+def is_bid_value(value: object) -> bool:
+    """Whether ``value`` has the form of a bid: a whole number (not True/False) or a named bid."""
+    return type(value) is int or (isinstance(value, str) and value in (NIL, DOUBLE_NIL, PASS))
 
 
 class IllegalAction(ValueError):

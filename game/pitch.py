@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from game.actions import PASS, Action, Bid, BidValue, IllegalAction, bid_actions, bid_text
+from game.actions import (
+    DOUBLE_NIL,
+    NIL,
+    PASS,
+    Action,
+    Bid,
+    BidValue,
+    IllegalAction,
+    bid_actions,
+    bid_text,
+    is_bid_value,
+)
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card
 from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
@@ -82,12 +93,12 @@ class PitchGame(TrickGame):
     def _why_not_other(self, action: Action) -> str | None:
         if not isinstance(action, Bid):
             return self._kind_error(action, "bid")
-        if action.value in self.bid_choices(action.seat):
+        if is_bid_value(action.value) and action.value in self.bid_choices(action.seat):
             return None
+        if not is_bid_value(action.value) or action.value in (NIL, DOUBLE_NIL):
+            return f"{bid_text(action.value)} is not a Pitch bid: pass or bid 1 to 4."
         if action.seat == self.dealer and self.high == 0:
             return "Everyone passed: the dealer must bid at least 2."
-        if action.value == PASS or not isinstance(action.value, int) or isinstance(action.value, bool):
-            return f"{bid_text(action.value)} is not a Pitch bid: pass or bid 1 to 4."
         if action.value == self.high and action.seat == self.dealer:
             return "Dealer steal is off: the dealer must bid higher than the high bid."
         if not 1 <= action.value <= SHUT_OUT:

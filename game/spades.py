@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Exchange, IllegalAction, bid_actions, bid_text
+from game.actions import (
+    DOUBLE_NIL,
+    NIL,
+    Action,
+    Bid,
+    BidValue,
+    Exchange,
+    IllegalAction,
+    bid_actions,
+    bid_text,
+    is_bid_value,
+)
 from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of, mask_of
 from game.chance import Chance
 from game.events import (
@@ -44,7 +55,7 @@ class SpadesRules(TrickGame):
     def _why_not_bid(self, action: Action) -> str | None:
         if not isinstance(action, Bid):
             return self._kind_error(action, "bid")
-        if action.value in self._bid_choices(action.seat):
+        if is_bid_value(action.value) and action.value in self._bid_choices(action.seat):
             return None
         if action.value == DOUBLE_NIL:
             if not self.options.double_nil:
