@@ -80,6 +80,8 @@ class SpadesTwoGame(SpadesRules):
                 return self._kind_error(action, "draw")
             if not self.looked[seat]:
                 return "Take your first card (or declare Double Nil) first."
+            if not isinstance(action.keep, bool):
+                return "Keep (True) or discard (False) the card you took."
             return None
         if self.phase is Phase.REDRAW:
             if not isinstance(action, Redraw):
@@ -91,10 +93,9 @@ class SpadesTwoGame(SpadesRules):
                 if not (isinstance(card, int) and 0 <= card < 52 and self.hands[seat] >> card & 1):
                     return f"You do not hold {card}."
             return None
-        reason = self._why_not_bid(action)
-        if reason is None and action.value == DOUBLE_NIL:
+        if isinstance(action, Bid) and action.value == DOUBLE_NIL and self.options.double_nil:
             return "Double Nil must be declared before drawing."
-        return reason
+        return self._why_not_bid(action)
 
     def _bid_choices(self, seat: int) -> tuple[BidValue, ...]:
         return self._numeric_bids

@@ -67,14 +67,14 @@ def spades_game(hands: Hands, dealer: int = 3, options: SpadesOptions | None = N
 
 
 def two_player_game(hands: Hands, first: int = 0, options: SpadesOptions | None = None,
-                    later: Sequence[Hands] = (), samples: Iterable[Sequence[Card]] = ()) -> TrickGame:
+                    later: Sequence[Hands] = (), samples: Iterable[Sequence[Card]] = (), seed: int = 0) -> TrickGame:
     """Spades for two whose stock lets each player keep the first card of every turn and end with ``hands``.
 
     The first drawer alternates in the ``later`` hands; ``samples`` are the cards a Double Nil
     redraw takes from the discard pile, in order.
     """
-    chance = _chance("spades-two", first, [hands, *later], 2, samples)
-    return new_game("spades-two", options or SpadesOptions(), 2, 0, chance)
+    chance = _chance("spades-two", first, [hands, *later], 2, samples, seed)
+    return new_game("spades-two", options or SpadesOptions(), 2, seed, chance)
 
 
 def two_player_from_stock(stock: Sequence[Card], first: int = 0, options: SpadesOptions | None = None,
