@@ -127,6 +127,7 @@ class SetupScene(FormScene):
         self._make_widgets()
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self._refresh()
+        self.group.set_focus(self.start_button)  # Enter starts at once with the remembered choices
 
     # --- state ----------------------------------------------------------------------------
     @property
