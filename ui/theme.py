@@ -245,10 +245,15 @@ def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None) ->
     surf = _cached(key)
     if surf is not None:
         return surf
-    ss = 4
-    big = pygame.Surface((size_px * ss, size_px * ss), pygame.SRCALPHA)
-    _draw_suit_shape(big, suit, _rgba(col))
-    surf = pygame.transform.smoothscale(big, (size_px, size_px))
+    try:
+        from ui.suits import suit_surface  # the card art's shapes, so symbols match the cards
+
+        surf = suit_surface(suit, size_px, col)
+    except ImportError:
+        ss = 4
+        big = pygame.Surface((size_px * ss, size_px * ss), pygame.SRCALPHA)
+        _draw_suit_shape(big, suit, _rgba(col))
+        surf = pygame.transform.smoothscale(big, (size_px, size_px))
     return _store(key, _alpha(surf))
 
 
