@@ -1,0 +1,216 @@
+"""The end-of-hand summary: every side's breakdown, the new totals counting up, and Continue."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.actions import bid_text
+from ui import text, theme
+from ui.layout import TableLayout
+from ui.score_panel import side_names
+from ui.table_view import side_color
+from ui.tween import ease_out_cubic
+from ui.widgets import Button
+
+COUNT_S = 1.1
+COUNT_DELAY_S = 0.35
+FADE_S = 0.2
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("\u2212" + str(-value) if value < 0 else "0")
+
+
+def _maybe(value: int) -> str:
+    return _signed(value) if value else "\u2014"
+
+
+def spades_rows(points: list[dict[str, Any]], teams: list[list[int]], bids: list[Any],
+                tricks: list[int]) -> list[tuple[str, list[str]]]:
+    """The Spades breakdown: a label and one cell per side for each row."""
+    def bid_cell(team: list[int]) -> str:
+        values = [bids[s] for s in team if bids[s] is not None]
+        numbers = [v for v in values if isinstance(v, int)]
+        words = [bid_text(v) for v in values if not isinstance(v, int)]
+        return " + ".join(([str(sum(numbers))] if numbers else []) + words) or "\u2014"
+
+    return [
+        ("Bid", [bid_cell(team) for team in teams]),
+        ("Tricks won", [str(sum(tricks[s] for s in team)) for team in teams]),
+        ("Contract", [_maybe(p["contract"]) if p.get("bid") is not None else "\u2014" for p in points]),
+        ("Bags", [_maybe(p["bags"]) for p in points]),
+        ("Nil", [_maybe(p["nil"]) for p in points]),
+        ("Bag penalty", [_maybe(p["bag_penalty"]) for p in points]),
+    ]
+
+
+def pitch_rows(points: list[dict[str, Any]], pitcher_side: int | None, bid: int) -> list[tuple[str, list[str]]]:
+    """The Pitch breakdown: High, Low, Jack, Game, the set back, for every side."""
+    rows = [("Bid", [str(bid) if side == pitcher_side else "\u2014" for side in range(len(points))])]
+    for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack"), ("game", "Game")):
+        rows.append((label, [str(p[key]) if p[key] else "\u2014" for p in points]))
+    rows.append(("Set back", [_signed(-bid) if p.get("set_back") else "\u2014" for p in points]))
+    return rows
+
+
+class HandSummary:
+    """An overlay over the table for one scored hand; ``on_continue`` runs when the player goes on."""
+
+    def __init__(self, kind: str, teams: list[list[int]], names: list[str], data: dict[str, Any],
+                 bids: list[Any], tricks: list[int], pitcher: int | None, bid: int,
+                 on_continue: Callable[[], None], speed: float, game_over: bool = False) -> None:
+        self.kind = kind
+        self.teams = teams
+        self.names = names
+        self.sides = side_names(teams, names)
+        self.points: list[dict[str, Any]] = data.get("points", [])
+        self.new_scores: list[int] = list(data.get("scores", []))
+        self.bags: list[int] = list(data.get("bags", []))
+        self.old_scores = [s - p["total"] for s, p in zip(self.new_scores, self.points, strict=False)]
+        self.hand = data.get("hand", 0)
+        self.pitcher = pitcher
+        self.pitcher_side = next((i for i, t in enumerate(teams) if pitcher in t), None)
+        self.bid = bid
+        if kind == "pitch":
+            self.rows = pitch_rows(self.points, self.pitcher_side, bid)
+        else:
+            self.rows = spades_rows(self.points, teams, bids, tricks)
+        self.on_continue = on_continue
+        self.speed = speed
+        self.age_s = 0.0
+        self.done = False
+        self.button = Button("See the result" if game_over else "Continue", self._continue, primary=True)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    # ----- state
+    @property
+    def count_k(self) -> float:
+        """0..1: how far the totals have counted up."""
+        if self.speed <= 0:
+            return 1.0
+        t = (self.age_s - COUNT_DELAY_S * self.speed) / (COUNT_S * self.speed)
+        return ease_out_cubic(max(0.0, min(1.0, t)))
+
+    def shown_score(self, side: int) -> float:
+        """The total shown for a side while it counts up."""
+        old, new = self.old_scores[side], self.new_scores[side]
+        return old + (new - old) * self.count_k
+
+    def update(self, dt_s: float) -> None:
+        """Count up."""
+        self.age_s += dt_s
+        self.button.update(dt_s)
+
+    def _continue(self) -> None:
+        if not self.done:
+            self.done = True
+            self.on_continue()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Continue on the button, Enter or Space; a click elsewhere first finishes the count."""
+        if self.done:
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.button.handle_event(event)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if self.button.handle_event(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                if self.count_k < 1.0:
+                    self.age_s = 1e9
+                else:
+                    self._continue()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._continue()
+            return True
+        return False
+
+    # ----- drawing
+    def place(self, layout: TableLayout) -> None:
+        """Size and centre the panel for the window."""
+        px = layout.px
+        n = len(self.sides)
+        label_w = px(150)
+        self.col_w = px(190) if n <= 2 else max(px(84), min(px(130), (layout.size[0] - px(80) - label_w) // n))
+        w = label_w + n * self.col_w + px(56)
+        rows = len(self.rows) + 2
+        h = px(96) + px(58) + rows * px(31) + px(40) + px(84)
+        self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), min(h, layout.size[1] - px(20)))
+        self.rect.center = (layout.size[0] // 2, layout.size[1] // 2)
+        self.label_w = label_w
+        bw, bh = px(220), px(52)
+        self.button.set_rect((self.rect.centerx - bw // 2, self.rect.bottom - px(26) - bh, bw, bh))
+
+    def headline(self) -> str:
+        """One line saying what happened."""
+        if self.kind == "pitch" and self.pitcher is not None and self.pitcher_side is not None:
+            who = self.names[self.pitcher]
+            if self.points[self.pitcher_side].get("set_back"):
+                return f"{who} bid {self.bid} and was set back"
+            return f"{who} bid {self.bid} and made it"
+        made = [self.sides[i] for i, p in enumerate(self.points) if p.get("made")]
+        if len(made) == len(self.points):
+            return "Both sides made their bids"
+        if made:
+            return f"{made[0]} made their bid"
+        return "No side made its bid"
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """The dimmed table, the panel, the breakdown table and the button."""
+        px = layout.px
+        fade = 1.0 if self.speed <= 0 else min(1.0, self.age_s / max(1e-6, FADE_S * self.speed))
+        theme.dim(surface, round(150 * fade))
+        rect = self.rect
+        theme.draw_panel(surface, rect, radius=px(18))
+        text.blit_text(surface, f"Hand {self.hand}" if self.hand else "Hand over", px(34), theme.GOLD_LIGHT,
+                       (rect.centerx, rect.y + px(20)), "midtop", bold=True)
+        line = self.headline()
+        text.blit_text(surface, line, text.fit_size(line, px(20), rect.width - px(40)), theme.TEXT_DIM,
+                       (rect.centerx, rect.y + px(62)), "midtop")
+        x0 = rect.x + px(28)
+        y = rect.y + px(104)
+        cols = [x0 + self.label_w + i * self.col_w + self.col_w // 2 for i in range(len(self.sides))]
+        for side, cx in enumerate(cols):
+            name = self.sides[side]
+            size = text.fit_size(name, px(20), self.col_w - px(10), bold=True)
+            text.blit_text(surface, name, size, theme.TEXT, (cx, y), "midtop", bold=True)
+            bar = pygame.Rect(0, 0, self.col_w - px(24), px(4))
+            bar.midtop = (cx, y + px(28))
+            pygame.draw.rect(surface, side_color(side), bar, border_radius=px(2))
+        y += px(46)
+        row_h = px(31)
+        for i, (label, cells) in enumerate(self.rows):
+            if i % 2 == 0:
+                band = pygame.Rect(x0 - px(8), y - px(4), rect.width - px(40), row_h)
+                shade = pygame.Surface(band.size, pygame.SRCALPHA)
+                shade.fill((255, 255, 255, 12))
+                surface.blit(shade, band)
+            text.blit_text(surface, label, px(19), theme.TEXT_DIM, (x0, y + row_h // 2 - px(4)), "midleft")
+            for cell, cx in zip(cells, cols, strict=False):
+                color = theme.TEXT
+                if cell.startswith("\u2212"):
+                    color = (240, 130, 120)
+                text.blit_text(surface, cell, px(20), color, (cx, y + row_h // 2 - px(4)), "center")
+            y += row_h
+        pygame.draw.line(surface, theme.GOLD_DARK, (x0, y + px(2)), (rect.right - px(28), y + px(2)), max(1, px(1)))
+        y += px(10)
+        text.blit_text(surface, "This hand", px(20), theme.TEXT, (x0, y + row_h // 2 - px(4)), "midleft", bold=True)
+        for side, cx in enumerate(cols):
+            total = self.points[side]["total"]
+            color = (240, 130, 120) if total < 0 else theme.GOLD_LIGHT
+            text.blit_text(surface, _signed(total), px(22), color, (cx, y + row_h // 2 - px(4)), "center", bold=True)
+        y += row_h + px(6)
+        text.blit_text(surface, "Score", px(22), theme.GOLD_LIGHT, (x0, y + px(14)), "midleft", bold=True)
+        for side, cx in enumerate(cols):
+            value = str(round(self.shown_score(side)))
+            text.blit_text(surface, value, px(32), theme.GOLD_LIGHT, (cx, y + px(14)), "center", bold=True)
+            if self.kind != "pitch" and side < len(self.bags):
+                bags = self.bags[side]
+                text.blit_text(surface, f"{bags} bag{'s' if bags != 1 else ''}", px(15), theme.TEXT_DIM,
+                               (cx, y + px(34)), "midtop")
+        self.button.draw(surface)

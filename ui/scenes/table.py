@@ -1,0 +1,702 @@
+"""The card table: the only scene that talks to the engine.
+
+Input becomes an engine action only when the engine lists it as legal (``Look`` when
+``why_illegal`` accepts it); refusals show the engine's reason. Every ``apply`` queues its
+events and a snapshot for the ``EventPlayer``, which animates them while the engine may
+already be ahead. Computer seats decide in a worker thread (``ui.computer``); hot-seat
+play hides every hand behind a curtain when the turn passes to a different person.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.actions import NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
+from game.cards import Card
+from game.events import HAND_STARTED, Event
+from game.factory import new_game
+from game.state import Phase, TrickGame
+from ui import text, theme
+from ui.bid_panel import ActionPanel, Decision, decision_for
+from ui.computer import ComputerPlayers, player_for
+from ui.curtain import Curtain
+from ui.hand_summary import HandSummary
+from ui.last_trick import LastTrick
+from ui.layout import TableLayout
+from ui.scene import Scene
+from ui.score_panel import ScorePanel, side_names
+from ui.score_sheet import ScoreSheet
+from ui.table_anim import EventPlayer
+from ui.table_menu import TableMenu
+from ui.table_model import TableModel, take_snapshot
+from ui.table_view import CardItem, HandState, TableView
+from ui.toast import Notes, draw_pill
+from ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from ui.context import AppContext
+
+COMPUTER_PAUSE_S = 0.55  # before a computer's move is applied, so people can follow
+DIGIT_WAIT_S = 0.8  # how long a typed "1" waits for a second digit
+HAND_SIZES = {"spades": 13, "spades-two": 13, "pitch": 6}
+
+
+class TableScene(Scene):
+    """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests)."""
+
+    def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
+                 game: TrickGame | None = None) -> None:
+        super().__init__(ctx)
+        self.config = config
+        self.game = game if game is not None else new_game(config.game, config.options, config.players, config.seed)
+        g = self.game
+        self.names = [seat.name for seat in config.seats]
+        self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
+        seed = config.seed
+        self.computers = ComputerPlayers(
+            {i: player_for(seat.level, None if seed is None else seed * 101 + i)
+             for i, seat in enumerate(config.seats) if not seat.human}, sync=computer_sync)
+        self.snapshot_seats = list(self.humans)
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.last_human: int | None = self.viewer
+        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size), HAND_SIZES[g.kind])
+        self.view.bottom = self.humans[0] if self.humans else 0
+        self.view.viewer = self.viewer
+        self.model = TableModel(g.num_seats, g.kind)
+        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names)
+        self.notes = Notes()
+        self.panel = ActionPanel(self._choose)
+        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
+        self.top_buttons = {
+            "last_trick": Button("Last trick", self.open_last_trick),
+            "scores": Button("Scores", self.open_score_sheet),
+            "menu": Button("Menu", self.open_menu),
+        }
+        self.top_group = WidgetGroup(list(self.top_buttons.values()))
+        self.look_button = Button("Look at cards", self._look, primary=True)
+        self.summary: HandSummary | None = None
+        self.sheet: ScoreSheet | None = None
+        self.last_trick: LastTrick | None = None
+        self.menu: TableMenu | None = None
+        self.curtain: Curtain | None = None
+        self.applied = 0  # actions applied so far: names the current decision point
+        self.idle_s = 0.0  # time the screen has been caught up
+        self.time_s = 0.0
+        self.hover: Card | None = None
+        self.pressed: Card | None = None
+        self.focus: int | None = None  # keyboard's index into the hand
+        self.selected: set[Card] = set()
+        self.digits = ""
+        self.digit_s = 0.0
+        self.panel_key: tuple | None = None
+        self.finished = False
+        first = take_snapshot(g, self.snapshot_seats)
+        self.model.sync(first)
+        self.player.push([Event(HAND_STARTED, g.dealer, value=g.hand_number)], first)
+        self._place()
+
+    # ----- helpers for everyone
+    def speed(self) -> float:
+        """The speed factor for animations and computer pauses (0 = instant)."""
+        return self.ctx.settings.speed_factor()
+
+    @property
+    def layout(self) -> TableLayout:
+        """Every rect of the table for the current window."""
+        return self.view.layout
+
+    def _place(self) -> None:
+        lay = self.view.layout
+        for name, button in self.top_buttons.items():
+            button.set_rect(lay.buttons[name])
+        self.look_button.set_rect(lay.look_button)
+        self.panel.place(lay)
+        for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
+            if overlay is not None:
+                overlay.place(lay)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout and card images; finish any motion under way."""
+        self.player.finish_motion()
+        self.view.resize(size)
+        self._place()
+
+    def on_enter(self) -> None:
+        """Catch up with a resize made while another scene was on top."""
+        if tuple(self.ctx.size) != self.view.size:
+            self.on_resize(tuple(self.ctx.size))
+
+    def on_exit(self) -> None:
+        """Stop the computer players' worker (it restarts when needed)."""
+        self.computers.stop()
+
+    # ----- the state of play
+    def can_act(self) -> bool:
+        """True when the viewer may act now: screen caught up, nothing covering the table."""
+        return (self.player.idle and self.viewer is not None and self.game.to_act == self.viewer
+                and not self._overlay() and not self.finished)
+
+    def _overlay(self) -> bool:
+        return any(o is not None for o in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain))
+
+    def decision(self) -> Decision:
+        """The viewer's decision now (kind "" when it is not the viewer's turn)."""
+        if not self.can_act():
+            return Decision("")
+        g = self.game
+        seat = g.to_act
+        return decision_for(g.kind, g.phase, g.legal_actions(), bool(g.looked[seat]),
+                            getattr(g, "high", 0), seat == g.dealer)
+
+    def _hand_state(self) -> HandState:
+        decision = self.decision()
+        hand = self.model.hands.get(self.viewer) if self.viewer is not None else None
+        focus = None
+        if hand and self.focus is not None and decision.kind:
+            focus = hand[min(self.focus, len(hand) - 1)]
+        if decision.kind == "play":
+            legal = {a.card for a in decision.legal if isinstance(a, Play)}
+            return HandState(legal, self.hover, set(), focus)
+        if decision.kind in ("exchange", "redraw"):
+            return HandState(set(hand or ()), self.hover, set(self.selected), focus)
+        return HandState(None, None, set(), None)
+
+    # ----- applying actions
+    def _legal_match(self, action: Action) -> Action | None:
+        """The engine's own legal action equal to ``action`` (cards compared as sets), or None."""
+        g = self.game
+        if isinstance(action, Look):
+            return action if g.why_illegal(action) is None else None
+        for legal in g.legal_actions():
+            if isinstance(action, (Exchange, Redraw)) and type(legal) is type(action):
+                if legal.seat == action.seat and set(legal.cards) == set(action.cards):
+                    return legal
+            elif legal == action:
+                return legal
+        return None
+
+    def try_action(self, action: Action) -> bool:
+        """Apply ``action`` if the engine lists it as legal; otherwise show the engine's reason."""
+        legal = self._legal_match(action)
+        if legal is None:
+            reason = self.game.why_illegal(action) or "That is not possible now."
+            self.notes.show_toast(reason)
+            return False
+        self._apply(legal)
+        return True
+
+    def _apply(self, action: Action) -> None:
+        seat = getattr(action, "seat", None)
+        events = self.game.apply(action)
+        self.applied += 1
+        self.idle_s = 0.0
+        self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
+        if seat in self.humans:
+            self.last_human = seat
+        self.selected.clear()
+        self.pressed = None
+        self.digits = ""
+        self.panel_key = None
+
+    # ----- the engine-facing loop
+    def update(self, dt_s: float) -> None:
+        """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
+        self.time_s += dt_s
+        self.notes.update(dt_s)
+        for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
+            if overlay is not None:
+                overlay.update(dt_s)
+        self.top_group.update(dt_s)
+        self.look_button.update(dt_s)
+        self.panel.update(dt_s)
+        if self.menu is not None:
+            return  # paused
+        self.player.update(dt_s)
+        self._count_scores(dt_s)
+        self._digit_timeout(dt_s)
+        if self.finished:
+            return
+        self._think_ahead()
+        if not self.player.idle or self.summary is not None:
+            self.idle_s = 0.0
+            self._sync_panel()
+            return
+        self.idle_s += dt_s
+        self._hot_seat()
+        self._computer_move()
+        self._sync_panel()
+
+    def _count_scores(self, dt_s: float) -> None:
+        model = self.model
+        if len(model.shown_scores) != len(model.scores):
+            model.shown_scores = [float(s) for s in model.scores]
+        for i, target in enumerate(model.scores):
+            shown = model.shown_scores[i]
+            gap = target - shown
+            if self.speed() <= 0 or abs(gap) < 0.5:
+                model.shown_scores[i] = float(target)
+                continue
+            step = max(40.0, abs(gap) * 2.5) * dt_s / self.speed()
+            model.shown_scores[i] = shown + max(-abs(gap), min(abs(gap), step)) * (1 if gap > 0 else -1)
+
+    def _think_ahead(self) -> None:
+        """Ask the computer to act as soon as the engine waits for it (the screen may still be catching up)."""
+        seat = self.game.to_act
+        if self.computers.plays(seat) and not self.computers.asked(self.applied):
+            self.computers.ask(self.applied, self.game.view(seat))
+
+    def _computer_move(self) -> None:
+        seat = self.game.to_act
+        if not self.computers.plays(seat) or self._overlay():
+            return
+        if self.idle_s < COMPUTER_PAUSE_S * self.speed():
+            return
+        answer = self.computers.result(self.applied)
+        if answer is None:
+            return
+        action = answer.action
+        if action is None or self._legal_match(action) is None or getattr(action, "seat", seat) != seat:
+            action = self.game.legal_actions()[0]  # a broken player must not stop the game
+        self._apply(self._legal_match(action) or action)
+
+    def _hot_seat(self) -> None:
+        """With several humans, hide the table when the turn passes to a different one of them."""
+        seat = self.game.to_act
+        if len(self.humans) < 2 or seat not in self.humans or self.curtain is not None:
+            return
+        if seat == self.viewer:
+            return
+        self.viewer = None
+        self.view.viewer = None
+        self.view.bottom = seat
+        self.hover = self.pressed = None
+        self.selected.clear()
+        self.curtain = Curtain(self.names[seat], lambda seat=seat: self._lift_curtain(seat))
+        self.curtain.place(self.view.layout)
+
+    def _lift_curtain(self, seat: int) -> None:
+        self.curtain = None
+        self.viewer = seat
+        self.view.viewer = seat
+        self.view.bottom = seat
+        self.focus = None
+        self.panel_key = None
+
+    def _sync_panel(self) -> None:
+        decision = self.decision()
+        key = (self.applied, decision.kind, len(self.selected), self.view.size)
+        if key == self.panel_key:
+            return
+        self.panel_key = key
+        if decision.kind in ("", "play"):
+            self.panel.build(Decision(""), self.view.layout)
+        else:
+            self.panel.build(decision, self.view.layout, len(self.selected))
+
+    def _digit_timeout(self, dt_s: float) -> None:
+        if not self.digits:
+            return
+        self.digit_s += dt_s
+        if self.digit_s >= DIGIT_WAIT_S:
+            digits, self.digits = self.digits, ""
+            self._bid_number(int(digits))
+
+    # ----- stage callbacks (from the event player)
+    def bubble(self, seat: int, message: str) -> None:
+        """A short speech bubble at a seat."""
+        self.notes.show_bubble(seat, message)
+
+    def toast(self, message: str, suit: int | None = None) -> None:
+        """A short message in the middle of the table."""
+        self.notes.show_toast(message, suit)
+
+    def hand_scored(self, event: Event) -> None:
+        """Open the hand summary; the event player waits until it is dismissed."""
+        model = self.model
+        over = self.game.winner is not None and self.game.hand_number == event.data.get("hand")
+        self.summary = HandSummary(self.game.kind, self.game.teams, self.names, event.data, list(model.bids),
+                                   list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
+                                   self.speed(), game_over=over)
+        self.summary.place(self.view.layout)
+
+    def _close_summary(self) -> None:
+        self.summary = None
+        self.player.release()
+
+    def game_over(self, event: Event) -> None:
+        """Show the result in place of the table."""
+        self.finished = True
+        from ui.scenes.gameover import GameOverScene
+
+        sides = side_names(self.game.teams, self.names)
+        winner = event.value if event.value is not None else self.game.winner
+        name = sides[winner] if winner is not None else "Nobody"
+        verb = "win" if (" & " in name or name == "You") else "wins"
+        scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
+        self.computers.stop()
+        self.ctx.scenes.replace(GameOverScene(self.ctx, f"{name} {verb}!", scores, self.play_again,
+                                              winners=[winner] if winner is not None else []))
+
+    def play_again(self) -> None:
+        """The same game and seats with a new seed."""
+        config = replace(self.config, seed=random.Random().randrange(1, 2**31))
+        start = self.ctx.resources.get("start_game")
+        if callable(start):
+            start(config)
+        else:
+            self.ctx.scenes.replace(TableScene(self.ctx, config))
+
+    # ----- overlays
+    def open_last_trick(self) -> None:
+        """Show the last trick and who played each card."""
+        if self._overlay():
+            return
+        self.last_trick = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
+        self.last_trick.place(self.view.layout)
+
+    def _close_last(self) -> None:
+        self.last_trick = None
+
+    def open_score_sheet(self) -> None:
+        """Show every hand so far and the chart."""
+        if self._overlay():
+            return
+        self.sheet = ScoreSheet(self.game.kind, self.game.teams, self.names, self.model.results,
+                                getattr(self.game.options, "target", 0), self._close_sheet)
+        self.sheet.place(self.view.layout)
+
+    def _close_sheet(self) -> None:
+        self.sheet = None
+
+    def open_menu(self) -> None:
+        """Pause with Resume / Rules / Quit to menu."""
+        if self.menu is not None or self.curtain is not None:
+            return
+        self.menu = TableMenu(self._close_menu, self._rules, self._quit)
+        self.menu.place(self.view.layout)
+
+    def _close_menu(self) -> None:
+        self.menu = None
+
+    def _rules(self) -> None:
+        from ui.scenes.rules import RulesScene
+
+        self.menu = None
+        self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind))
+
+    def _quit(self) -> None:
+        self.computers.stop()
+        hook = self.ctx.resources.get("go_to_menu")
+        if callable(hook):
+            hook()
+        else:
+            self.ctx.scenes.pop()
+
+    # ----- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Overlays first, then keys, buttons, the decision panel and the cards."""
+        for overlay in (self.curtain, self.menu, self.summary, self.sheet, self.last_trick):
+            if overlay is not None:
+                overlay.handle_event(event)
+                return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if self.top_group.handle_event(event):
+            return
+        if self._look_visible() and self.look_button.handle_event(event):
+            return
+        if self.panel.handle_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.card_at(self.model, event.pos, self._hand_state())
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.view.card_at(self.model, event.pos, self._hand_state())
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            card = self.view.card_at(self.model, event.pos, self._hand_state())
+            pressed, self.pressed = self.pressed, None
+            if card is not None and card == pressed:
+                self.click_card(card)
+            elif card is None and self.view.pile_at(event.pos):
+                self.open_last_trick()
+
+    def click_card(self, card: Card) -> None:
+        """The viewer chose a card: play it, or (exchange/redraw) select or unselect it."""
+        decision = self.decision()
+        if decision.kind == "play":
+            self.try_action(Play(self.viewer, card))
+        elif decision.kind in ("exchange", "redraw"):
+            limit = 3
+            if card in self.selected:
+                self.selected.discard(card)
+            elif len(self.selected) < limit:
+                self.selected.add(card)
+            else:
+                self.notes.show_toast("You have already chosen 3 cards." if decision.kind == "exchange"
+                                      else "You may replace at most 3 cards.")
+        elif self.viewer is not None and self.game.to_act != self.viewer and self.player.idle:
+            self.notes.show_toast(f"Wait for {self.names[self.game.to_act]}." if self.game.to_act is not None
+                                  else "The game is over.")
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.open_menu()
+            return True
+        if key == pygame.K_s:
+            self.open_score_sheet()
+            return True
+        if key == pygame.K_l:
+            self.open_last_trick()
+            return True
+        decision = self.decision()
+        if decision.kind == "bid":
+            return self._bid_key(event)
+        if decision.kind == "draw" and key in (pygame.K_k, pygame.K_d):
+            self.try_action(Draw(self.viewer, key == pygame.K_k))
+            return True
+        if decision.kind in ("play", "exchange", "redraw"):
+            return self._card_key(event, decision)
+        return False
+
+    def _card_key(self, event: pygame.event.Event, decision: Decision) -> bool:
+        hand = self.model.hands.get(self.viewer) or []
+        if not hand:
+            return False
+        key = event.key
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if self.focus is None:
+                self.focus = 0 if step > 0 else len(hand) - 1
+            else:
+                self.focus = (min(self.focus, len(hand) - 1) + step) % len(hand)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+            if self.panel.group.focus is not None:
+                return False  # the panel's focused button takes Enter
+            self.click_card(hand[min(self.focus, len(hand) - 1)])
+            return True
+        return False
+
+    def _bid_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        digit = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}.get(key)
+        if digit is None:
+            digit = {getattr(pygame, f"K_KP{d}"): d for d in "0123456789"}.get(key)
+        if key == pygame.K_p and self.game.kind == "pitch":
+            self.try_action(Bid(self.viewer, PASS))
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.digits:
+            digits, self.digits = self.digits, ""
+            self._bid_number(int(digits))
+            return True
+        if digit is None:
+            return False
+        self.digits += digit
+        self.digit_s = 0.0
+        value = int(self.digits)
+        values = {a.value for a in self.game.legal_actions() if isinstance(a, Bid)}
+        longer = any(isinstance(v, int) and v > value and str(v).startswith(self.digits) for v in values)
+        if not longer:
+            self.digits = ""
+            self._bid_number(value)
+        return True
+
+    def _bid_number(self, value: int) -> None:
+        if value == 0:
+            bid: Any = NIL if self.game.kind != "pitch" else PASS
+        else:
+            bid = value
+        self.try_action(Bid(self.viewer, bid))
+
+    def _choose(self, name: str) -> None:
+        """A panel button was pressed."""
+        seat = self.viewer
+        if seat is None:
+            return
+        if name == "look":
+            self.try_action(Look(seat))
+        elif name.startswith("bid:"):
+            raw = name[4:]
+            self.try_action(Bid(seat, int(raw) if raw.isdigit() else raw))
+        elif name.startswith("draw:"):
+            self.try_action(Draw(seat, name == "draw:keep"))
+        elif name == "give":
+            self.try_action(Exchange(seat, tuple(sorted(self.selected))))
+        elif name == "replace":
+            self.try_action(Redraw(seat, tuple(sorted(self.selected))))
+        elif name == "keep_hand":
+            self.try_action(Redraw(seat, ()))
+
+    def _look(self) -> None:
+        if self.viewer is not None:
+            self.try_action(Look(self.viewer))
+
+    def _look_visible(self) -> bool:
+        seat = self.viewer
+        return (seat is not None and self.game.phase is Phase.BIDDING and self.player.idle
+                and self.model.hands.get(seat) is None and not self._overlay()
+                and self.game.why_illegal(Look(seat)) is None)
+
+    # ----- for tests and tools
+    def render_items(self) -> list[CardItem]:
+        """Every card the table draws now (hands, piles, trick, drawn card), without drawing."""
+        return self.view.items(self.model, self._hand_state(), self._hide_hands(), self._drawn_card())
+
+    def face_up_hidden_cards(self) -> list[CardItem]:
+        """Face-up cards drawn from a hand other than the viewer's (must always be empty)."""
+        return [item for item in self.render_items()
+                if item.face_up and item.owner is not None and (item.owner != self.viewer or self.curtain)]
+
+    def rect_for_card(self, card: Card) -> pygame.Rect | None:
+        """Where the viewer's ``card`` is drawn in the hand."""
+        return self.view.hand_rect_of(self.model, card, self._hand_state())
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """Where a named button is: panel buttons ("bid:4", "give"...), "look", "continue", "close",
+        "curtain", top buttons ("scores", "last_trick", "menu") and menu items ("resume", "rules", "quit")."""
+        if self.curtain is not None:
+            return self.curtain.button.rect.copy() if name == "curtain" else None
+        if self.menu is not None:
+            button = self.menu.buttons.get(name)
+            return button.rect.copy() if button is not None else None
+        if self.summary is not None:
+            return self.summary.button.rect.copy() if name == "continue" else None
+        if self.sheet is not None:
+            return self.sheet.button.rect.copy() if name == "close" else None
+        if self.last_trick is not None:
+            return self.last_trick.button.rect.copy() if name == "close" else None
+        if name == "look":
+            return self.look_button.rect.copy() if self._look_visible() else None
+        if name in self.top_buttons:
+            return self.top_buttons[name].rect.copy()
+        self._sync_panel()
+        return self.panel.rect_of(name)
+
+    def clickable_points(self) -> dict[str, tuple[int, int]]:
+        """Centres of everything clickable now: buttons by name and the viewer's cards as "card:AS"."""
+        out: dict[str, tuple[int, int]] = {}
+        for name in list(self.panel.buttons) + ["look", "continue", "close", "curtain", "resume", "rules", "quit",
+                                                  *self.top_buttons]:
+            rect = self.button_rect(name)
+            if rect is not None:
+                out[name] = rect.center
+        for card in self.model.hands.get(self.viewer, None) or []:
+            rect = self.rect_for_card(card)
+            if rect is not None:
+                out[f"card:{card}"] = self._visible_point(card, rect)
+        return out
+
+    def _visible_point(self, card: Card, rect: pygame.Rect) -> tuple[int, int]:
+        """A point on the part of ``card`` not covered by the card to its right."""
+        hand = self.model.hands.get(self.viewer) or []
+        i = hand.index(card)
+        if i + 1 < len(hand):
+            nxt = self.rect_for_card(hand[i + 1])
+            if nxt is not None and nxt.left > rect.left:
+                return ((rect.left + nxt.left) // 2, rect.centery)
+        return rect.center
+
+    # ----- drawing
+    def _hide_hands(self) -> bool:
+        return self.curtain is not None or self.viewer is None
+
+    def _drawn_card(self) -> Card | None:
+        decision = self.decision()
+        if decision.kind != "draw" or self.viewer is None:
+            return None
+        return self.model.drawn.get(self.viewer)
+
+    def _statuses(self) -> dict[int, str]:
+        seat = self.model.to_act
+        if not self.player.idle or seat is None or self.finished:
+            return {}
+        if self.computers.plays(seat):
+            dots = "." * (1 + int(self.time_s * 3) % 3)
+            return {seat: f"Thinking{dots}"}
+        if seat != self.viewer:
+            return {seat: "To play" if self.model.phase is Phase.PLAYING else "To act"}
+        return {}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table, the moving cards, panels, notes and any overlay; changes nothing."""
+        view, model, lay = self.view, self.model, self.view.layout
+        to_act = model.to_act if self.player.idle and not self.finished else None
+        view.draw(surface, model, self._hand_state(), self.time_s, to_act, self._hide_hands(), self._drawn_card(),
+                  self._statuses())
+        self._draw_winning_glow(surface)
+        for flight in self.player.flights:
+            flight.draw(surface, view.images)
+        self.score_panel.draw(surface, lay, model)
+        self.top_group.draw(surface)
+        if self._look_visible():
+            self.look_button.draw(surface)
+        self._draw_prompt(surface)
+        self._draw_notes(surface)
+        self.panel.draw(surface, lay)
+        for overlay in (self.summary, self.sheet, self.menu, self.curtain):
+            if overlay is not None:
+                overlay.draw(surface, lay)
+        if self.last_trick is not None:
+            self.last_trick.draw(surface, lay, view.images)
+
+    def _draw_winning_glow(self, surface: pygame.Surface) -> None:
+        winner = self.model.winning
+        if winner is None:
+            return
+        card = next((c for s, c in self.model.trick if s == winner), None)
+        if card is None:
+            return
+        rect = self.view.trick_rect(winner)
+        art = self.view.images.art(rect.width)
+        hx, hy = art.highlight_offset
+        surface.blit(art.highlight(), (rect.x + hx, rect.y + hy))
+        surface.blit(art.face(card), rect)
+
+    def _prompt(self) -> str:
+        decision = self.decision()
+        g = self.game
+        if decision.kind == "play":
+            if g.kind == "pitch" and g.trump is None:
+                return "Your lead: the suit you lead becomes trump"
+            if not g.trick:
+                return "Your lead"
+            return "Your turn: play a card"
+        if decision.kind == "draw":
+            return "Keep this card?"
+        if self._look_visible() and decision.kind != "bid":
+            return "Your cards are face down"
+        return ""
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        prompt = self._prompt()
+        if not prompt:
+            return
+        lay = self.view.layout
+        if self._drawn_card() is not None:
+            at = (lay.drawn.centerx, lay.drawn.top - lay.px(24))
+        else:
+            at = lay.prompt_at
+        text.blit_text(surface, prompt, lay.px(24), theme.GOLD_LIGHT, at, "center", bold=True, shadow=(0, 0, 0),
+                       shadow_px=max(1, lay.px(2)))
+
+    def _draw_notes(self, surface: pygame.Surface) -> None:
+        lay = self.view.layout
+        for seat, note in self.notes.bubbles.items():
+            draw_pill(surface, note.message, self.view.spot(seat).bubble, lay.px(20), note.alpha, gold=True)
+        toast = self.notes.toast
+        if toast is not None:
+            draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
+
+
+def make_config(game: str, names: list[str], humans: list[int], options: Any = None, seed: int | None = 1,
+                level: str = "random") -> Any:
+    """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
+    from game.factory import default_options
+    from ui.scenes.setup import GameConfig, SeatConfig
+
+    seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
+    return GameConfig(game, len(names), options if options is not None else default_options(game), seats, seed)

@@ -1,0 +1,132 @@
+"""What the table shows: the engine's state as of the last event the screen has animated.
+
+The engine may run ahead of the screen. After every ``apply`` the scene takes a
+``Snapshot`` (the views of the human seats, never a computer's hidden cards); the
+model is nudged event by event while animations play and set exactly to the
+snapshot once all of that action's events have been shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.actions import BidValue
+from game.cards import Card, sort_for_hand
+from game.state import HandResult, Phase, SeatView, TrickGame
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The engine's state after one action, as the human seats may see it."""
+
+    public: SeatView
+    views: dict[int, SeatView]
+
+
+def take_snapshot(game: TrickGame, seats: list[int]) -> Snapshot:
+    """Views of ``seats`` (the humans; seat 0 stands in for the public view when there are none)."""
+    views = {seat: game.view(seat) for seat in seats}
+    public = views[seats[0]] if seats else game.view(0)
+    return Snapshot(public, views)
+
+
+@dataclass
+class TableModel:
+    """The displayed state of the table (public facts plus the human seats' own cards)."""
+
+    num_seats: int
+    kind: str = "spades"
+    phase: Phase = Phase.BIDDING
+    to_act: int | None = None
+    dealer: int = 0
+    hand_number: int = 0
+    hand_sizes: list[int] = field(default_factory=list)
+    looked: list[bool] = field(default_factory=list)
+    bids: list[BidValue | None] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_winner: int | None = None
+    spades_broken: bool = False
+    trump: int | None = None
+    pitcher: int | None = None
+    high_bid: int = 0
+    scores: list[int] = field(default_factory=list)
+    bags: list[int] = field(default_factory=list)
+    stock_size: int = 0
+    blind: list[int] = field(default_factory=list)
+    results: list[HandResult] = field(default_factory=list)
+    hands: dict[int, list[Card] | None] = field(default_factory=dict)
+    drawn: dict[int, Card | None] = field(default_factory=dict)
+    dealt: list[int] | None = None  # cards landed per seat while the deal is animated
+    winning: int | None = None  # the seat whose card is taking the trick, during the pause before the sweep
+    revealed: float = 1.0  # 0..1: how far the viewer's hand has flipped face up after the deal
+    shown_scores: list[float] = field(default_factory=list)  # the score panel's counting-up values
+
+    def __post_init__(self) -> None:
+        n = self.num_seats
+        self.hand_sizes = self.hand_sizes or [0] * n
+        self.looked = self.looked or [True] * n
+        self.bids = self.bids or [None] * n
+        self.tricks_won = self.tricks_won or [0] * n
+
+    def sync(self, snap: Snapshot) -> None:
+        """Show exactly the engine's state of ``snap``."""
+        v = snap.public
+        self.kind = v.kind
+        self.phase, self.to_act, self.dealer, self.hand_number = v.phase, v.to_act, v.dealer, v.hand_number
+        self.hand_sizes = list(v.hand_sizes)
+        self.looked = list(v.looked)
+        self.bids = list(v.bids)
+        self.tricks_won = list(v.tricks_won)
+        self.trick = list(v.trick)
+        self.last_trick, self.last_winner = list(v.last_trick), v.last_winner
+        self.spades_broken, self.trump = v.spades_broken, v.trump
+        self.pitcher, self.high_bid = v.pitcher, v.high_bid
+        if self.scores != list(v.scores) or not self.shown_scores:
+            self.shown_scores = [float(s) for s in v.scores]
+        self.scores, self.bags = list(v.scores), list(v.bags)
+        self.stock_size = v.stock_size
+        self.blind = list(v.blind)
+        self.results = list(v.results)
+        self.hands = {seat: (sort_for_hand(view.hand) if view.hand is not None else None)
+                      for seat, view in snap.views.items()}
+        self.drawn = {seat: view.drawn_card for seat, view in snap.views.items()}
+        self.dealt = None
+        self.winning = None
+        self.revealed = 1.0
+
+    # ----- small changes while an action's events are being shown
+    def shown_count(self, seat: int) -> int:
+        """How many cards the seat's hand shows now (fewer while the deal is landing)."""
+        if self.dealt is not None:
+            return self.dealt[seat]
+        return self.hand_sizes[seat]
+
+    def remove_card(self, seat: int, card: Card) -> None:
+        """A card left the seat's hand (played)."""
+        self.hand_sizes[seat] = max(0, self.hand_sizes[seat] - 1)
+        hand = self.hands.get(seat)
+        if hand is not None and card in hand:
+            hand.remove(card)
+
+    def add_to_trick(self, seat: int, card: Card) -> None:
+        """A played card landed in the trick."""
+        self.trick.append((seat, card))
+
+    def take_trick(self, winner: int, trick: list[tuple[int, Card]]) -> None:
+        """The trick went to ``winner``."""
+        self.tricks_won[winner] += 1
+        self.last_trick, self.last_winner = list(trick), winner
+        self.trick = []
+
+    def side_of(self, seat: int, teams: list[list[int]]) -> int:
+        """The index of the seat's side in ``teams``."""
+        return next(i for i, team in enumerate(teams) if seat in team)
+
+    @property
+    def discard_count(self) -> int:
+        """Two-player drawing: cards on the discard pile."""
+        if self.phase in (Phase.DRAWING, Phase.REDRAW):
+            return max(0, 52 - self.stock_size - sum(self.hand_sizes))
+        return 0

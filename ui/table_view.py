@@ -1,0 +1,335 @@
+"""Drawing the table from the displayed model: seats, name plates, hands, piles and the trick.
+
+``TableView`` owns the layout for the current window size and the screen rotation (which
+seat sits at the bottom). ``items()`` lists every card it would draw, so tests can check
+that no hidden card is ever face up; ``draw()`` blits exactly that list and the plates.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.actions import bid_text
+from game.cards import Card
+from game.state import Phase
+from ui import text, theme
+from ui.layout import SeatSpot, TableLayout
+from ui.sprites import CardImages, draw_card
+from ui.table_model import TableModel
+
+SIDE_COLORS = (
+    theme.TEAM_COLORS[0], theme.TEAM_COLORS[1], (126, 204, 120), (190, 146, 236),
+    (236, 206, 92), (236, 124, 178), (96, 206, 206),
+)
+PULSE_HZ = 0.9
+PLATE_TOP = (40, 58, 48, 238)
+PLATE_BOTTOM = (16, 26, 21, 238)
+GLOW = (255, 214, 96)
+
+
+def side_color(side: int) -> tuple[int, int, int]:
+    """The colour that marks a side on plates, panels and charts."""
+    return SIDE_COLORS[side % len(SIDE_COLORS)]
+
+
+@dataclass
+class CardItem:
+    """One card the table draws: where, which, face up or not, whose it is."""
+
+    card: Card | None
+    face_up: bool
+    rect: pygame.Rect
+    owner: int | None  # the seat whose hand or pile it belongs to; None for the trick and the stock
+    dimmed: bool = False
+    glow: tuple[int, int, int] | None = None
+    shadow: bool = True
+
+
+@dataclass
+class HandState:
+    """How the bottom hand looks this frame: which cards are legal, hovered, selected, hidden."""
+
+    legal: set[Card] | None = None  # None: nothing to choose now (no dimming)
+    hover: Card | None = None
+    selected: set[Card] = field(default_factory=set)
+    focus: Card | None = None  # the keyboard's card
+    hidden: set[Card] = field(default_factory=set)  # in flight: drawn by the animation instead
+
+
+class TableView:
+    """Layout, rotation and drawing of the table for one game and window size."""
+
+    def __init__(self, kind: str, num_seats: int, teams: list[list[int]], names: list[str],
+                 size: tuple[int, int], hand_size: int) -> None:
+        self.kind = kind
+        self.num_seats = num_seats
+        self.teams = teams
+        self.names = names
+        self.hand_size = hand_size
+        self.bottom = 0  # the seat drawn at the bottom of the screen
+        self.viewer: int | None = None  # whose hand is drawn face up at the bottom
+        self._side = {seat: i for i, team in enumerate(teams) for seat in team}
+        self._glows: dict[tuple[int, int], pygame.Surface] = {}
+        self.resize(size)
+
+    # ----- geometry
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute every rect and the card images for a window size."""
+        self.size = (int(size[0]), int(size[1]))
+        self.layout = TableLayout(self.size, self.num_seats, self.kind, len(self.teams), self.hand_size)
+        lay = self.layout
+        self.images = CardImages([lay.card_w, lay.trick_w, lay.small_w, lay.big_w, lay.pile_w])
+        self._glows.clear()
+
+    def slot_of(self, seat: int) -> int:
+        """The screen slot of a seat (slot 0 is the bottom)."""
+        return (seat - self.bottom) % self.num_seats
+
+    def seat_at(self, slot: int) -> int:
+        """The seat drawn at a screen slot."""
+        return (slot + self.bottom) % self.num_seats
+
+    def spot(self, seat: int) -> SeatSpot:
+        """The seat's place on screen."""
+        return self.layout.spots[self.slot_of(seat)]
+
+    def side_of(self, seat: int) -> int:
+        """The seat's side."""
+        return self._side[seat]
+
+    def px(self, design: float) -> int:
+        """A design length in pixels."""
+        return self.layout.px(design)
+
+    def trick_rect(self, seat: int) -> pygame.Rect:
+        """Where the seat's card lies in the trick."""
+        return self.layout.trick_rect(self.slot_of(seat))
+
+    def hand_cards(self, model: TableModel) -> list[Card | None]:
+        """The bottom hand, left to right: the viewer's cards, or unknown backs."""
+        seat = self.bottom
+        hand = model.hands.get(seat) if self.viewer == seat else None
+        if hand is not None and model.dealt is None:
+            return list(hand)
+        count = model.hand_sizes[seat] if model.dealt is None else self.hand_target(model)
+        return [None] * count
+
+    def hand_target(self, model: TableModel) -> int:
+        """How many cards the bottom hand will hold once the deal lands."""
+        hand = model.hands.get(self.bottom) if self.viewer == self.bottom else None
+        return len(hand) if hand is not None else model.hand_sizes[self.bottom]
+
+    def hand_rect_of(self, model: TableModel, card: Card, state: HandState | None = None) -> pygame.Rect | None:
+        """The rect of one of the viewer's cards in the bottom fan (lifted when hovered or selected)."""
+        cards = self.hand_cards(model)
+        if card not in cards:
+            return None
+        rects = self.layout.hand_rects(len(cards), self._lifted(cards, state))
+        return rects[cards.index(card)]
+
+    def _lifted(self, cards: list[Card | None], state: HandState | None) -> set[int]:
+        if state is None:
+            return set()
+        out = set()
+        for i, card in enumerate(cards):
+            if card is None:
+                continue
+            if card in state.selected:
+                out.add(i)
+            elif state.legal is not None and card in state.legal and card in (state.hover, state.focus):
+                out.add(i)
+        return out
+
+    def card_at(self, model: TableModel, pos: tuple[int, int], state: HandState | None = None) -> Card | None:
+        """The viewer's card under ``pos`` (the topmost), or None."""
+        cards = self.hand_cards(model)
+        rects = self.layout.hand_rects(len(cards), self._lifted(cards, state))
+        for card, rect in reversed(list(zip(cards, rects, strict=False))):
+            if card is not None and card not in (state.hidden if state else ()) and rect.collidepoint(pos):
+                return card
+        return None
+
+    def source_of(self, model: TableModel, seat: int, card: Card | None) -> tuple[tuple[int, int], int]:
+        """Where a card leaving the seat's hand starts: its centre and width."""
+        if self.slot_of(seat) == 0:
+            if card is not None:
+                rect = self.hand_rect_of(model, card)
+                if rect is not None:
+                    return rect.center, rect.width
+            return self.layout.fan.center, self.layout.card_w
+        rects = self.layout.back_rects(self.slot_of(seat), max(1, model.hand_sizes[seat]))
+        return rects[len(rects) // 2].center, self.layout.small_w
+
+    def pile_point(self, seat: int) -> tuple[int, int]:
+        """The centre of the seat's won-tricks pile."""
+        return self.spot(seat).pile.center
+
+    def pile_at(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on any seat's won-tricks pile."""
+        return any(spot.pile.inflate(self.px(8), self.px(8)).collidepoint(pos) for spot in self.layout.spots)
+
+    # ----- what is drawn
+    def items(self, model: TableModel, hand: HandState, hide_hands: bool = False,
+              drawn_card: Card | None = None) -> list[CardItem]:
+        """Every card the table draws this frame, bottom layer first (piles, backs, trick, hand, drawn card)."""
+        out: list[CardItem] = []
+        lay = self.layout
+        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
+            out += self._stock_items(model)
+        for seat in range(self.num_seats):
+            slot = self.slot_of(seat)
+            for rect in lay.pile_rects(slot, model.tricks_won[seat]):
+                out.append(CardItem(None, False, rect, seat, shadow=False))
+            if slot == 0:
+                continue
+            for rect in lay.back_rects(slot, model.shown_count(seat)):
+                out.append(CardItem(None, False, rect, seat))
+        for seat, card in model.trick:
+            out.append(CardItem(card, True, self.trick_rect(seat), None))
+        out += self._hand_items(model, hand, hide_hands)
+        if drawn_card is not None and not hide_hands:
+            out.append(CardItem(drawn_card, True, lay.drawn.copy(), self.bottom, glow=GLOW))
+        return out
+
+    def _stock_items(self, model: TableModel) -> list[CardItem]:
+        lay = self.layout
+        out = []
+        for pile, count in ((lay.stock, model.stock_size), (lay.discard, model.discard_count)):
+            layers = min(6, (count + 3) // 4)
+            for i in range(layers):
+                out.append(CardItem(None, False, pile.move(-i * self.px(1), -i * self.px(1)), None, shadow=i == 0))
+        return out
+
+    def _hand_items(self, model: TableModel, hand: HandState, hide: bool) -> list[CardItem]:
+        cards = self.hand_cards(model)
+        if not cards:
+            return []
+        lay = self.layout
+        rects = lay.hand_rects(len(cards), self._lifted(cards, hand))
+        dealing = model.dealt is not None
+        landed = model.dealt[self.bottom] if dealing else len(cards)
+        out = []
+        n = len(cards)
+        for i, (card, rect) in enumerate(zip(cards, rects, strict=False)):
+            if i >= landed or (card is not None and card in hand.hidden):
+                continue
+            face = card is not None and not hide and self._revealed(model, i, n)
+            legal = hand.legal
+            dimmed = face and legal is not None and card not in legal and card not in hand.selected
+            glow = None
+            if face and card in hand.selected:
+                glow = GLOW
+            elif face and card == hand.focus and legal is not None:
+                glow = (250, 250, 240)
+            out.append(CardItem(card if face else None, face, rect, self.bottom, dimmed, glow))
+        return out
+
+    @staticmethod
+    def _revealed(model: TableModel, index: int, count: int) -> bool:
+        """During the post-deal flip, cards turn face up from left to right."""
+        if model.revealed >= 1.0:
+            return True
+        return model.revealed * (count + 2) - index >= 1.5
+
+    # ----- drawing
+    def draw(self, surface: pygame.Surface, model: TableModel, hand: HandState, time_s: float,
+             to_act: int | None, hide_hands: bool = False, drawn_card: Card | None = None,
+             status: dict[int, str] | None = None) -> None:
+        """Draw the whole table under the panels: felt, plates, cards."""
+        theme.draw_felt(surface)
+        self._draw_table_ring(surface)
+        for seat in range(self.num_seats):
+            self.draw_plate(surface, model, seat, time_s, to_act == seat, (status or {}).get(seat))
+        for item in self.items(model, hand, hide_hands, drawn_card):
+            draw_card(surface, self.images, item.card, item.face_up, item.rect, item.shadow, item.dimmed, item.glow)
+        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
+            self._draw_pile_labels(surface, model)
+
+    def _draw_table_ring(self, surface: pygame.Surface) -> None:
+        """A faint gold oval around the centre of the table."""
+        lay = self.layout
+        rect = pygame.Rect(0, 0, max(lay.trick_area.width + self.px(90), self.px(330)),
+                           max(lay.trick_area.height + self.px(40), self.px(290)))
+        rect.center = lay.centre
+        key = ("ring", rect.size)
+        ring = self._glows.get(key)  # type: ignore[arg-type]
+        if ring is None:
+            ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (*theme.GOLD_LIGHT, 38), ring.get_rect(), max(1, self.px(2)))
+            pygame.draw.ellipse(ring, (0, 0, 0, 26), ring.get_rect().inflate(-self.px(10), -self.px(10)))
+            self._glows[key] = ring  # type: ignore[index]
+        surface.blit(ring, rect)
+
+    def _draw_pile_labels(self, surface: pygame.Surface, model: TableModel) -> None:
+        lay = self.layout
+        size = self.px(17)
+        for pile, label in ((lay.stock, f"Stock {model.stock_size}"), (lay.discard, f"Discards {model.discard_count}")):
+            text.blit_text(surface, label, size, theme.TEXT_DIM, (pile.centerx, pile.bottom + self.px(8)), "midtop",
+                           shadow=(0, 0, 0), shadow_px=1)
+
+    def plate_line(self, model: TableModel, seat: int) -> str:
+        """The second line of a seat's plate: its bid and tricks won this hand."""
+        bid = model.bids[seat] if seat < len(model.bids) else None
+        parts = []
+        if model.kind == "pitch":
+            if model.pitcher == seat and model.phase is Phase.PLAYING:
+                parts.append(f"Pitcher, bid {model.high_bid}")
+            elif bid is not None:
+                parts.append(bid_text(bid) if bid == "pass" else f"Bid {bid_text(bid)}")
+        elif bid is not None:
+            parts.append(bid_text(bid) if isinstance(bid, str) else f"Bid {bid}")
+        if model.phase is Phase.PLAYING or model.tricks_won[seat]:
+            parts.append(f"Won {model.tricks_won[seat]}")
+        return "  \u00b7  ".join(parts) if parts else ""
+
+    def draw_plate(self, surface: pygame.Surface, model: TableModel, seat: int, time_s: float, active: bool,
+                   status: str | None) -> None:
+        """A seat's name plate: side colour, name, bid and tricks, dealer chip, a pulsing glow when to act."""
+        spot = self.spot(seat)
+        rect = spot.plate
+        r = self.px(12)
+        if active:
+            pulse = 0.5 + 0.5 * math.sin(time_s * math.tau * PULSE_HZ)
+            glow = self._plate_glow(rect.size)
+            glow.set_alpha(round(110 + 145 * pulse))
+            pad = self.px(14)
+            surface.blit(glow, (rect.x - pad, rect.y - pad))
+        theme.draw_shadow(surface, rect, r, blur_px=self.px(10), offset=(0, self.px(5)), alpha=120)
+        border = theme.GOLD_LIGHT if active else theme.GOLD_DARK
+        surface.blit(theme.rounded_surface(rect.size, r, PLATE_TOP, PLATE_BOTTOM, border, max(1, self.px(2))), rect)
+        stripe = pygame.Rect(rect.x + self.px(7), rect.y + self.px(10), self.px(5), rect.height - self.px(20))
+        pygame.draw.rect(surface, side_color(self.side_of(seat)), stripe, border_radius=self.px(3))
+        x = stripe.right + self.px(9)
+        name_size = self.px(23)
+        chip_r = self.px(12)
+        name_w = rect.right - x - 2 * chip_r - self.px(12)
+        name = self.names[seat]
+        name_size = text.fit_size(name, name_size, name_w, bold=True)
+        text.blit_text(surface, name, name_size, theme.TEXT, (x, rect.y + self.px(9)), bold=True)
+        line = status if status else self.plate_line(model, seat)
+        if line:
+            size = text.fit_size(line, self.px(18), rect.right - x - self.px(8))
+            color = theme.GOLD_LIGHT if status else theme.TEXT_DIM
+            text.blit_text(surface, line, size, color, (x, rect.bottom - self.px(9)), "bottomleft")
+        if seat == model.dealer:
+            self._draw_chip(surface, (rect.right - chip_r - self.px(8), rect.y + chip_r + self.px(7)), chip_r,
+                            "1st" if model.kind == "spades-two" else "D")
+
+    def _plate_glow(self, size: tuple[int, int]) -> pygame.Surface:
+        glow = self._glows.get(size)
+        if glow is None:
+            pad = self.px(14)
+            glow = theme.shadow_surface(size, self.px(14), pad, alpha=255).copy()
+            glow.fill((*GLOW, 0), special_flags=pygame.BLEND_RGB_MAX)
+            self._glows[size] = glow
+        return glow
+
+    def _draw_chip(self, surface: pygame.Surface, center: tuple[int, int], radius: int, label: str) -> None:
+        pygame.draw.circle(surface, (0, 0, 0), (center[0], center[1] + max(1, radius // 6)), radius)
+        pygame.draw.circle(surface, (246, 240, 224), center, radius)
+        pygame.draw.circle(surface, theme.GOLD, center, radius, max(1, radius // 5))
+        size = text.fit_size(label, round(radius * 1.35), round(radius * 1.5), bold=True)
+        text.blit_text(surface, label, size, theme.TEXT_DARK, center, "center", bold=True)
