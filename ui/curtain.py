@@ -20,7 +20,8 @@ class Curtain:
         self.name = name
         self.on_ready = on_ready
         self.reason = reason
-        self.button = Button(f"I'm {name} \u2014 show my cards", on_ready, primary=True)
+        label = "Show my cards" if name == "You" else f"I'm {name} \u2014 show my cards"
+        self.button = Button(label, on_ready, primary=True)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._veil: pygame.Surface | None = None
 
@@ -56,11 +57,12 @@ class Curtain:
             self._veil.fill((*CURTAIN, 236))
         surface.blit(self._veil, (0, 0))
         theme.draw_panel(surface, self.rect, radius=px(20))
-        title = f"Pass to {self.name}"
+        title = "Your turn" if self.name == "You" else f"Pass to {self.name}"
         size = text.fit_size(title, px(46), self.rect.width - px(40), bold=True)
         text.blit_text(surface, title, size, theme.GOLD_LIGHT, (self.rect.centerx, self.rect.y + px(30)), "midtop",
                        bold=True)
-        line = self.reason or f"{self.name}, click when you are ready."
+        line = self.reason or ("Click when you are ready." if self.name == "You"
+                               else f"{self.name}, click when you are ready.")
         size = text.fit_size(line, px(20), self.rect.width - px(40))
         text.blit_text(surface, line, size, theme.TEXT_DIM, (self.rect.centerx, self.rect.y + px(98)), "midtop")
         self.button.draw(surface)

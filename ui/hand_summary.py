@@ -150,8 +150,9 @@ class HandSummary:
         """One line saying what happened."""
         if self.kind == "pitch" and self.pitcher is not None and self.pitcher_side is not None:
             who = self.names[self.pitcher]
+            was = "were" if who == "You" else "was"
             if self.points[self.pitcher_side].get("set_back"):
-                return f"{who} bid {self.bid} and was set back"
+                return f"{who} bid {self.bid} and {was} set back"
             return f"{who} bid {self.bid} and made it"
         made = [self.sides[i] for i, p in enumerate(self.points) if p.get("made")]
         if len(made) == len(self.points):
@@ -207,7 +208,8 @@ class HandSummary:
         y += row_h + px(6)
         text.blit_text(surface, "Score", px(22), theme.GOLD_LIGHT, (x0, y + px(14)), "midleft", bold=True)
         for side, cx in enumerate(cols):
-            value = str(round(self.shown_score(side)))
+            shown = round(self.shown_score(side))
+            value = str(shown) if shown >= 0 else "\u2212" + str(-shown)
             text.blit_text(surface, value, px(32), theme.GOLD_LIGHT, (cx, y + px(14)), "center", bold=True)
             if self.kind != "pitch" and side < len(self.bags):
                 bags = self.bags[side]

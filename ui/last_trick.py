@@ -33,7 +33,7 @@ class LastTrick:
         count = max(1, len(self.plays))
         self.gap = px(18)
         w = max(px(420), count * layout.trick_w + (count - 1) * self.gap + px(64))
-        h = px(84) + layout.trick_h + px(150)
+        h = px(84) + layout.trick_h + px(126)
         self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), h)
         self.rect.center = (layout.size[0] // 2, layout.size[1] // 2)
         bw, bh = px(160), px(46)

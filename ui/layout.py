@@ -243,7 +243,7 @@ class TableLayout:
     def _bubble_point(self, spot: SeatSpot) -> tuple[int, int]:
         """Where a seat's bid bubble appears: toward the table from its plate."""
         if spot.edge == "bottom":
-            return (self.fan.centerx, self.fan.top - self.lift - self.px(30))
+            return (spot.plate.x + self.px(58), spot.plate.top - self.px(24))
         if spot.edge == "left":
             return (spot.box.right + self.px(44), spot.plate.centery)
         if spot.edge == "right":
@@ -284,8 +284,10 @@ class TableLayout:
         if count <= 0:
             return []
         pile = self.spots[slot].pile
-        step = min(self.px(2), (pile.width - self.pile_w) / max(1, count - 1))
-        return [pygame.Rect(round(pile.left + i * step), pile.top, self.pile_w, self.pile_h) for i in range(count)]
+        w, h = self.pile_h, self.pile_w  # tricks lie sideways
+        step = min(self.px(2), (pile.width - w) / max(1, count - 1))
+        top = pile.bottom - h - self.px(4)
+        return [pygame.Rect(round(pile.left + i * step), round(top - i * step * 0.6), w, h) for i in range(count)]
 
     def all_regions(self) -> dict[str, pygame.Rect]:
         """Named rects that must never overlap one another (for tests and debugging)."""

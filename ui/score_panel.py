@@ -60,8 +60,8 @@ class ScorePanel:
             self._spades_rows(surface, layout, model, y)
 
     def _score_text(self, model: TableModel, side: int) -> str:
-        shown = model.shown_scores[side] if side < len(model.shown_scores) else 0
-        return str(round(shown))
+        shown = round(model.shown_scores[side]) if side < len(model.shown_scores) else 0
+        return str(shown) if shown >= 0 else "\u2212" + str(-shown)
 
     def _stripe(self, surface: pygame.Surface, layout: TableLayout, side: int, x: int, y: int, h: int) -> None:
         px = layout.px

@@ -121,7 +121,8 @@ class ScoreSheet:
                 delta = result.points[side]["total"]
                 total = result.scores[side]
                 delta_text = f"+{delta}" if delta > 0 else ("\u2212" + str(-delta) if delta < 0 else "0")
-                cell = f"{total}  ({delta_text})" if n <= 4 else f"{total} ({delta_text})"
+                total_text = str(total) if total >= 0 else "\u2212" + str(-total)
+                cell = f"{total_text}  ({delta_text})" if n <= 4 else f"{total_text} ({delta_text})"
                 fit = text.fit_size(cell, size, col_w - px(4))
                 text.blit_text(surface, cell, fit, theme.TEXT, (cx, mid), "center")
             y += row_h

@@ -41,6 +41,15 @@ class CardImages:
         height = round(width * CARD_ASPECT)
         return pygame.transform.smoothscale(src, (max(1, width), max(1, height)))
 
+    def sideways_back(self, width: int) -> pygame.Surface:
+        """A card back of ``width`` turned a quarter (for piles of won tricks)."""
+        key = (width, -1, -1)
+        image = self._scaled.get(key)
+        if image is None:
+            image = pygame.transform.rotate(self.art(width).back(), 90)
+            self._scaled[key] = image
+        return image
+
     def dim(self, width: int) -> pygame.Surface:
         """A translucent dark card-shaped veil, to grey out cards that may not be played."""
         veil = self._dims.get(width)

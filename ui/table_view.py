@@ -46,6 +46,7 @@ class CardItem:
     dimmed: bool = False
     glow: tuple[int, int, int] | None = None
     shadow: bool = True
+    sideways: bool = False  # a won trick, lying turned on its pile
 
 
 @dataclass
@@ -182,7 +183,7 @@ class TableView:
         for seat in range(self.num_seats):
             slot = self.slot_of(seat)
             for rect in lay.pile_rects(slot, model.tricks_won[seat]):
-                out.append(CardItem(None, False, rect, seat, shadow=False))
+                out.append(CardItem(None, False, rect, seat, shadow=False, sideways=True))
             if slot == 0:
                 continue
             for rect in lay.back_rects(slot, model.shown_count(seat)):
@@ -244,6 +245,9 @@ class TableView:
         for seat in range(self.num_seats):
             self.draw_plate(surface, model, seat, time_s, to_act == seat, (status or {}).get(seat))
         for item in self.items(model, hand, hide_hands, drawn_card):
+            if item.sideways:
+                surface.blit(self.images.sideways_back(self.layout.pile_w), item.rect)
+                continue
             draw_card(surface, self.images, item.card, item.face_up, item.rect, item.shadow, item.dimmed, item.glow)
         if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
             self._draw_pile_labels(surface, model)

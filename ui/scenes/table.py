@@ -93,6 +93,7 @@ class TableScene(Scene):
         self.digits = ""
         self.digit_s = 0.0
         self.panel_key: tuple | None = None
+        self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
         self.finished = False
         first = take_snapshot(g, self.snapshot_seats)
         self.model.sync(first)
@@ -147,10 +148,15 @@ class TableScene(Scene):
         """The viewer's decision now (kind "" when it is not the viewer's turn)."""
         if not self.can_act():
             return Decision("")
+        cached = self._decision
+        if cached is not None and cached[0] == self.applied:
+            return cached[1]
         g = self.game
         seat = g.to_act
-        return decision_for(g.kind, g.phase, g.legal_actions(), bool(g.looked[seat]),
-                            getattr(g, "high", 0), seat == g.dealer)
+        decision = decision_for(g.kind, g.phase, g.legal_actions(), bool(g.looked[seat]),
+                                getattr(g, "high", 0), seat == g.dealer)
+        self._decision = (self.applied, decision)
+        return decision
 
     def _hand_state(self) -> HandState:
         decision = self.decision()
@@ -621,8 +627,8 @@ class TableScene(Scene):
             return {seat: "To play" if self.model.phase is Phase.PLAYING else "To act"}
         return {}
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table, the moving cards, panels, notes and any overlay; changes nothing."""
+    def draw(self, surface: pygame.Surface, overlays: bool = True) -> None:
+        """Draw the table, the moving cards, panels, notes and (unless told not to) any overlay; changes nothing."""
         view, model, lay = self.view, self.model, self.view.layout
         to_act = model.to_act if self.player.idle and not self.finished else None
         view.draw(surface, model, self._hand_state(), self.time_s, to_act, self._hide_hands(), self._drawn_card(),
@@ -637,6 +643,8 @@ class TableScene(Scene):
         self._draw_prompt(surface)
         self._draw_notes(surface)
         self.panel.draw(surface, lay)
+        if not overlays:
+            return
         for overlay in (self.summary, self.sheet, self.menu, self.curtain):
             if overlay is not None:
                 overlay.draw(surface, lay)

@@ -1,0 +1,87 @@
+"""The table layout: every seat count at several window sizes, nothing overlapping, everything on screen."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ui.layout import TableLayout  # noqa: E402
+
+SIZES = [(1280, 720), (1920, 1080), (800, 480), (1024, 768), (3840, 2160)]
+GAMES = [("spades-two", 2, 2, 13), ("spades", 4, 2, 13)] + [("pitch", n, n, 6) for n in range(2, 8)] + [
+    ("pitch", 4, 2, 6)]
+
+
+def layouts():
+    """Every game shape at every size."""
+    for size in SIZES:
+        for kind, seats, sides, hand in GAMES:
+            name = f"{kind}-{seats}-{sides}-{size[0]}x{size[1]}"
+            yield pytest.param(TableLayout(size, seats, kind, sides, hand), id=name)
+
+
+@pytest.mark.parametrize("layout", layouts())
+def test_no_two_regions_overlap(layout):
+    regions = layout.all_regions()
+    names = list(regions)
+    clashes = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if regions[a].colliderect(regions[b])]
+    assert clashes == []
+
+
+@pytest.mark.parametrize("layout", layouts())
+def test_everything_is_on_screen(layout):
+    screen = pygame.Rect((0, 0), layout.size)
+    for name, rect in layout.all_regions().items():
+        assert screen.contains(rect), name
+    for spot in layout.spots:
+        assert screen.contains(spot.plate) and screen.contains(spot.pile) and screen.contains(spot.backs)
+    for slot in range(1, layout.num_seats):
+        for rect in layout.back_rects(slot, layout.hand_size) + layout.pile_rects(slot, 13):
+            assert screen.contains(rect)
+
+
+@pytest.mark.parametrize("layout", layouts())
+def test_the_full_hand_fits_beside_the_name_plate(layout):
+    screen = pygame.Rect((0, 0), layout.size)
+    rects = layout.hand_rects(layout.hand_size, lifted=set(range(layout.hand_size)))
+    plate = layout.spots[0].plate
+    for rect in rects:
+        assert screen.contains(rect)
+        assert not rect.colliderect(plate)
+        assert not rect.colliderect(layout.spots[0].pile)
+    step = rects[1].x - rects[0].x
+    assert step >= layout.card_w * 0.3  # every card's index stays readable
+
+
+@pytest.mark.parametrize("layout", layouts())
+def test_each_trick_card_lies_toward_its_seat(layout):
+    cx, cy = layout.centre
+    for spot in layout.spots[1:]:
+        tx, ty = spot.trick
+        bx, by = spot.box.center
+        assert (tx - cx) * (bx - cx) + (ty - cy) * (by - cy) > 0
+    assert layout.spots[0].trick[1] > cy
+
+
+def test_seats_go_clockwise_from_the_bottom():
+    layout = TableLayout((1280, 720), 4)
+    edges = [spot.edge for spot in layout.spots]
+    assert edges == ["bottom", "left", "top", "right"]
+    six = TableLayout((1280, 720), 6, "pitch", 6, 6)
+    left = [s for s in six.spots if s.edge == "left"]
+    right = [s for s in six.spots if s.edge == "right"]
+    assert left[0].box.centery > left[1].box.centery  # up the left side
+    assert right[0].box.centery < right[1].box.centery  # down the right side
+    top = [s for s in TableLayout((1280, 720), 7, "pitch", 7, 6).spots if s.edge == "top"]
+    assert top[0].box.centerx < top[1].box.centerx
+
+
+def test_sizes_scale_with_the_window():
+    small, big = TableLayout((1280, 720), 4), TableLayout((1920, 1080), 4)
+    assert big.card_w == round(small.card_w * 1.5)
+    assert big.score_panel.width > small.score_panel.width

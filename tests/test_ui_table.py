@@ -1,0 +1,424 @@
+"""The table scene driven headless by real mouse and key events at the positions its layout reports."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.actions import Bid, Play  # noqa: E402
+from game.chance import Chance  # noqa: E402
+from game.factory import new_game  # noqa: E402
+from game.options import PitchOptions, SpadesOptions  # noqa: E402
+from game.state import Phase  # noqa: E402
+from ui.app import make_app  # noqa: E402
+from ui.scenes.table import TableScene, make_config  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+DT_S = 0.1
+NAMES = {2: ["You", "North"], 3: ["You", "West", "East"], 4: ["You", "West", "North", "East"]}
+
+
+def reset_card_art() -> None:
+    """Forget card art made under an earlier pygame.init (its cached fonts die with pygame.quit)."""
+    from ui import cardart
+
+    cardart._FONTS.clear()
+    cardart._ART.clear()
+
+
+def names_for(n: int) -> list[str]:
+    """Seat names for ``n`` seats."""
+    return NAMES.get(n, ["You"] + [f"Player {i}" for i in range(1, n)])
+
+
+class Driver:
+    """An App with a TableScene on top, and helpers that post real input events and step frames."""
+
+    def __init__(self, game: str, players: int, humans: list[int], seed: int = 1, speed: str = "fast",
+                 size: tuple[int, int] = (1280, 720), engine=None, options=None) -> None:
+        reset_card_art()
+        self.app = make_app(size, headless=True, menu=False)
+        self.app.ctx.settings.speed = speed
+        pygame.event.clear()
+        self.config = make_config(game, names_for(players), humans, options=options, seed=seed)
+        self.scene = TableScene(self.app.ctx, self.config, computer_sync=True, game=engine)
+        self.app.ctx.scenes.push(self.scene)
+        self.rng = random.Random(seed)
+        self.frames = 0
+
+    def close(self) -> None:
+        """Shut pygame down."""
+        self.app.close()
+
+    # ----- input
+    def click(self, pos: tuple[int, int]) -> None:
+        """Move there, press and release the left button, then run one frame."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.step(0.0)
+
+    def click_button(self, name: str) -> None:
+        """Click the named button where the scene says it is."""
+        rect = self.scene.button_rect(name)
+        assert rect is not None, f"no button {name!r} now (have {sorted(self.scene.clickable_points())})"
+        self.click(rect.center)
+
+    def click_card(self, card) -> None:
+        """Click one of the viewer's cards on its visible part."""
+        points = self.scene.clickable_points()
+        self.click(points[f"card:{card}"])
+
+    def key(self, key: int) -> None:
+        """Press and release a key, then run one frame."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        self.step(0.0)
+
+    # ----- time
+    def step(self, dt_s: float = DT_S) -> None:
+        """One frame of the app."""
+        self.app.step(dt_s)
+        self.frames += 1
+
+    def until(self, done: Callable[[], bool], max_frames: int = 6000) -> None:
+        """Step until ``done()`` (fails after ``max_frames``)."""
+        for _ in range(max_frames):
+            if done():
+                return
+            self.step()
+        raise AssertionError("the table never got there")
+
+    def next_stop(self, max_frames: int = 6000) -> str:
+        """Step until the viewer must decide, the summary is up, the curtain is up or the game is over."""
+        scene = self.scene
+        for _ in range(max_frames):
+            if scene.curtain is not None:
+                return "curtain"
+            if scene.summary is not None and scene.summary.count_k >= 1.0:
+                return "summary"
+            if scene.finished or self.app.ctx.scenes.top is not scene:
+                return "over"
+            kind = scene.decision().kind
+            if kind:
+                return kind
+            self.step()
+        raise AssertionError("the table never stopped for the viewer")
+
+    def shot(self, name: str) -> Path:
+        """Draw a fresh frame and save it under screenshots/ (asserting it is not blank)."""
+        self.app.draw()
+        path = self.app.screenshot(SHOTS / f"table_{name}.png")
+        assert not_blank(self.app.screen)
+        return path
+
+    # ----- a simple human
+    def play_random_card(self) -> None:
+        """Click a random legal card."""
+        legal = [a.card for a in self.scene.decision().legal if isinstance(a, Play)]
+        self.click_card(self.rng.choice(legal))
+
+    def finish_hand(self, on_stop: Callable[[str], bool] | None = None) -> None:
+        """Play the viewer's decisions with random legal clicks until the hand summary shows."""
+        while True:
+            stop = self.next_stop()
+            if on_stop is not None and on_stop(stop):
+                continue
+            if stop == "summary":
+                return
+            if stop == "play":
+                self.play_random_card()
+            elif stop == "bid":
+                names = [n for n in self.scene.clickable_points() if n.startswith("bid:") and "double" not in n]
+                self.click_button(self.rng.choice(names))
+            elif stop in ("draw", "draw_first"):
+                self.click_button(self.rng.choice(["draw:keep", "draw:discard"]) if stop == "draw" else "look")
+            elif stop == "curtain":
+                self.click_button("curtain")
+            elif stop == "exchange":
+                for card in self.scene.model.hands[self.scene.viewer][:3]:
+                    self.click_card(card)
+                self.click_button("give")
+            elif stop == "redraw":
+                self.click_button("keep_hand")
+            else:
+                raise AssertionError(f"unexpected stop {stop}")
+
+
+def not_blank(surface: pygame.Surface) -> bool:
+    """True when the surface holds more than a handful of colours."""
+    small = pygame.transform.scale(surface, (64, 36))
+    colours = {small.get_at((x, y))[:3] for x in range(64) for y in range(36)}
+    return len(colours) > 20
+
+
+@pytest.fixture
+def drivers():
+    """Closes every Driver a test made."""
+    made: list[Driver] = []
+    yield made
+    for d in made:
+        d.close()
+
+
+def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
+    d = Driver("spades", 4, [0], seed=3, speed="normal")
+    drivers.append(d)
+    stop = d.next_stop()
+    assert stop == "bid"
+    d.shot("spades_bidding")
+    points = d.scene.clickable_points()
+    assert {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"} <= set(points)
+    d.click_button("bid:3")
+    assert d.scene.game.bids[0] == 3
+    shot_taken = False
+    while (stop := d.next_stop()) != "summary":
+        assert stop == "play"
+        if len(d.scene.game.trick) >= 2 and not shot_taken:
+            d.shot("spades_midtrick")
+            shot_taken = True
+        d.play_random_card()
+    d.shot("spades_summary")
+    assert d.scene.game.hand_number == 2  # the engine dealt on while the summary waits
+    d.click_button("continue")
+    assert d.scene.summary is None
+    d.until(lambda: d.scene.model.hand_number == 2 and d.scene.player.idle)
+    d.key(pygame.K_s)
+    assert d.scene.sheet is not None
+    d.shot("spades_score_sheet")
+    d.key(pygame.K_s)
+    assert d.scene.sheet is None
+
+
+def test_spades_double_nil_and_the_exchange(drivers):
+    d = Driver("spades", 4, [0], seed=5)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("bid:double_nil")
+    assert d.scene.game.bids[0] == "double_nil"
+    assert d.next_stop() == "exchange"
+    d.shot("spades_exchange")
+    assert d.scene.button_rect("give") is not None
+    hand = list(d.scene.model.hands[0])
+    chosen = hand[:3]
+    for card in chosen:
+        d.click_card(card)
+    assert d.scene.selected == set(chosen)
+    d.shot("spades_exchange_chosen")
+    d.click_button("give")
+    d.until(lambda: d.scene.game.phase is Phase.PLAYING)
+    gave = [row for row in d.scene.game.log["exchange"] if row[0] == 0]
+    assert gave and set(gave[0][2]) == set(chosen)
+    d.finish_hand()
+    summary = d.scene.summary
+    assert summary is not None and "Nil" in [label for label, _ in summary.rows]
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    while True:
+        stop = d.next_stop()
+        if stop == "bid":
+            d.click_button("bid:2")
+            continue
+        assert stop == "play"
+        legal = {a.card for a in d.scene.decision().legal}
+        illegal = [c for c in d.scene.model.hands[0] if c not in legal]
+        if illegal:
+            break
+        d.play_random_card()
+    before = d.scene.applied
+    card = illegal[0]
+    d.click_card(card)
+    assert d.scene.applied == before
+    reason = d.scene.game.why_illegal(Play(0, card))
+    assert reason and d.scene.notes.toast is not None and d.scene.notes.toast.message == reason
+    d.shot("spades_refused")
+
+
+def test_keyboard_bids_and_plays(drivers):
+    d = Driver("spades", 4, [0], seed=11)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.key(pygame.K_4)
+    assert d.scene.game.bids[0] == 4
+    assert d.next_stop() == "play"
+    hand = list(d.scene.model.hands[0])
+    legal = {a.card for a in d.scene.decision().legal}
+    target = next(i for i, c in enumerate(hand) if c in legal)
+    for _ in range(target + 1):
+        d.key(pygame.K_RIGHT)
+    before = d.scene.applied
+    d.key(pygame.K_RETURN)
+    assert d.scene.applied == before + 1
+    assert d.scene.game.hands[0] >> int(hand[target]) & 1 == 0
+
+
+def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
+    chance = Chance(21)
+    chance.force("seat", [0])  # seat 0 draws first
+    engine = new_game("spades-two", SpadesOptions(), 2, 21, chance)
+    d = Driver("spades-two", 2, [0], seed=21, engine=engine)
+    drivers.append(d)
+    assert d.next_stop() == "draw_first"
+    d.shot("two_first_draw")
+    d.click_button("bid:double_nil")
+    assert d.scene.game.bids[0] == "double_nil"
+    keeps = discards = 0
+    while (stop := d.next_stop()) in ("draw", "draw_first"):
+        if stop == "draw_first":
+            d.click_button("look")
+            continue
+        assert d.scene.render_items()[-1].card == d.scene.game.view(0).drawn_card  # the drawn card, big
+        if keeps + discards == 2:
+            d.shot("two_drawing")
+        keep = d.rng.random() < 0.5
+        d.click_button("draw:keep" if keep else "draw:discard")
+        keeps += keep
+        discards += not keep
+    assert keeps + discards == 13 and keeps and discards
+    assert stop == "redraw"
+    thrown = list(d.scene.model.hands[0][:2])
+    for card in thrown:
+        d.click_card(card)
+    assert d.scene.button_rect("replace") is not None
+    d.shot("two_redraw")
+    d.click_button("replace")
+    d.until(lambda: d.scene.game.phase is not Phase.REDRAW)
+    redraw = d.scene.game.log["redraw"]
+    assert redraw and redraw[0][0] == 0 and set(redraw[0][1]) == set(thrown)
+    d.finish_hand()
+    d.shot("two_summary")
+
+
+def test_pitch_shut_out_bid_then_the_pitch(drivers):
+    chance = Chance(8)
+    chance.force("seat", [3])  # dealer 3: seat 0 bids first
+    engine = new_game("pitch", PitchOptions(), 4, 8, chance)
+    d = Driver("pitch", 4, [0], seed=8, engine=engine)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    points = d.scene.clickable_points()
+    assert {"bid:pass", "bid:1", "bid:2", "bid:3", "bid:4"} <= set(points)
+    d.shot("pitch_bidding")
+    d.click_button("bid:4")
+    assert d.scene.game.phase is Phase.PLAYING and d.scene.game.to_act == 0
+    assert d.next_stop() == "play"
+    assert "trump" in d.scene._prompt()
+    card = d.scene.model.hands[0][0]
+    d.click_card(card)
+    assert d.scene.game.trump == card.suit
+    mid = False
+    while (stop := d.next_stop()) != "summary":
+        assert stop == "play"
+        if len(d.scene.game.trick) >= 2 and not mid:
+            d.shot("pitch_midtrick")
+            mid = True
+        d.play_random_card()
+    assert d.scene.summary.pitcher == 0 and d.scene.summary.bid == 4
+    d.shot("pitch_summary")
+
+
+class PassingPlayer:
+    """A computer that always passes when it may (to reach the dealer's forced bid)."""
+
+    def choose(self, view):
+        """Pass if legal, else the first legal action."""
+        return next((a for a in view.legal if isinstance(a, Bid) and a.value == "pass"), view.legal[0])
+
+
+def test_pitch_dealer_must_bid_when_everyone_passed(drivers):
+    chance = Chance(4)
+    chance.force("seat", [0])  # seat 0 deals and bids last
+    engine = new_game("pitch", PitchOptions(), 4, 4, chance)
+    d = Driver("pitch", 4, [0], seed=4, engine=engine)
+    drivers.append(d)
+    for seat in (1, 2, 3):
+        d.scene.computers.players[seat] = PassingPlayer()
+    assert d.next_stop() == "bid"
+    names = {n for n in d.scene.clickable_points() if n.startswith("bid:")}
+    assert names == {"bid:2", "bid:3", "bid:4"}
+    d.click_button("bid:2")
+    assert d.scene.game.pitcher == 0
+
+
+def test_last_trick_review_and_menu(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    while d.scene.model.last_trick == [] or not d.scene.player.idle:
+        stop = d.next_stop()
+        if stop == "bid":
+            d.click_button("bid:3")
+        elif stop == "play":
+            if d.scene.model.last_trick:
+                break
+            d.play_random_card()
+    d.key(pygame.K_l)
+    review = d.scene.last_trick
+    assert review is not None and len(review.plays) == 4 and review.winner is not None
+    d.shot("spades_last_trick")
+    d.key(pygame.K_l)
+    assert d.scene.last_trick is None
+    pile = d.scene.view.spot(d.scene.model.last_winner).pile
+    d.click(pile.center)
+    assert d.scene.last_trick is not None
+    d.click(d.scene.button_rect("close").center)
+    assert d.scene.last_trick is None
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.menu is not None
+    d.shot("spades_menu")
+    d.click_button("resume")
+    assert d.scene.menu is None
+
+
+def test_instant_speed_finishes_animations_in_one_step(drivers):
+    d = Driver("spades", 4, [], seed=2, speed="instant")
+    drivers.append(d)
+    d.step()
+    assert d.scene.model.dealt is None and d.scene.applied == 1  # deal shown, first computer bid applied
+    d.until(lambda: d.scene.game.phase is Phase.PLAYING, max_frames=10)
+
+
+def test_computers_think_in_a_thread_while_frames_keep_coming(drivers):
+    d = Driver("pitch", 5, [], seed=9, speed="fast")
+    drivers.append(d)
+    d.scene.computers.sync = False
+    start_hand = d.scene.game.hand_number
+    d.until(lambda: d.scene.game.hand_number > start_hand, max_frames=4000)
+    assert d.scene.computers._thread is not None
+
+
+def test_resize_mid_trick_relays_out_the_table(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("bid:3")
+    assert d.next_stop() == "play"
+    d.app.resize((1920, 1080))
+    d.step()
+    assert d.scene.layout.size == (1920, 1080)
+    d.play_random_card()
+    d.shot("spades_1920")
+
+
+def test_game_over_replaces_the_table(drivers):
+    d = Driver("pitch", 3, [0], seed=13, options=PitchOptions(target=1))
+    drivers.append(d)
+    for _ in range(30):
+        if d.next_stop() == "over":
+            break
+        d.finish_hand()
+        d.click_button("continue")
+    from ui.scenes.gameover import GameOverScene
+
+    assert isinstance(d.app.ctx.scenes.top, GameOverScene)
