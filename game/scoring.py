@@ -21,13 +21,14 @@ def score_spades_side(bids: Sequence[BidValue], tricks: Sequence[int], bags_befo
     Returns the breakdown (``contract`` + ``bags`` + ``nil`` + ``bag_penalty`` == ``total``)
     and the side's bag count after any 10-bag penalty.
     """
-    contract = sum(b for b in bids if isinstance(b, int))
-    counted = sum(t for b, t in zip(bids, tricks, strict=True) if isinstance(b, int))
-    has_contract = any(isinstance(b, int) for b in bids)
-    nil_points = 0
-    bags = 0
+    contract = counted = nil_points = bags = 0
+    has_contract = False
     for bid, won in zip(bids, tricks, strict=True):
-        if bid in NIL_POINTS:
+        if isinstance(bid, int):
+            has_contract = True
+            contract += bid
+            counted += won
+        elif bid in NIL_POINTS:
             nil_points += NIL_POINTS[bid] if won == 0 else -NIL_POINTS[bid]
             bags += won
     contract_points = 0
@@ -58,10 +59,9 @@ def spades_winner(scores: Sequence[int], target: int, mercy: int | None) -> int 
 
     The higher score wins; equal top scores play another hand.
     """
-    ended = any(s >= target for s in scores) or (mercy is not None and any(s <= mercy for s in scores))
-    if not ended:
-        return None
     best = max(scores)
+    if best < target and (mercy is None or min(scores) > mercy):
+        return None
     leaders = [i for i, s in enumerate(scores) if s == best]
     return leaders[0] if len(leaders) == 1 else None
 

@@ -16,7 +16,7 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of, mask_of
+from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import (
     BID_MADE,
@@ -31,6 +31,7 @@ from game.state import HandResult, Phase, TrickGame
 
 NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 SPADE_MASK = SUIT_MASKS[SPADES]
+CARD_BITS = tuple(1 << card for card in range(52))  # a hand's mask is the sum of its cards' bits
 EXCHANGE_SIZE = 3
 
 
@@ -118,15 +119,16 @@ class SpadesGame(SpadesRules):
     def _deal(self, events: list[Event] | None) -> None:
         self._start_hand_state()
         deck = self.chance.shuffled_deck()
-        order = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        first = (self.dealer + 1) % 4
         deal: list[list[Card]] = [[]] * 4
-        for i, seat in enumerate(order):
+        for i in range(4):
+            seat = (first + i) % 4
             deal[seat] = deck[i::4]  # one card at a time, clockwise from the dealer's left
-            self.hands[seat] = mask_of(deal[seat])
+            self.hands[seat] = sum(map(CARD_BITS.__getitem__, deal[seat]))
         self.looked = [not self.options.double_nil] * 4
         self.log.update(dealer=self.dealer, deal=deal, blind=[], bids=[], exchange=[])
         self.phase = Phase.BIDDING
-        self.to_act = order[0]
+        self.to_act = first
         self.pending_exchange: dict[int, tuple[Card, ...]] = {}
         self.exchange_order: list[int] = []
         if events is not None:
@@ -184,9 +186,10 @@ class SpadesGame(SpadesRules):
         """Double Nil bidders whose partner did not bid Double Nil too, each followed by the partner."""
         order = []
         for seat, bid in self.log["bids"]:
-            partner = self.partner(seat)
-            if bid == DOUBLE_NIL and self.bids[partner] != DOUBLE_NIL:
-                order += [seat, partner]
+            if bid == DOUBLE_NIL:
+                partner = self.partner(seat)
+                if self.bids[partner] != DOUBLE_NIL:
+                    order += [seat, partner]
         return order
 
     def _exchange(self, action: Exchange, events: list[Event]) -> None:
