@@ -9,6 +9,7 @@ decision point. The worker never touches pygame or the game itself.
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -16,6 +17,10 @@ from dataclasses import dataclass
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
+
+# While a computer thinks, hand the interpreter back and forth often, so the drawing thread
+# never waits long for its turn (the default 5 ms interval makes frames stall for 50+ ms).
+THINKING_SWITCH_INTERVAL_S = 0.0003
 
 
 @dataclass
@@ -119,7 +124,12 @@ class ComputerPlayers:
             key, _seat, view = job
             if key not in self._asked:
                 continue  # already stale
-            answer = self._decide(view)
+            before = sys.getswitchinterval()
+            sys.setswitchinterval(min(before, THINKING_SWITCH_INTERVAL_S))
+            try:
+                answer = self._decide(view)
+            finally:
+                sys.setswitchinterval(before)
             with self._lock:
                 if key in self._asked:
                     self._answers[key] = answer

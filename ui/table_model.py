@@ -96,6 +96,18 @@ class TableModel:
         self.winning = None
         self.revealed = 1.0
 
+    def signature(self) -> tuple:
+        """Everything drawn from the model, as one comparable value (to know when to redraw the table)."""
+        return (
+            self.phase, self.to_act, self.dealer, self.hand_number, tuple(self.hand_sizes), tuple(self.looked),
+            tuple(self.bids), tuple(self.tricks_won), tuple(self.trick), tuple(self.last_trick), self.last_winner,
+            self.spades_broken, self.trump, self.pitcher, self.high_bid, tuple(self.scores), tuple(self.bags),
+            tuple(round(s) for s in self.shown_scores), self.stock_size, tuple(self.blind), len(self.results),
+            tuple((seat, tuple(hand) if hand is not None else None) for seat, hand in sorted(self.hands.items())),
+            tuple(sorted(self.drawn.items())), tuple(self.dealt) if self.dealt is not None else None,
+            self.winning, round(self.revealed * 60),
+        )
+
     # ----- small changes while an action's events are being shown
     def shown_count(self, seat: int) -> int:
         """How many cards the seat's hand shows now (fewer while the deal is landing)."""

@@ -236,14 +236,14 @@ class TableView:
         return model.revealed * (count + 2) - index >= 1.5
 
     # ----- drawing
-    def draw(self, surface: pygame.Surface, model: TableModel, hand: HandState, time_s: float,
+    def draw(self, surface: pygame.Surface, model: TableModel, hand: HandState,
              to_act: int | None, hide_hands: bool = False, drawn_card: Card | None = None,
              status: dict[int, str] | None = None) -> None:
         """Draw the whole table under the panels: felt, plates, cards."""
         theme.draw_felt(surface)
         self._draw_table_ring(surface)
         for seat in range(self.num_seats):
-            self.draw_plate(surface, model, seat, time_s, to_act == seat, (status or {}).get(seat))
+            self.draw_plate(surface, model, seat, to_act == seat, (status or {}).get(seat))
         for item in self.items(model, hand, hide_hands, drawn_card):
             if item.sideways:
                 surface.blit(self.images.sideways_back(self.layout.pile_w), item.rect)
@@ -289,18 +289,21 @@ class TableView:
             parts.append(f"Won {model.tricks_won[seat]}")
         return "  \u00b7  ".join(parts) if parts else ""
 
-    def draw_plate(self, surface: pygame.Surface, model: TableModel, seat: int, time_s: float, active: bool,
+    def draw_glow(self, surface: pygame.Surface, seat: int, time_s: float) -> None:
+        """The gentle pulsing glow around the plate of the seat to act (drawn every frame, over the table)."""
+        rect = self.spot(seat).plate
+        pulse = 0.5 + 0.5 * math.sin(time_s * math.tau * PULSE_HZ)
+        glow = self._plate_glow(rect.size)
+        glow.set_alpha(round(90 + 165 * pulse))
+        pad = self.px(14)
+        surface.blit(glow, (rect.x - pad, rect.y - pad))
+
+    def draw_plate(self, surface: pygame.Surface, model: TableModel, seat: int, active: bool,
                    status: str | None) -> None:
-        """A seat's name plate: side colour, name, bid and tricks, dealer chip, a pulsing glow when to act."""
+        """A seat's name plate: side colour, name, bid and tricks, dealer chip (gold edge when to act)."""
         spot = self.spot(seat)
         rect = spot.plate
         r = self.px(12)
-        if active:
-            pulse = 0.5 + 0.5 * math.sin(time_s * math.tau * PULSE_HZ)
-            glow = self._plate_glow(rect.size)
-            glow.set_alpha(round(110 + 145 * pulse))
-            pad = self.px(14)
-            surface.blit(glow, (rect.x - pad, rect.y - pad))
         theme.draw_shadow(surface, rect, r, blur_px=self.px(10), offset=(0, self.px(5)), alpha=120)
         border = theme.GOLD_LIGHT if active else theme.GOLD_DARK
         surface.blit(theme.rounded_surface(rect.size, r, PLATE_TOP, PLATE_BOTTOM, border, max(1, self.px(2))), rect)
@@ -328,6 +331,8 @@ class TableView:
             pad = self.px(14)
             glow = theme.shadow_surface(size, self.px(14), pad, alpha=255).copy()
             glow.fill((*GLOW, 0), special_flags=pygame.BLEND_RGB_MAX)
+            inner = pygame.Rect(pad, pad, size[0], size[1])
+            pygame.draw.rect(glow, (*GLOW, 0), inner, border_radius=self.px(12))  # the plate itself stays clear
             self._glows[size] = glow
         return glow
 

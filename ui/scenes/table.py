@@ -94,6 +94,8 @@ class TableScene(Scene):
         self.digit_s = 0.0
         self.panel_key: tuple | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
+        self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
+        self._layer_key: tuple | None = None
         self.finished = False
         first = take_snapshot(g, self.snapshot_seats)
         self.model.sync(first)
@@ -629,17 +631,13 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface, overlays: bool = True) -> None:
         """Draw the table, the moving cards, panels, notes and (unless told not to) any overlay; changes nothing."""
-        view, model, lay = self.view, self.model, self.view.layout
-        to_act = model.to_act if self.player.idle and not self.finished else None
-        view.draw(surface, model, self._hand_state(), self.time_s, to_act, self._hide_hands(), self._drawn_card(),
-                  self._statuses())
-        self._draw_winning_glow(surface)
+        view, lay = self.view, self.view.layout
+        to_act = self._highlighted()
+        surface.blit(self._table_layer(surface.get_size(), to_act), (0, 0))
+        if to_act is not None:
+            view.draw_glow(surface, to_act, self.time_s)
         for flight in self.player.flights:
             flight.draw(surface, view.images)
-        self.score_panel.draw(surface, lay, model)
-        self.top_group.draw(surface)
-        if self._look_visible():
-            self.look_button.draw(surface)
         self._draw_prompt(surface)
         self._draw_notes(surface)
         self.panel.draw(surface, lay)
@@ -650,6 +648,41 @@ class TableScene(Scene):
                 overlay.draw(surface, lay)
         if self.last_trick is not None:
             self.last_trick.draw(surface, lay, view.images)
+
+    def _highlighted(self) -> int | None:
+        return self.model.to_act if self.player.idle and not self.finished else None
+
+    def _table_layer(self, size: tuple[int, int], to_act: int | None) -> pygame.Surface:
+        """The still part of the table (felt, plates, cards at rest, score panel, buttons), redrawn only
+        when something on it changes; a render cache, not game state."""
+        hand = self._hand_state()
+        look = self._look_visible()
+        buttons = list(self.top_buttons.values()) + ([self.look_button] if look else [])
+        statuses = tuple(sorted(self._statuses().items()))
+        key = (size, self.view.size, self.view.bottom, self.view.viewer, self._hide_hands(), to_act,
+               self.model.signature(), self._hand_key(hand), self._drawn_card(), statuses,
+               tuple((b.hovered, b.pressed, b.focused, b.show_focus, b.enabled) for b in buttons), look)
+        layer = self._layer
+        if layer is not None and self._layer_key == key and layer.get_size() == size:
+            return layer
+        if layer is None or layer.get_size() != size:
+            layer = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        view, lay, model = self.view, self.view.layout, self.model
+        view.draw(layer, model, hand, to_act, self._hide_hands(), self._drawn_card(), self._statuses())
+        self._draw_winning_glow(layer)
+        self.score_panel.draw(layer, lay, model)
+        self.top_group.draw(layer)
+        if look:
+            self.look_button.draw(layer)
+        self._layer, self._layer_key = layer, key
+        return layer
+
+    @staticmethod
+    def _hand_key(hand: HandState) -> tuple:
+        legal = frozenset(hand.legal) if hand.legal is not None else None
+        return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden))
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
         winner = self.model.winning
