@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import text, theme
+from ui import cardart, text, theme
 from ui.context import AppContext, Settings
 from ui.scene import Scene, SceneStack
 
@@ -178,6 +178,7 @@ class App:
             scene.on_exit()
         text.reset()
         theme.reset()
+        cardart.reset()
         pygame.quit()
 
 

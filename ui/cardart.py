@@ -83,6 +83,12 @@ Point = tuple[float, float]
 Rgb = tuple[int, int, int]
 
 
+def reset() -> None:
+    """Forget fonts and rendered art (call when pygame is shut down; fonts die with it)."""
+    _FONTS.clear()
+    _ART.clear()
+
+
 def font(size: int) -> pygame.font.Font:
     """The bundled default font at this pixel size, cached."""
     size = max(6, int(size))
