@@ -422,3 +422,72 @@ def test_game_over_replaces_the_table(drivers):
     from ui.scenes.gameover import GameOverScene
 
     assert isinstance(d.app.ctx.scenes.top, GameOverScene)
+
+
+def test_look_at_cards_before_your_turn_to_bid(drivers):
+    chance = Chance(30)
+    chance.force("seat", [0])  # seat 0 deals: three computers bid first
+    engine = new_game("spades", SpadesOptions(), 4, 30, chance)
+    d = Driver("spades", 4, [0], seed=30, engine=engine)
+    drivers.append(d)
+    d.until(lambda: d.scene.button_rect("look") is not None)
+    assert d.scene.game.to_act != 0 and d.scene.model.hands[0] is None
+    d.shot("spades_face_down")
+    d.click_button("look")
+    assert d.scene.game.looked[0]
+    d.until(lambda: d.scene.player.idle)
+    assert d.scene.model.hands[0] is not None
+    assert d.next_stop() == "bid"
+    assert "bid:double_nil" not in d.scene.clickable_points()  # too late once you have looked
+
+
+def test_menu_rules_and_quit(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    d.next_stop()
+    d.click_button("menu")
+    assert d.scene.menu is not None
+    d.click_button("rules")
+    from ui.scenes.rules import RulesScene
+
+    assert isinstance(d.app.ctx.scenes.top, RulesScene)
+    d.key(pygame.K_ESCAPE)
+    assert d.app.ctx.scenes.top is d.scene and d.scene.menu is None
+    d.next_stop()  # the game goes on after the rules
+    d.key(pygame.K_ESCAPE)
+    d.click_button("quit")
+    from ui.scenes.menu import MenuScene
+
+    assert isinstance(d.app.ctx.scenes.top, MenuScene)
+
+
+def test_scores_count_up_after_the_summary(drivers):
+    d = Driver("pitch", 4, [0], seed=8)
+    drivers.append(d)
+    d.finish_hand()
+    assert [round(s) for s in d.scene.summary.old_scores] == [0, 0, 0, 0]
+    d.click_button("continue")
+    d.step()
+    target = list(d.scene.game.results[0].scores)
+    d.until(lambda: [round(s) for s in d.scene.model.shown_scores] == target, max_frames=100)
+
+
+def test_a_stale_computer_answer_is_never_applied():
+    from ui.computer import ComputerPlayers
+
+    class Slow:
+        def choose(self, view):
+            import time
+
+            time.sleep(0.05)
+            return view.legal[0]
+
+    engine = new_game("spades", SpadesOptions(), 4, 1)
+    players = ComputerPlayers({engine.to_act: Slow()})
+    try:
+        players.ask(1, engine.view(engine.to_act))
+        players.ask(2, engine.view(engine.to_act))  # the decision point moved on
+        assert players.wait(2) is not None
+        assert players.result(1) is None
+    finally:
+        players.close()

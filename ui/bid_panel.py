@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Redraw, bid_text
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Redraw
 from game.state import Phase
 from ui import text, theme
 from ui.layout import TableLayout
@@ -98,7 +98,7 @@ class ActionPanel:
             self._add("draw:keep", "Keep", primary=True)
             self._add("draw:discard", "Discard")
             self.title = ""
-            self.hint = "Keep it and the next card is discarded; discard it and you keep the next."
+            self.hint = "Keep it and discard the next, or discard it and keep the next."
         elif kind == "exchange":
             self._add("give", "Give these 3", primary=True, enabled=selected == 3)
             self.title = "Give your partner 3 cards"
@@ -154,7 +154,7 @@ class ActionPanel:
         rows = self._rows()
         sizes = [[self._button_size(name, layout) for name in row] for row in rows]
         widths = [sum(w for w, _ in row) + gap * (len(row) - 1) for row in sizes]
-        inner_w = max(widths + [px(300)])
+        inner_w = max(widths + [px(430 if kind == "draw" else 300)])
         title_h = px(34) if self.title else 0
         hint_lines = text.wrap(self.hint, px(17), inner_w) if self.hint else []
         hint_h = len(hint_lines) * text.line_height(px(17)) + (px(6) if hint_lines else 0)
@@ -163,7 +163,7 @@ class ActionPanel:
         h = pad + title_h + rows_h + hint_h + pad
         rect = pygame.Rect(0, 0, w, h)
         if kind == "draw":
-            rect.midtop = (layout.drawn.centerx, layout.drawn.bottom + px(14))
+            rect.midtop = (layout.drawn.centerx, layout.drawn.bottom + px(12))
         else:
             rect.center = layout.centre
         self.rect = rect
@@ -233,7 +233,3 @@ class ActionPanel:
             text.blit_text(surface, line, px(17), theme.TEXT_DIM, (self.rect.centerx, y), "midtop")
             y += text.line_height(px(17))
 
-
-def bid_label(value: object) -> str:
-    """A bid as written on a button."""
-    return bid_text(value)  # type: ignore[arg-type]

@@ -50,8 +50,10 @@ def spades_rows(points: list[dict[str, Any]], teams: list[list[int]], bids: list
 def pitch_rows(points: list[dict[str, Any]], pitcher_side: int | None, bid: int) -> list[tuple[str, list[str]]]:
     """The Pitch breakdown: High, Low, Jack, Game, the set back, for every side."""
     rows = [("Bid", [str(bid) if side == pitcher_side else "\u2014" for side in range(len(points))])]
-    for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack"), ("game", "Game")):
+    for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack")):
         rows.append((label, [str(p[key]) if p[key] else "\u2014" for p in points]))
+    rows.append(("Card points", [str(p.get("trick_points", 0)) for p in points]))
+    rows.append(("Game", [str(p["game"]) if p["game"] else "\u2014" for p in points]))
     rows.append(("Set back", [_signed(-bid) if p.get("set_back") else "\u2014" for p in points]))
     return rows
 

@@ -8,6 +8,7 @@ then the left column (upward), the top row (left to right), the right column (do
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -216,26 +217,26 @@ class TableLayout:
         if not hasattr(self, "centre"):
             self.centre = (w // 2, round(h * 0.44))
         cx, cy = self.centre
-        rx, ry = self.trick_w * 0.82, self.trick_h * 0.56
+        n = max(1, self.num_seats)
+        if n <= 4:
+            rx, ry = self.trick_w * 0.82, self.trick_h * 0.56
+        else:
+            rx, ry = self.trick_w * 1.4, self.trick_h * 0.68
         for spot in self.spots:
-            if spot.slot == 0:
-                dx, dy = 0.0, 1.0
-            else:
-                dx, dy = spot.box.centerx - cx, spot.box.centery - cy
-                norm = max(1e-6, (dx * dx + dy * dy) ** 0.5)
-                dx, dy = dx / norm, dy / norm
-            spot.trick = (round(cx + dx * rx), round(cy + dy * ry))
+            # Evenly round the table, clockwise from the bottom, like the seats themselves.
+            angle = math.pi / 2 + math.tau * spot.slot / n
+            spot.trick = (round(cx + math.cos(angle) * rx), round(cy + math.sin(angle) * ry))
             spot.bubble = self._bubble_point(spot)
         rects = [self.trick_rect(s.slot) for s in self.spots]
         self.trick_area = rects[0].unionall(rects[1:]) if rects else pygame.Rect(cx, cy, 0, 0)
         self.drawn = pygame.Rect(0, 0, self.big_w, self.big_h)
-        self.drawn.center = self.centre
+        self.drawn.center = (cx, cy - self.px(22))
         offset = self.px(300)
         self.stock = pygame.Rect(0, 0, self.trick_w, self.trick_h)
         self.stock.center = (cx - offset, cy)
         self.discard = self.stock.copy()
         self.discard.center = (cx + offset, cy)
-        self.toast_at = (w // 2, self.fan.top - self.lift - self.px(58))
+        self.toast_at = (w // 2, self.fan.top - self.lift - self.px(50))
         self.prompt_at = (w // 2, self.fan.top - self.lift - self.px(18))
         self.look_button = pygame.Rect(0, 0, self.px(200), self.px(46))
         self.look_button.center = (self.fan.centerx, self.fan.centery)
@@ -248,7 +249,7 @@ class TableLayout:
             return (spot.box.right + self.px(44), spot.plate.centery)
         if spot.edge == "right":
             return (spot.box.left - self.px(44), spot.plate.centery)
-        return (spot.box.centerx, spot.box.bottom + self.px(24))
+        return (spot.box.right + self.px(48), spot.plate.centery)
 
     # ----- queries
     def trick_rect(self, slot: int) -> pygame.Rect:

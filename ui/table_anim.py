@@ -360,7 +360,8 @@ class EventPlayer:
         def start() -> None:
             self.model.pitcher, self.model.high_bid = event.seat, event.value
             lead = " and pitches" if event.value == 4 else ""
-            self.stage.toast(f"{name} wins the bid at {event.value}{lead}")
+            verb = "win" if name == "You" else "wins"
+            self.stage.toast(f"{name} {verb} the bid at {event.value}{lead}")
 
         return [Beat(NOTE_S, start=start)]
 

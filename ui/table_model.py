@@ -83,8 +83,8 @@ class TableModel:
         self.last_trick, self.last_winner = list(v.last_trick), v.last_winner
         self.spades_broken, self.trump = v.spades_broken, v.trump
         self.pitcher, self.high_bid = v.pitcher, v.high_bid
-        if self.scores != list(v.scores) or not self.shown_scores:
-            self.shown_scores = [float(s) for s in v.scores]
+        if len(self.shown_scores) != len(v.scores):
+            self.shown_scores = [float(s) for s in v.scores]  # otherwise the scene counts them up
         self.scores, self.bags = list(v.scores), list(v.bags)
         self.stock_size = v.stock_size
         self.blind = list(v.blind)

@@ -30,11 +30,13 @@ from ui.layout import TableLayout
 from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
+from ui.sprites import Flight
 from ui.table_anim import EventPlayer
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel, take_snapshot
 from ui.table_view import CardItem, HandState, TableView
 from ui.toast import Notes, draw_pill
+from ui.tween import ease_out_cubic
 from ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -94,6 +96,8 @@ class TableScene(Scene):
         self.digit_s = 0.0
         self.panel_key: tuple | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
+        self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
+        self.drawn_flight: Flight | None = None
         self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
         self._layer_key: tuple | None = None
         self.finished = False
@@ -229,6 +233,7 @@ class TableScene(Scene):
         if self.finished:
             return
         self._think_ahead()
+        self._animate_drawn_card(dt_s)
         if not self.player.idle or self.summary is not None:
             self.idle_s = 0.0
             self._sync_panel()
@@ -618,6 +623,23 @@ class TableScene(Scene):
             return None
         return self.model.drawn.get(self.viewer)
 
+    def _resting_drawn_card(self) -> Card | None:
+        """The drawn card once it has arrived from the stock (drawn in the still layer)."""
+        return None if self.drawn_flight is not None else self._drawn_card()
+
+    def _animate_drawn_card(self, dt_s: float) -> None:
+        """Two-player drawing: the card just taken turns over on its way from the stock."""
+        card = self._drawn_card()
+        if card is not None and card != self.drawn_shown:
+            lay = self.view.layout
+            self.drawn_flight = Flight(card, True, lay.stock.center, lay.drawn.center, lay.trick_w, lay.big_w,
+                                       0.32 * self.speed(), ease=ease_out_cubic, flip=True)
+        self.drawn_shown = card
+        if card is None:
+            self.drawn_flight = None
+        elif self.drawn_flight is not None and self.drawn_flight.update(dt_s):
+            self.drawn_flight = None
+
     def _statuses(self) -> dict[int, str]:
         seat = self.model.to_act
         if not self.player.idle or seat is None or self.finished:
@@ -638,6 +660,8 @@ class TableScene(Scene):
             view.draw_glow(surface, to_act, self.time_s)
         for flight in self.player.flights:
             flight.draw(surface, view.images)
+        if self.drawn_flight is not None:
+            self.drawn_flight.draw(surface, view.images)
         self._draw_prompt(surface)
         self._draw_notes(surface)
         self.panel.draw(surface, lay)
@@ -660,7 +684,7 @@ class TableScene(Scene):
         buttons = list(self.top_buttons.values()) + ([self.look_button] if look else [])
         statuses = tuple(sorted(self._statuses().items()))
         key = (size, self.view.size, self.view.bottom, self.view.viewer, self._hide_hands(), to_act,
-               self.model.signature(), self._hand_key(hand), self._drawn_card(), statuses,
+               self.model.signature(), self._hand_key(hand), self._resting_drawn_card(), statuses,
                tuple((b.hovered, b.pressed, b.focused, b.show_focus, b.enabled) for b in buttons), look)
         layer = self._layer
         if layer is not None and self._layer_key == key and layer.get_size() == size:
@@ -670,7 +694,7 @@ class TableScene(Scene):
             if pygame.display.get_surface() is not None:
                 layer = layer.convert()
         view, lay, model = self.view, self.view.layout, self.model
-        view.draw(layer, model, hand, to_act, self._hide_hands(), self._drawn_card(), self._statuses())
+        view.draw(layer, model, hand, to_act, self._hide_hands(), self._resting_drawn_card(), self._statuses())
         self._draw_winning_glow(layer)
         self.score_panel.draw(layer, lay, model)
         self.top_group.draw(layer)
