@@ -154,8 +154,14 @@ def options_from(record: dict[str, Any]) -> SpadesOptions | PitchOptions:
         options = cls(**{k: v for k, v in raw.items() if k in known})
     except TypeError as error:
         raise RecordError(f"options: {error}") from None
-    if not isinstance(options.target, int) or options.target <= 0:
+    if type(options.target) is not int or options.target <= 0:
         raise RecordError(f"options: target {options.target!r} is not a positive whole number")
+    for name in ("nil", "double_nil", "partnerships", "dealer_steal"):
+        if not isinstance(getattr(options, name, False), bool):
+            raise RecordError(f"options: {name} must be true or false, not {getattr(options, name)!r}")
+    mercy = getattr(options, "mercy", None)
+    if mercy is not None and type(mercy) is not int:
+        raise RecordError(f"options: mercy must be null or a whole number, not {mercy!r}")
     if isinstance(options, PitchOptions) and options.low not in ("winner", "player"):
         raise RecordError(f"options: low must be 'winner' or 'player', not {options.low!r}")
     return options
@@ -257,6 +263,7 @@ def replay(record: Any, limit: int | None = None) -> Replay:
                 raise RecordError(f"{where}, {label}: {action} is illegal: {error}") from None
             count += 1
         finished = len(game.results) >= number
+        _check_tricks(game, hand, number, where, finished)
         if finished:
             _check_result(game, hand, number, where)
         elif number != len(hands):
@@ -309,19 +316,39 @@ def _drawing_actions(game: TrickGame, hand: dict[str, Any], blind: list[int], wh
                                                              game.stock[game.stock_pos + 1]}:
             raise RecordError(f"{where}, {label}: the stock's next two cards are not {kept} and {dropped}")
         yield label, Draw(seat, top == kept)
-    redraws = {}
-    for item in hand.get("redraw", []) or []:
-        seat = _seat(_need(item, "seat", int, f"{where} redraw"), 2, f"{where} redraw")
-        redraws[seat] = tuple(_card_list(item.get("discarded", []), f"{where} redraw"))
+    redraws = [_redraw_item(item, f"{where} redraw") for item in hand.get("redraw", []) or []]
     while game.phase is Phase.REDRAW:
         seat = game.to_act
-        yield f"redraw by seat {seat}", Redraw(seat, redraws.pop(seat, ()))
+        label = f"redraw by seat {seat}"
+        if not redraws or redraws[0][0] != seat:
+            yield label, Redraw(seat, ())
+            continue
+        _, thrown, drawn = redraws.pop(0)
+        for card in drawn:
+            if not game.discards >> card & 1:
+                raise RecordError(f"{where}, {label}: {card} was not in the discard pile")
+        yield label, Redraw(seat, thrown)
+    if redraws:
+        raise RecordError(f"{where}: a redraw is recorded for seat {redraws[0][0]} that the game does not call for")
+
+
+def _redraw_item(item: Any, where: str) -> tuple[int, tuple[Card, ...], list[Card]]:
+    """A recorded Double Nil redraw: (seat, cards thrown, cards drawn), checked for form."""
+    seat = _seat(_need(item, "seat", int, where), 2, where)
+    thrown = tuple(_card_list(_need(item, "discarded", list, where), where))
+    drawn = _card_list(_need(item, "drawn", list, where), where)
+    if len(drawn) != len(thrown) or len(set(drawn)) != len(drawn):
+        raise RecordError(f"{where}: seat {seat} must draw as many different cards as it discards")
+    return seat, thrown, drawn
 
 
 def _exchange_actions(game: TrickGame, hand: dict[str, Any], where: str) -> Iterator[tuple[str, Action]]:
     given = {}
     for item in hand.get("exchange", []) or []:
         seat = _seat(_need(item, "from", int, f"{where} exchange"), 4, f"{where} exchange")
+        to = _seat(_need(item, "to", int, f"{where} exchange"), 4, f"{where} exchange")
+        if to != game.partner(seat) or seat in given:
+            raise RecordError(f"{where} exchange: seat {seat} gives once, to its partner, not to seat {to}")
         given[seat] = tuple(_card_list(_need(item, "cards", list, f"{where} exchange"), f"{where} exchange"))
     while game.phase is Phase.EXCHANGE:
         seat = game.to_act
@@ -338,12 +365,31 @@ def _check_result(game: TrickGame, hand: dict[str, Any], number: int, where: str
         raise RecordError(f"{where}: recorded scores {hand['scores']} but the rules give {result.scores}")
     if "bags" in hand and game.kind != "pitch" and hand["bags"] != result.bags:
         raise RecordError(f"{where}: recorded bags {hand['bags']} but the rules give {result.bags}")
+    if game.kind == "pitch":
+        log = game.hand_logs[number - 1]
+        expected = {"pitcher": result.pitcher, "bid": result.bid, "trump": SUITS[log["trump"]]}
+        for key, value in expected.items():
+            if key in hand and hand[key] != value:
+                raise RecordError(f"{where}: recorded {key} {hand[key]!r} but the game gives {value!r}")
     points = hand.get("points")
     if isinstance(points, list):
         totals = [p.get("total") if isinstance(p, dict) else None for p in points]
         expected = [p["total"] for p in result.points]
         if totals != expected:
             raise RecordError(f"{where}: recorded hand totals {totals} but the rules give {expected}")
+
+
+def _check_tricks(game: TrickGame, hand: dict[str, Any], number: int, where: str, finished: bool) -> None:
+    """Every recorded trick's leader and winner are the ones the rules give."""
+    log = game.hand_logs[number - 1].get("tricks", []) if finished else game.trick_log
+    for index, trick in enumerate(hand["tricks"]):
+        done = index < len(log)
+        leader, winner = (log[index][0], log[index][2]) if done else (game.leader, None)
+        label = f"{where} trick {index + 1}"
+        if "leader" in trick and trick["leader"] != leader:
+            raise RecordError(f"{label}: recorded leader {trick['leader']!r} but seat {leader} led")
+        if "winner" in trick and trick["winner"] != winner:
+            raise RecordError(f"{label}: recorded winner {trick['winner']!r} but the rules give {winner!r}")
 
 
 def _check_end(game: TrickGame, record: dict[str, Any]) -> None:
@@ -367,14 +413,18 @@ def read_records(path: str) -> list[LineResult]:
     """Read and replay every record of a ``.jsonl`` file; problems are reported per line, never raised."""
     results = []
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
         return [LineResult(0, None, None, f"{path}: cannot read the file ({error})")]
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            results.append(LineResult(number, None, None, f"line {number}: not UTF-8 text ({error})"))
             continue
-        results.append(check_line(text, number))
+        if text.strip():
+            results.append(check_line(text, number))
     return results
 
 
@@ -382,11 +432,11 @@ def check_line(text: str, number: int) -> LineResult:
     """Parse and replay one line of JSON."""
     try:
         record = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, or a number too long to convert
         return LineResult(number, None, None, f"line {number}: not valid JSON ({error})")
     try:
         return LineResult(number, record, replay(record), None)
     except RecordError as error:
         return LineResult(number, record, None, f"line {number}: {error}")
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError) as error:
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as error:
         return LineResult(number, record, None, f"line {number}: malformed record ({type(error).__name__}: {error})")

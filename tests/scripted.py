@@ -275,3 +275,24 @@ def visible_cards(value: Any) -> set[Card]:
         elif hasattr(item, "__dataclass_fields__"):
             stack += [getattr(item, name) for name in item.__dataclass_fields__]
     return found
+
+
+def random_action(game: TrickGame, rng: Any) -> Action:
+    """A random legal action; Pitch players pass seven times in ten when they may (so games end)."""
+    actions = game.legal_actions()
+    if game.kind == "pitch" and game.phase is Phase.BIDDING and rng.random() < 0.7:
+        passes = [action for action in actions if getattr(action, "value", None) == "pass"]
+        if passes:
+            return passes[0]
+    return rng.choice(actions)
+
+
+def play_randomly(game: TrickGame, rng: Any, actions: int | None = None, hands: int | None = None) -> TrickGame:
+    """Apply random legal actions until the game ends, ``actions`` have been applied or ``hands`` are scored."""
+    done = 0
+    while game.phase is not Phase.GAME_OVER and (actions is None or done < actions):
+        if hands is not None and len(game.results) >= hands:
+            break
+        game.apply(random_action(game, rng))
+        done += 1
+    return game

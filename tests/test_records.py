@@ -1,0 +1,391 @@
+"""Game records (trick-record/1): written, read back, replayed, and refused with a reason when wrong."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scripted import (
+    bid_round,
+    draw_all,
+    exchange,
+    hands_from_tricks,
+    pitch_game,
+    play_randomly,
+    play_tricks,
+    spades_deal,
+    spades_game,
+    spades_tricks,
+    swap_back,
+    two_player_deal,
+    two_player_game,
+)
+
+from game.actions import DOUBLE_NIL, NIL, PASS, Redraw
+from game.cards import DECK
+from game.factory import new_game
+from game.options import PitchOptions, SpadesOptions
+from game.record import FORMAT, check_line, dumps, read_records, replay, to_record
+from game.state import TrickGame
+
+ROOT = Path(__file__).resolve().parents[1]
+Record = dict[str, Any]
+
+RANDOM_GAMES = [
+    ("spades", 4, SpadesOptions(mercy=-200)),
+    ("spades", 4, SpadesOptions(nil=False, double_nil=False, mercy=-200)),
+    ("spades-two", 2, SpadesOptions(mercy=-200)),
+    ("pitch", 2, PitchOptions()),
+    ("pitch", 3, PitchOptions(dealer_steal=False, low="player")),
+    ("pitch", 4, PitchOptions(partnerships=True)),
+    ("pitch", 7, PitchOptions()),
+]
+GAME_IDS = [f"{kind}-{players}-{index}" for index, (kind, players, _) in enumerate(RANDOM_GAMES)]
+
+
+def round_trip(game: TrickGame) -> Record:
+    """Write the game, read the line back, and check the replay gives the same record, scores and winner."""
+    record = to_record(game)
+    text = dumps(record)
+    result = check_line(text, 1)
+    assert result.error is None, result.error
+    again = result.replay.game
+    assert (again.scores, again.winner, again.hand_number) == (game.scores, game.winner, game.hand_number)
+    assert dumps(to_record(again, record["seats"])) == text
+    return record
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), RANDOM_GAMES, ids=GAME_IDS)
+def test_finished_games_round_trip(kind: str, players: int, options: Any) -> None:
+    for seed in range(8):
+        game = play_randomly(new_game(kind, options, players, seed), random.Random(seed))
+        assert game.winner is not None
+        record = round_trip(game)
+        assert record["winner"] == game.winner and record["scores"] == game.scores
+        assert len(record["hands"]) == len(game.results)
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), RANDOM_GAMES, ids=GAME_IDS)
+def test_unfinished_games_round_trip_with_winner_null(kind: str, players: int, options: Any) -> None:
+    rng = random.Random(kind)
+    for seed in range(12):
+        game = play_randomly(new_game(kind, options, players, seed), random.Random(seed), actions=rng.randrange(0, 160))
+        if game.winner is None:
+            assert round_trip(game)["winner"] is None
+
+
+def test_a_record_names_every_field_of_the_format() -> None:
+    game = spades_game(spades_deal((0, 4, 5, 4)))
+    bid_round(game, {0: NIL, 1: 4, 2: 4, 3: 3})
+    play_tricks(game, spades_tricks((0, 4, 5, 4)))
+    record = json.loads(dumps(to_record(game)))
+    assert set(record) >= {"format", "game", "options", "seats", "teams", "seed", "hands", "scores", "winner"}
+    assert record["format"] == FORMAT and record["game"] == "spades" and record["teams"] == [[0, 2], [1, 3]]
+    assert record["options"] == {"target": 500, "nil": True, "double_nil": True, "mercy": None}
+    hand = record["hands"][0]
+    assert hand["dealer"] == 3 and hand["blind"] == [] and hand["exchange"] == []
+    assert hand["bids"] == [{"seat": 0, "bid": "nil"}, {"seat": 1, "bid": 4}, {"seat": 2, "bid": 4},
+                            {"seat": 3, "bid": 3}]
+    assert [len(h) for h in hand["deal"]] == [13] * 4 and len(hand["tricks"]) == 13
+    assert hand["tricks"][0]["leader"] == 0 and len(hand["tricks"][0]["plays"]) == 4
+    assert {k: hand["points"][0][k] for k in ("contract", "tricks", "bags", "nil", "bag_penalty", "total")} == {
+        "contract": 40, "tricks": 5, "bags": 1, "nil": 100, "bag_penalty": 0, "total": 141}
+    assert hand["scores"] == [141, 71] and hand["bags"] == [1, 1] and record["winner"] is None
+
+
+EXAMPLE_1 = ["2D 9H JH 2C", "3S 4S TS AS", "6C AH TC 5C", "9D 3H 7D 8D", "8S TD QD 7S", "AC 6S JC 5S"]
+
+
+def test_a_pitch_record_gives_the_pitcher_bid_trump_and_points() -> None:
+    game = pitch_game(hands_from_tricks(EXAMPLE_1, 4), dealer=0)
+    bid_round(game, {1: 2, 2: PASS, 3: PASS, 0: PASS})
+    play_tricks(game, EXAMPLE_1)
+    hand = json.loads(dumps(to_record(game)))["hands"][0]
+    assert (hand["dealer"], hand["pitcher"], hand["bid"], hand["trump"]) == (0, 1, 2, "H")
+    assert hand["deal"][1] == ["9H", "4S", "AH", "3H", "TD", "6S"]
+    assert hand["bids"] == [{"seat": 1, "bid": 2}, {"seat": 2, "bid": "pass"}, {"seat": 3, "bid": "pass"},
+                            {"seat": 0, "bid": "pass"}]
+    assert hand["tricks"][0] == {"leader": 1, "plays": [[1, "9H"], [2, "JH"], [3, "2C"], [0, "2D"]], "winner": 2}
+    keys = ("high", "low", "jack", "game", "set_back", "total")
+    assert [[p[k] for k in keys] for p in hand["points"]] == [
+        [0, 0, 0, 0, False, 0], [1, 1, 0, 0, False, 2], [0, 0, 1, 0, False, 1], [0, 0, 0, 0, False, 0]]
+    assert hand["scores"] == [0, 2, 1, 0] and "bags" not in hand
+
+
+# ----------------------------------------------------------------- records to spoil
+def spades_record() -> Record:
+    """A finished three-hand Spades game (target 250): 160-170, 330-330, then 390-400."""
+    plans = [((0, 0, 6, 7), {0: NIL, 1: NIL, 2: 6, 3: 7}), ((0, 0, 7, 6), {0: NIL, 1: NIL, 2: 7, 3: 6}),
+             ((3, 3, 3, 4), {0: 3, 1: 3, 2: 3, 3: 4})]
+    game = spades_game(spades_deal(plans[0][0]), options=SpadesOptions(target=250),
+                       later=[spades_deal(counts) for counts, _ in plans[1:]])
+    for counts, bids in plans:
+        bid_round(game, bids)
+        play_tricks(game, spades_tricks(counts))
+    assert game.winner == 1
+    return to_record(game)
+
+
+def double_nil_record() -> Record:
+    """One Spades hand in which seat 0 bids Double Nil and exchanges with seat 2."""
+    planned = spades_deal((0, 4, 5, 4))
+    to_0, to_2 = (" ".join(map(str, sorted(planned[seat])[:3])) for seat in (0, 2))
+    game = spades_game(swap_back(planned, 0, 2, to_0, to_2))
+    bid_round(game, {0: DOUBLE_NIL, 1: 4, 2: 4, 3: 3})
+    exchange(game, {0: to_2, 2: to_0})
+    play_tricks(game, spades_tricks((0, 4, 5, 4)))
+    return to_record(game)
+
+
+def redraw_record() -> Record:
+    """One hand of Spades for two in which seat 0 declares Double Nil and replaces three cards."""
+    hands = two_player_deal((0, 13))
+    pool = [c for c in DECK if c not in set(hands[0]) | set(hands[1])]
+    game = two_player_game(hands, first=0, samples=[pool[:3]])
+    draw_all(game, blind=[0])
+    game.apply(Redraw(0, tuple(sorted(hands[0])[:3])))
+    return to_record(game)
+
+
+def pitch_record() -> Record:
+    """A finished Pitch game: seat 1 takes all four points twice with target 7."""
+    sweep = ["9H AS 8H 7H", "9D JS 8D 7D", "9C 2S 8C 7C", "6H TH 5H 4H", "6D TD 5D 4D", "6C TC 5C 4C"]
+    game = pitch_game(hands_from_tricks(sweep, 4), dealer=0, later=[hands_from_tricks(sweep, 4)])
+    bid_round(game, {1: 2, 2: PASS, 3: PASS, 0: PASS})
+    play_tricks(game, sweep)
+    bid_round(game, {2: PASS, 3: PASS, 0: PASS, 1: 4})
+    play_tricks(game, sweep)
+    assert game.winner == 1 and game.scores == [0, 8, 0, 0]
+    return to_record(game)
+
+
+BASES: dict[str, Callable[[], Record]] = {"spades": spades_record, "double nil": double_nil_record,
+                                          "redraw": redraw_record, "pitch": pitch_record}
+
+
+def _set(path: str, value: Any) -> Callable[[Record], None]:
+    """A mutation that sets the value at a dotted path (list indexes as numbers)."""
+    def mutate(record: Record) -> None:
+        *parents, last = [int(part) if part.lstrip("-").isdigit() else part for part in path.split(".")]
+        target: Any = record
+        for part in parents:
+            target = target[part]
+        target[last] = value(target[last]) if callable(value) else value
+    return mutate
+
+
+def _delete(path: str) -> Callable[[Record], None]:
+    def mutate(record: Record) -> None:
+        *parents, last = [int(part) if part.isdigit() else part for part in path.split(".")]
+        target: Any = record
+        for part in parents:
+            target = target[part]
+        del target[last]
+    return mutate
+
+
+SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
+    ("unknown format", "spades", _set("format", "trick-record/2"),
+     "unknown format 'trick-record/2' (this program reads trick-record/1)"),
+    ("unknown game", "spades", _set("game", "hearts"), "unknown game 'hearts'"),
+    ("missing hands", "spades", _delete("hands"), "record: missing field 'hands'"),
+    ("missing bids", "spades", _delete("hands.0.bids"), "hand 1: missing field 'bids'"),
+    ("missing plays", "spades", _delete("hands.1.tricks.2.plays"), "hand 2 trick 3: missing field 'plays'"),
+    ("dealer as text", "spades", _set("hands.0.dealer", "3"), "hand 1: field 'dealer' has the wrong type (str)"),
+    ("seed as text", "spades", _set("seed", "x"), "seed: must be a whole number or null"),
+    ("target as text", "spades", _set("options.target", "250"), "options: target '250' is not a positive whole number"),
+    ("target as true", "spades", _set("options.target", True), "options: target True is not a positive whole number"),
+    ("nil as text", "spades", _set("options.nil", "yes"), "options: nil must be true or false, not 'yes'"),
+    ("mercy as text", "spades", _set("options.mercy", "-200"), "options: mercy must be null or a whole number"),
+    ("a wrong card", "spades", _set("hands.0.tricks.0.plays.0.1", "1X"), "hand 1 trick 1: not a card: '1X'"),
+    ("a play not a pair", "spades", _set("hands.0.tricks.0.plays.0", "AS"), "a play must be [seat, card]"),
+    ("a card dealt twice", "spades", lambda r: r["hands"][0]["deal"][0].__setitem__(0, r["hands"][0]["deal"][1][0]),
+     "hand 1: a card is dealt twice"),
+    ("a short deal", "spades", lambda r: r["hands"][0]["deal"][0].pop(), "hand 1: every seat must be dealt 13 cards"),
+    ("a play out of turn", "spades", lambda r: r["hands"][0]["tricks"][0]["plays"].reverse(),
+     "hand 1, trick 1: seat 3 plays"),
+    ("a card not held", "spades", _set("hands.0.tricks.0.plays.0.1", "2S"), "is illegal: You do not hold"),
+    ("a wrong final score", "spades", _set("scores.0", lambda v: v + 1), "scores: recorded [391, 400] but the hands"),
+    ("a wrong hand score", "spades", _set("hands.0.scores.0", 150), "hand 1: recorded scores [150, 170] but the rules"),
+    ("a wrong hand total", "spades", _set("hands.0.points.1.total", 1), "hand 1: recorded hand totals [160, 1]"),
+    ("wrong bags", "spades", _set("hands.2.bags", [5, 5]), "hand 3: recorded bags [5, 5] but the rules give [0, 0]"),
+    ("a wrong winner", "spades", _set("winner", 0), "winner: recorded 0 but the rules give 1"),
+    ("a null winner of a finished game", "spades", _set("winner", None), "winner: recorded None but the rules give 1"),
+    ("a wrong trick winner", "spades", _set("hands.0.tricks.0.winner", lambda w: (w + 1) % 4),
+     "hand 1 trick 1: recorded winner"),
+    ("a wrong trick leader", "spades", _set("hands.0.tricks.1.leader", lambda w: (w + 2) % 4),
+     "hand 1 trick 2: recorded leader"),
+    ("a hand cut short", "spades", lambda r: r["hands"][0]["tricks"].pop(),
+     "hand 1: the hand is unfinished but more hands follow"),
+    ("a hand after the end", "spades", lambda r: r["hands"].append(copy.deepcopy(r["hands"][2])),
+     "hand 4: the game is already over"),
+    ("the wrong dealer", "spades", _set("hands.1.dealer", 1), "hand 2: dealer is 1, but the rotation gives seat 0"),
+    ("the wrong teams", "spades", _set("teams", [[0, 1], [2, 3]]), "teams: [[0, 1], [2, 3]] do not match"),
+    ("three seats", "spades", _set("teams", [[0, 2], [1]]), "teams: [[0, 2], [1]] is not a seating for spades"),
+    ("a bid of true", "spades", _set("hands.0.bids.0.bid", True), "hand 1 bid: True is not a bid"),
+    ("a bid as a list", "spades", _set("hands.0.bids.0.bid", [4]), "hand 1 bid: field 'bid' has the wrong type (list)"),
+    ("a hand not an object", "spades", _set("hands.1", 5), "hand 2: "),
+    ("an exchange to an opponent", "double nil", _set("hands.0.exchange.0.to", 1),
+     "hand 1 exchange: seat 0 gives once, to its partner, not to seat 1"),
+    ("no exchange", "double nil", _set("hands.0.exchange", []),
+     "hand 1: seat 0 must give three cards in the Double Nil exchange"),
+    ("an exchange of a card not held", "double nil",
+     lambda r: r["hands"][0]["exchange"][1]["cards"].__setitem__(0, r["hands"][0]["deal"][1][0]),
+     "hand 1, exchange by seat 2: seat 2 gives"),
+    ("an exchange nobody bid for", "spades", _set("hands.0.exchange", [{"from": 0, "to": 2, "cards": ["2H"]}]),
+     "hand 1: an exchange is recorded that the bids do not call for"),
+    ("a stock with a card twice", "redraw", lambda r: r["hands"][0]["stock"].__setitem__(0, r["hands"][0]["stock"][1]),
+     "hand 1: the stock is not the 52 cards once each"),
+    ("a draw that is not the stock's", "redraw", _set("hands.0.draws.3.kept", "AS"),
+     "hand 1, draw 4: the stock's next two cards are not AS and"),
+    ("a redraw from the opponent's hand", "redraw", _set("hands.0.redraw.0.drawn.0", "AH"),
+     "hand 1, redraw by seat 0: AH was not in the discard pile"),
+    ("a redraw drawing too few", "redraw", lambda r: r["hands"][0]["redraw"][0]["drawn"].pop(),
+     "hand 1 redraw: seat 0 must draw as many different cards as it discards"),
+    ("a redraw for the wrong seat", "redraw", _set("hands.0.redraw.0.seat", 1),
+     "hand 1: a redraw is recorded for seat 1 that the game does not call for"),
+    ("a redraw without drawn", "redraw", _delete("hands.0.redraw.0.drawn"), "hand 1 redraw: missing field 'drawn'"),
+    ("the wrong first drawer", "redraw", _set("hands.0.first", "0"), "hand 1: field 'first' has the wrong type"),
+    ("a wrong trump", "pitch", _set("hands.0.trump", "H"), "hand 1: recorded trump 'H' but the game gives 'S'"),
+    ("a wrong pitcher", "pitch", _set("hands.1.pitcher", 2), "hand 2: recorded pitcher 2 but the game gives 1"),
+    ("a wrong bid", "pitch", _set("hands.0.bid", 3), "hand 1: recorded bid 3 but the game gives 2"),
+    ("a short pitch deal", "pitch", lambda r: r["hands"][0]["deal"][2].pop(), "every seat must be dealt 6 cards"),
+    ("a nil bid in pitch", "pitch", _set("hands.0.bids.0.bid", "nil"), "is illegal: Nil is not a Pitch bid"),
+    ("low for both", "pitch", _set("options.low", "both"), "options: low must be 'winner' or 'player', not 'both'"),
+    ("partnerships for pitch", "pitch", _set("options.partnerships", True), "teams: [[0], [1], [2], [3]] do not match"),
+]
+
+
+@pytest.mark.parametrize(("base", "mutate", "message"), [row[1:] for row in SPOILED], ids=[row[0] for row in SPOILED])
+def test_a_spoiled_record_is_refused_with_the_line_and_the_reason(base: str, mutate: Callable[[Record], None],
+                                                                  message: str) -> None:
+    record = BASES[base]()
+    assert check_line(dumps(record), 7).error is None
+    mutate(record)
+    result = check_line(json.dumps(record), 7)
+    assert result.replay is None and result.error is not None
+    assert result.error.startswith("line 7: ")
+    assert message in result.error, result.error
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "line 3: not valid JSON"),
+    ('{"format": "trick-record/1", "game": "spad', "line 3: not valid JSON"),
+    ('{"seed": ' + "9" * 5000 + "}", "line 3: not valid JSON"),
+    ("[" * 100_000, "line 3: not valid JSON"),
+    ("[1, 2]", "line 3: a record must be a JSON object"),
+    ("null", "line 3: a record must be a JSON object"),
+    ('{"format": "trick-record/1"}', "line 3: unknown game None"),
+], ids=["bad JSON", "a truncated line", "a huge number", "deep nesting", "a list", "null", "no game"])
+def test_text_that_is_not_a_record_is_refused(text: str, message: str) -> None:
+    result = check_line(text, 3)
+    assert result.error is not None and result.error.startswith(message), result.error
+
+
+def test_a_truncated_real_record_is_refused() -> None:
+    text = dumps(spades_record())
+    for cut in (1, len(text) // 3, len(text) // 2, len(text) - 1):
+        assert check_line(text[:cut], 1).error.startswith("line 1: not valid JSON")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                    max_leaves=6)
+
+
+def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*prefix, index))
+    return out
+
+
+BASE_RECORDS = {name: make() for name, make in BASES.items()}
+BASE_PATHS = {name: _paths(record)[1:] for name, record in BASE_RECORDS.items()}
+
+
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(BASES)), st.integers(0, 10**6), JSON)
+def test_any_value_anywhere_in_a_record_is_read_without_an_exception(base: str, pick: int, value: Any) -> None:
+    record = copy.deepcopy(BASE_RECORDS[base])
+    path = BASE_PATHS[base][pick % len(BASE_PATHS[base])]
+    target: Any = record
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+    result = check_line(json.dumps(record), 1)
+    assert result.error is None or result.error.startswith("line 1: ")
+
+
+# ----------------------------------------------------------------- files and the command line
+def test_read_records_reports_each_line_on_its_own(tmp_path: Path) -> None:
+    good = dumps(pitch_record()).encode()
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b"\n".join([good, b"", b"{oops", b'{"format": "x\xff\xfe"}', good]) + b"\n")
+    results = read_records(str(path))
+    assert [r.line for r in results] == [1, 3, 4, 5]
+    assert [r.error is None for r in results] == [True, False, False, True]
+    assert results[1].error.startswith("line 3: not valid JSON")
+    assert results[2].error.startswith("line 4: not UTF-8 text")
+    assert results[3].replay.game.winner == 1
+
+
+def test_read_records_of_a_missing_file_says_so(tmp_path: Path) -> None:
+    results = read_records(str(tmp_path / "none.jsonl"))
+    assert len(results) == 1 and "cannot read the file" in results[0].error
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("args", [
+    ["--game", "spades"],
+    ["--game", "spades-two", "--mercy", "-200"],
+    ["--game", "pitch", "--players", "3"],
+    ["--game", "pitch", "--players", "4", "--partnerships", "--no-dealer-steal", "--low", "player"],
+], ids=["spades", "spades-two", "pitch-3", "pitch-partnerships"])
+def test_simulate_then_replay_check(tmp_path: Path, args: list[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    made = run_main("simulate", *args, "--games", "3", "--hands", "2", "--seed", "11", "--out", str(out))
+    assert made.returncode == 0, made.stderr
+    assert len(made.stdout.splitlines()) == 1 and made.stdout.startswith("simulate: 3 ")
+    assert len(out.read_text().splitlines()) == 3
+    checked = run_main("replay", str(out), "--check")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    lines = checked.stdout.splitlines()
+    assert lines[-1] == "replay: 3 legal, 0 with problems"
+    assert len([line for line in lines if ": legal (" in line]) == 3
+    quiet = run_main("replay", str(out))
+    assert quiet.returncode == 0 and quiet.stdout.splitlines() == ["replay: 3 legal, 0 with problems"]
+    for line in out.read_text().splitlines():
+        replayed = replay(json.loads(line))
+        assert replayed.finished and replayed.game.scores == json.loads(line)["scores"]
+
+
+def test_replay_exits_non_zero_on_a_corrupted_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    assert run_main("simulate", "--game", "pitch", "--games", "2", "--hands", "1", "--out", str(out)).returncode == 0
+    lines = out.read_text().splitlines()
+    record = json.loads(lines[1])
+    record["scores"][0] += 5
+    out.write_text(lines[0] + "\n" + json.dumps(record) + "\n")
+    checked = run_main("replay", str(out), "--check")
+    assert checked.returncode == 1
+    assert f"{out}: line 2: scores: recorded" in checked.stdout
+    assert checked.stdout.splitlines()[-1] == "replay: 1 legal, 1 with problems"
+    out.write_text("")
+    assert run_main("replay", str(out)).returncode == 1
