@@ -338,6 +338,7 @@ class TableScene(Scene):
 
     def _close_summary(self) -> None:
         self.summary = None
+        self.notes.clear()  # nothing said about the last hand lingers into the next
         self.player.release()
 
     def game_over(self, event: Event) -> None:
