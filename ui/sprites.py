@@ -93,7 +93,8 @@ class Flight:
     ease: Ease = ease_in_out_cubic
     flip: bool = False  # turn from back to face on the way
     arc_px: float = 0.0  # lift the path into a gentle arc
-    spin_deg: float = 0.0  # turn slightly while flying
+    spin_deg: float = 0.0  # start turned this much and straighten while flying
+    turn_deg: float = 0.0  # end turned this much (a won trick lies sideways on its pile)
     on_land: Callable[[], None] | None = None
     elapsed_s: float = 0.0
     landed: bool = False
@@ -147,7 +148,8 @@ class Flight:
         image = images.image(self.card, face, width)
         if squash < 1.0:
             image = pygame.transform.scale(image, (max(1, round(image.get_width() * squash)), image.get_height()))
-        angle = self.spin_deg * (1.0 - self.ease(self.progress))
+        k = self.ease(self.progress)
+        angle = self.spin_deg * (1.0 - k) + self.turn_deg * k
         if angle:
             image = pygame.transform.rotate(image, angle)
         rect = image.get_rect(center=(round(x), round(y)))

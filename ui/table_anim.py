@@ -481,7 +481,7 @@ class EventPlayer:
             for i, (seat, card) in enumerate(taken):
                 src = view.trick_rect(seat).center
                 self._fly(sweep, Flight(card, True, src, target, lay.trick_w, lay.pile_w, SWEEP_S,
-                                        delay_s=i * 0.03, ease=ease_in_out_cubic, flip=False))
+                                        delay_s=i * 0.03, ease=ease_in_out_cubic, turn_deg=90.0))
 
         sweep.start = start
         sweep.end = lambda: model.take_trick(winner, taken)
