@@ -126,7 +126,7 @@ class ActionPanel:
             if decision.forced_dealer:
                 self.hint = "Everyone passed: as dealer you must bid at least 2."
             elif decision.steal_at is not None:
-                self.hint = f"As dealer you may take the bid at {decision.steal_at}. A bid of 4 pitches at once."
+                self.hint = f"As dealer you may take the bid at {decision.steal_at}."
             else:
                 self.hint = "Bid the points you expect to win. A bid of 4 pitches at once."
             return
