@@ -177,7 +177,9 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     assert stop == "bid"
     d.shot("spades_bidding")
     points = d.scene.clickable_points()
-    assert {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"} <= set(points)
+    offered = {name for name in points if name.startswith("bid:")}
+    assert offered == {f"bid:{a.value}" for a in d.scene.game.legal_actions()}  # exactly the legal bids
+    assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"}
     d.click_button("bid:3")
     assert d.scene.game.bids[0] == 3
     shot_taken = False
@@ -196,6 +198,10 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     assert d.scene.sheet is not None
     d.shot("spades_score_sheet")
     d.key(pygame.K_s)
+    assert d.scene.sheet is None
+    d.click_button("scores")
+    assert d.scene.sheet is not None and len(d.scene.sheet.results) == 1
+    d.click_button("close")
     assert d.scene.sheet is None
 
 
@@ -297,7 +303,15 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     d.until(lambda: d.scene.game.phase is not Phase.REDRAW)
     redraw = d.scene.game.log["redraw"]
     assert redraw and redraw[0][0] == 0 and set(redraw[0][1]) == set(thrown)
-    d.finish_hand()
+    shot = []
+
+    def mid_trick(stop: str) -> bool:
+        if stop == "play" and d.scene.game.trick and not shot:
+            shot.append(d.shot("two_midtrick"))
+        return False
+
+    d.finish_hand(mid_trick)
+    assert shot
     d.shot("two_summary")
 
 
@@ -401,6 +415,10 @@ def test_computers_think_in_a_thread_while_frames_keep_coming(drivers):
 def test_resize_mid_trick_relays_out_the_table(drivers):
     d = Driver("spades", 4, [0], seed=3)
     drivers.append(d)
+    d.step()
+    d.app.resize((1024, 768))  # in the middle of the deal
+    d.step()
+    assert d.scene.layout.size == (1024, 768) and d.scene.model.dealt is None
     assert d.next_stop() == "bid"
     d.click_button("bid:3")
     assert d.next_stop() == "play"
@@ -409,6 +427,12 @@ def test_resize_mid_trick_relays_out_the_table(drivers):
     assert d.scene.layout.size == (1920, 1080)
     d.play_random_card()
     d.shot("spades_1920")
+    d.finish_hand()
+    d.app.resize((1280, 720))  # with the summary up
+    d.step()
+    assert d.scene.summary is not None and d.scene.summary.rect.width < 1280
+    d.click_button("continue")
+    assert d.scene.summary is None
 
 
 def test_game_over_replaces_the_table(drivers):
@@ -421,7 +445,18 @@ def test_game_over_replaces_the_table(drivers):
         d.click_button("continue")
     from ui.scenes.gameover import GameOverScene
 
-    assert isinstance(d.app.ctx.scenes.top, GameOverScene)
+    over = d.app.ctx.scenes.top
+    assert isinstance(over, GameOverScene)
+    assert over.winners and over.final_scores == [(name, score) for name, score in zip(
+        ["You", "West", "East"], d.scene.game.scores, strict=True)]
+    for _ in range(12):
+        d.step()  # let the result panel pop in
+    d.shot("game_over")
+    d.click(over.play_again.rect.center)
+    again = d.app.ctx.scenes.top
+    assert isinstance(again, TableScene) and again is not d.scene
+    assert again.config.game == "pitch" and again.config.seats == d.config.seats
+    assert again.config.seed != d.config.seed
 
 
 def test_look_at_cards_before_your_turn_to_bid(drivers):
