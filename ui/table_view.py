@@ -58,6 +58,7 @@ class HandState:
     selected: set[Card] = field(default_factory=set)
     focus: Card | None = None  # the keyboard's card
     hidden: set[Card] = field(default_factory=set)  # in flight: drawn by the animation instead
+    x: dict[Card, int] = field(default_factory=dict)  # where cards are while the fan closes a gap
 
 
 class TableView:
@@ -128,8 +129,16 @@ class TableView:
         cards = self.hand_cards(model)
         if card not in cards:
             return None
+        return self._hand_rects(cards, state)[cards.index(card)]
+
+    def _hand_rects(self, cards: list[Card | None], state: HandState | None) -> list[pygame.Rect]:
+        """The fan's rects, lifted as the state says, at the cards' sliding positions."""
         rects = self.layout.hand_rects(len(cards), self._lifted(cards, state))
-        return rects[cards.index(card)]
+        if state is not None and state.x:
+            for card, rect in zip(cards, rects, strict=True):
+                if card is not None and card in state.x:
+                    rect.x = state.x[card]
+        return rects
 
     def _lifted(self, cards: list[Card | None], state: HandState | None) -> set[int]:
         if state is None:
@@ -147,7 +156,7 @@ class TableView:
     def card_at(self, model: TableModel, pos: tuple[int, int], state: HandState | None = None) -> Card | None:
         """The viewer's card under ``pos`` (the topmost), or None."""
         cards = self.hand_cards(model)
-        rects = self.layout.hand_rects(len(cards), self._lifted(cards, state))
+        rects = self._hand_rects(cards, state)
         for card, rect in reversed(list(zip(cards, rects, strict=False))):
             if card is not None and card not in (state.hidden if state else ()) and rect.collidepoint(pos):
                 return card
@@ -208,8 +217,7 @@ class TableView:
         cards = self.hand_cards(model)
         if not cards:
             return []
-        lay = self.layout
-        rects = lay.hand_rects(len(cards), self._lifted(cards, hand))
+        rects = self._hand_rects(cards, hand)
         dealing = model.dealt is not None
         landed = model.dealt[self.bottom] if dealing else len(cards)
         out = []

@@ -9,6 +9,7 @@ play hides every hand behind a curtain when the turn passes to a different perso
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -96,6 +97,7 @@ class TableScene(TableInput, Scene):
         self.digit_s = 0.0
         self.panel_key: tuple | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
+        self.fan_x: dict[Card, float] = {}  # where each of the viewer's cards is drawn (they glide)
         self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
         self.drawn_flight: Flight | None = None
         self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
@@ -129,6 +131,7 @@ class TableScene(TableInput, Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout and card images; finish any motion under way."""
         self.player.finish_motion()
+        self.fan_x = {}
         self.view.resize(size)
         self._place()
 
@@ -170,12 +173,25 @@ class TableScene(TableInput, Scene):
         focus = None
         if hand and self.focus is not None and decision.kind:
             focus = hand[min(self.focus, len(hand) - 1)]
+        x = {card: round(pos) for card, pos in self.fan_x.items()}
         if decision.kind == "play":
             legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            return HandState(legal, self.hover, set(), focus)
+            return HandState(legal, self.hover, set(), focus, x=x)
         if decision.kind in ("exchange", "redraw"):
-            return HandState(set(hand or ()), self.hover, set(self.selected), focus)
-        return HandState(None, None, set(), None)
+            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x)
+        return HandState(None, None, set(), None, x=x)
+
+    def _slide_hand(self, dt_s: float) -> None:
+        """Cards in the viewer's hand glide to their places when the fan changes (a card played, drawn)."""
+        cards = [c for c in self.view.hand_cards(self.model) if c is not None]
+        targets = self.view.layout.hand_rects(len(cards))
+        k = 1.0 if self.speed() <= 0 else 1.0 - math.exp(-dt_s * 14.0 / self.speed())
+        placed: dict[Card, float] = {}
+        for card, rect in zip(cards, targets, strict=True):
+            x = self.fan_x.get(card)
+            x = float(rect.x) if x is None else x + (rect.x - x) * k
+            placed[card] = float(rect.x) if abs(rect.x - x) < 0.6 else x
+        self.fan_x = placed
 
     # ----- applying actions
     def _legal_match(self, action: Action) -> Action | None:
@@ -234,6 +250,7 @@ class TableScene(TableInput, Scene):
             return
         self._think_ahead()
         self._animate_drawn_card(dt_s)
+        self._slide_hand(dt_s)
         if not self.player.idle or self.summary is not None:
             self.idle_s = 0.0
             self._sync_panel()
@@ -562,7 +579,8 @@ class TableScene(TableInput, Scene):
     @staticmethod
     def _hand_key(hand: HandState) -> tuple:
         legal = frozenset(hand.legal) if hand.legal is not None else None
-        return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden))
+        return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
+                tuple(sorted(hand.x.items())))
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
         winner = self.model.winning
