@@ -18,6 +18,7 @@ from game.actions import Bid, Play  # noqa: E402
 from game.chance import Chance  # noqa: E402
 from game.factory import new_game  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
+from game.record import to_record  # noqa: E402
 from game.state import Phase  # noqa: E402
 from ui.app import make_app  # noqa: E402
 from ui.scenes.table import TableScene, make_config  # noqa: E402
@@ -181,11 +182,11 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     assert offered == {f"bid:{a.value}" for a in d.scene.game.legal_actions()}  # exactly the legal bids
     assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"}
     d.click_button("bid:3")
-    assert d.scene.game.bids[0] == 3
+    assert d.scene.game.view(0).bids[0] == 3
     shot_taken = False
     while (stop := d.next_stop()) != "summary":
         assert stop == "play"
-        if len(d.scene.game.trick) >= 2 and not shot_taken:
+        if len(d.scene.game.view(0).trick) >= 2 and not shot_taken:
             d.shot("spades_midtrick")
             shot_taken = True
         d.play_random_card()
@@ -210,7 +211,7 @@ def test_spades_double_nil_and_the_exchange(drivers):
     drivers.append(d)
     assert d.next_stop() == "bid"
     d.click_button("bid:double_nil")
-    assert d.scene.game.bids[0] == "double_nil"
+    assert d.scene.game.view(0).bids[0] == "double_nil"
     assert d.next_stop() == "exchange"
     d.shot("spades_exchange")
     assert d.scene.button_rect("give") is not None
@@ -222,8 +223,9 @@ def test_spades_double_nil_and_the_exchange(drivers):
     d.shot("spades_exchange_chosen")
     d.click_button("give")
     d.until(lambda: d.scene.game.phase is Phase.PLAYING)
-    gave = [row for row in d.scene.game.log["exchange"] if row[0] == 0]
-    assert gave and set(gave[0][2]) == set(chosen)
+    exchange = to_record(d.scene.game)["hands"][-1]["exchange"]
+    gave = [row for row in exchange if row["from"] == 0]
+    assert gave and set(gave[0]["cards"]) == {str(c) for c in chosen}
     d.finish_hand()
     summary = d.scene.summary
     assert summary is not None and "Nil" in [label for label, _ in summary.rows]
@@ -257,7 +259,7 @@ def test_keyboard_bids_and_plays(drivers):
     drivers.append(d)
     assert d.next_stop() == "bid"
     d.key(pygame.K_4)
-    assert d.scene.game.bids[0] == 4
+    assert d.scene.game.view(0).bids[0] == 4
     assert d.next_stop() == "play"
     hand = list(d.scene.model.hands[0])
     legal = {a.card for a in d.scene.decision().legal}
@@ -267,7 +269,7 @@ def test_keyboard_bids_and_plays(drivers):
     before = d.scene.applied
     d.key(pygame.K_RETURN)
     assert d.scene.applied == before + 1
-    assert d.scene.game.hands[0] >> int(hand[target]) & 1 == 0
+    assert hand[target] not in d.scene.game.view(0).hand
 
 
 def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
@@ -279,7 +281,7 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     assert d.next_stop() == "draw_first"
     d.shot("two_first_draw")
     d.click_button("bid:double_nil")
-    assert d.scene.game.bids[0] == "double_nil"
+    assert d.scene.game.view(0).bids[0] == "double_nil"
     keeps = discards = 0
     while (stop := d.next_stop()) in ("draw", "draw_first"):
         if stop == "draw_first":
@@ -301,12 +303,12 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     d.shot("two_redraw")
     d.click_button("replace")
     d.until(lambda: d.scene.game.phase is not Phase.REDRAW)
-    redraw = d.scene.game.log["redraw"]
-    assert redraw and redraw[0][0] == 0 and set(redraw[0][1]) == set(thrown)
+    redraw = to_record(d.scene.game)["hands"][-1]["redraw"]
+    assert redraw and redraw[0]["seat"] == 0 and set(redraw[0]["discarded"]) == {str(c) for c in thrown}
     shot = []
 
     def mid_trick(stop: str) -> bool:
-        if stop == "play" and d.scene.game.trick and not shot:
+        if stop == "play" and d.scene.game.view(0).trick and not shot:
             shot.append(d.shot("two_midtrick"))
         return False
 
@@ -331,11 +333,11 @@ def test_pitch_shut_out_bid_then_the_pitch(drivers):
     assert "trump" in d.scene._prompt()
     card = d.scene.model.hands[0][0]
     d.click_card(card)
-    assert d.scene.game.trump == card.suit
+    assert d.scene.game.view(0).trump == card.suit
     mid = False
     while (stop := d.next_stop()) != "summary":
         assert stop == "play"
-        if len(d.scene.game.trick) >= 2 and not mid:
+        if len(d.scene.game.view(0).trick) >= 2 and not mid:
             d.shot("pitch_midtrick")
             mid = True
         d.play_random_card()
@@ -363,7 +365,7 @@ def test_pitch_dealer_must_bid_when_everyone_passed(drivers):
     names = {n for n in d.scene.clickable_points() if n.startswith("bid:")}
     assert names == {"bid:2", "bid:3", "bid:4"}
     d.click_button("bid:2")
-    assert d.scene.game.pitcher == 0
+    assert d.scene.game.view(0).pitcher == 0
 
 
 def test_last_trick_review_and_menu(drivers):
@@ -469,7 +471,7 @@ def test_look_at_cards_before_your_turn_to_bid(drivers):
     assert d.scene.game.to_act != 0 and d.scene.model.hands[0] is None
     d.shot("spades_face_down")
     d.click_button("look")
-    assert d.scene.game.looked[0]
+    assert d.scene.game.view(0).looked[0]
     d.until(lambda: d.scene.player.idle)
     assert d.scene.model.hands[0] is not None
     assert d.next_stop() == "bid"

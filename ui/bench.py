@@ -62,7 +62,7 @@ def _mid_trick(app: Any, scene: Any) -> None:
         if decision.kind == "bid":
             scene.try_action(Bid(0, 3))
         elif decision.kind == "play":
-            if len(scene.game.trick) >= 2:
+            if len(scene.model.trick) >= 2:
                 break
             scene.try_action(decision.legal[0])
     app.ctx.settings.speed = "normal"

@@ -162,8 +162,9 @@ class TableScene(TableInput, Scene):
             return cached[1]
         g = self.game
         seat = g.to_act
-        decision = decision_for(g.kind, g.phase, g.legal_actions(), bool(g.looked[seat]),
-                                getattr(g, "high", 0), seat == g.dealer)
+        view = g.view(seat)
+        decision = decision_for(g.kind, view.phase, list(view.legal), bool(view.looked[seat]), view.high_bid,
+                                seat == view.dealer)
         self._decision = (self.applied, decision)
         return decision
 
@@ -597,11 +598,11 @@ class TableScene(TableInput, Scene):
 
     def _prompt(self) -> str:
         decision = self.decision()
-        g = self.game
+        model = self.model  # caught up with the engine whenever the viewer may act
         if decision.kind == "play":
-            if g.kind == "pitch" and g.trump is None:
+            if model.kind == "pitch" and model.trump is None:
                 return "Your lead: the suit you lead becomes trump"
-            if not g.trick:
+            if not model.trick:
                 return "Your lead"
             return "Your turn: play a card"
         if decision.kind == "draw":
