@@ -22,6 +22,7 @@ from game.record import dumps, to_record
 from game.state import Phase, TrickGame
 
 Hands = Sequence[Sequence[Card]]
+_PLAIN = (int, str, bool, float, type(None), Phase)
 
 
 def cards(text: str) -> list[Card]:
@@ -260,20 +261,26 @@ def refusal(game: TrickGame, action: Action) -> str:
     raise AssertionError(f"{action} was accepted")
 
 
-def visible_cards(value: Any) -> set[Card]:
-    """Every Card reachable from a view (its fields, lists, tuples, dicts, actions)."""
+def visible_cards(value: Any, skip: tuple[str, ...] = ()) -> set[Card]:
+    """Every Card reachable from a view (its fields, lists, tuples, dicts, actions), but for ``skip`` fields."""
     found: set[Card] = set()
-    stack = [value]
+    stack = [getattr(value, name) for name in value.__dataclass_fields__ if name not in skip] if skip else [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, Card):
+        kind = type(item)
+        if kind in _PLAIN:
+            continue
+        if kind is Card:
             found.add(item)
-        elif isinstance(item, dict):
-            stack += list(item.keys()) + list(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack += list(item)
+        elif kind in (list, tuple, set, frozenset):
+            stack.extend(item)
+        elif kind is dict:
+            stack.extend(item)
+            stack.extend(item.values())
         elif hasattr(item, "__dataclass_fields__"):
-            stack += [getattr(item, name) for name in item.__dataclass_fields__]
+            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)
+        elif isinstance(item, (int, tuple, list)):  # other ints (an IntEnum), NamedTuples, list subclasses
+            stack.extend(item) if not isinstance(item, int) else None
     return found
 
 
