@@ -29,11 +29,10 @@ NAMES = {2: ["You", "North"], 3: ["You", "West", "East"], 4: ["You", "West", "No
 
 
 def reset_card_art() -> None:
-    """Forget card art made under an earlier pygame.init (its cached fonts die with pygame.quit)."""
+    """Forget card art made under an earlier pygame.init (App.close also does this)."""
     from ui import cardart
 
-    cardart._FONTS.clear()
-    cardart._ART.clear()
+    cardart.reset()
 
 
 def names_for(n: int) -> list[str]:

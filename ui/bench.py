@@ -31,10 +31,7 @@ def _forget_card_art() -> None:
     """Card art caches fonts that die with pygame.quit; start each App with fresh art."""
     from ui import cardart
 
-    for name in ("_FONTS", "_ART"):
-        cache = getattr(cardart, name, None)
-        if hasattr(cache, "clear"):
-            cache.clear()
+    cardart.reset()
 
 
 def _table(size: tuple[int, int], humans: list[int], sync: bool = True) -> tuple[Any, Any]:
