@@ -456,8 +456,8 @@ class TableScene(TableInput, Scene):
             return self.sheet.button.rect.copy() if name == "close" else None
         if self.last_trick is not None:
             return self.last_trick.button.rect.copy() if name == "close" else None
-        if name == "look":
-            return self.look_button.rect.copy() if self._look_visible() else None
+        if name == "look" and self._look_visible():
+            return self.look_button.rect.copy()
         if name in self.top_buttons:
             return self.top_buttons[name].rect.copy()
         self._sync_panel()
