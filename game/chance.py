@@ -9,8 +9,11 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable
+from itertools import starmap
 
 from game.cards import DECK, Card
+
+NO_ARGS = ((),) * len(DECK)  # one empty argument tuple per card: a random key each
 
 
 class Chance:
@@ -34,9 +37,10 @@ class Chance:
 
     def shuffled_deck(self) -> list[Card]:
         """The 52 cards in a fresh random order, top first."""
-        rand = self.rng.random
-        # Sorting by independent random keys is a uniform shuffle, and twice as fast as shuffle().
-        return self._take("deck", sorted(DECK, key=lambda _card: rand()))
+        # Sorting by independent random keys is a uniform shuffle, and faster than shuffle();
+        # starmap draws the 52 keys without a Python call per card.
+        keys = list(starmap(self.rng.random, NO_ARGS))
+        return self._take("deck", sorted(DECK, key=keys.__getitem__))
 
     def sample(self, pool: list[Card], count: int) -> list[Card]:
         """``count`` different cards drawn at random from ``pool``."""
