@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.cards import Card
+from game.cards import DECK, Card
 
 BidValue = int | str  # a number of tricks/points, or "nil", "double_nil", "pass"
 NIL, DOUBLE_NIL, PASS = "nil", "double_nil", "pass"
@@ -38,6 +38,10 @@ class Play:
 
     seat: int
     card: Card
+
+    def __post_init__(self) -> None:
+        if type(self.card) is int and 0 <= self.card < len(DECK):  # a plain number: the Card it names
+            object.__setattr__(self, "card", DECK[self.card])
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card}"

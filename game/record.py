@@ -62,6 +62,8 @@ def hand_to_json(game: TrickGame, log: dict[str, Any], current: bool) -> dict[st
         out["bid"] = log.get("bid", game.high if current and pitcher is not None else None)
         trump = log.get("trump", game.trump if current else None)
         out["trump"] = SUITS[trump] if trump is not None else None
+    if current and game.kind != "pitch":  # a look is no action of its own: keep it for a game read back
+        out["looked"] = [seat for seat in range(game.num_seats) if game.looked[seat]]
     result = log.get("result")
     if result is not None:
         out["points"] = result.points
@@ -71,13 +73,6 @@ def hand_to_json(game: TrickGame, log: dict[str, Any], current: bool) -> dict[st
     return out
 
 
-def _hand_started(log: dict[str, Any], game: TrickGame, current: bool) -> bool:
-    """Whether a hand holds any decision worth recording."""
-    if not current:
-        return True
-    return bool(log.get("bids") or log.get("draws") or log.get("blind") or game.trick_log or game.trick)
-
-
 def to_record(game: TrickGame, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The whole game (finished or not) as a ``trick-record/1`` object."""
     seats = seats or [{"name": f"Seat {s}", "player": "computer", "level": "random"}
@@ -85,8 +80,7 @@ def to_record(game: TrickGame, seats: list[dict[str, Any]] | None = None) -> dic
     hands = []
     for index, log in enumerate(game.hand_logs):
         current = index == len(game.hand_logs) - 1 and "result" not in log
-        if _hand_started(log, game, current):
-            hands.append(hand_to_json(game, log, current))
+        hands.append(hand_to_json(game, log, current))
     return {
         "format": FORMAT,
         "game": game.kind,
@@ -257,12 +251,15 @@ def replay(record: Any, limit: int | None = None) -> Replay:
         for label, action in _hand_actions(game, hand, where):
             if limit is not None and count >= limit:
                 return Replay(game, count, False)
-            try:
-                game.apply(action)
-            except IllegalAction as error:
-                raise RecordError(f"{where}, {label}: {action} is illegal: {error}") from None
+            _apply(game, action, f"{where}, {label}: ")
             count += 1
         finished = len(game.results) >= number
+        if not finished:
+            for seat in _looks(game, hand, where):
+                if limit is not None and count >= limit:
+                    return Replay(game, count, False)
+                _apply(game, Look(seat), f"{where}: ")
+                count += 1
         _check_tricks(game, hand, number, where, finished)
         if finished:
             _check_result(game, hand, number, where)
@@ -270,6 +267,19 @@ def replay(record: Any, limit: int | None = None) -> Replay:
             raise RecordError(f"{where}: the hand is unfinished but more hands follow")
     _check_end(game, record)
     return Replay(game, count, True)
+
+
+def _apply(game: TrickGame, action: Action, where: str) -> None:
+    try:
+        game.apply(action)
+    except IllegalAction as error:
+        raise RecordError(f"{where}{action} is illegal: {error}") from None
+
+
+def _looks(game: TrickGame, hand: dict[str, Any], where: str) -> list[int]:
+    """The seats of an unfinished hand that had looked at their cards and have not yet in the replay."""
+    seats = [_seat(s, game.num_seats, f"{where} looked") for s in hand.get("looked", []) or []]
+    return [seat for seat in dict.fromkeys(seats) if not game.looked[seat]]
 
 
 def _check_hand_start(game: TrickGame, hand: dict[str, Any], where: str) -> None:

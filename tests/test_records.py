@@ -30,7 +30,7 @@ from scripted import (
     two_player_game,
 )
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Redraw
+from game.actions import DOUBLE_NIL, NIL, PASS, Bid, Look, Play, Redraw
 from game.cards import DECK
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
@@ -389,3 +389,55 @@ def test_replay_exits_non_zero_on_a_corrupted_file(tmp_path: Path) -> None:
     assert checked.stdout.splitlines()[-1] == "replay: 1 legal, 1 with problems"
     out.write_text("")
     assert run_main("replay", str(out)).returncode == 1
+
+
+# ----------------------------------------------------------------- saving a game in progress
+@pytest.mark.parametrize(("kind", "players", "options"), RANDOM_GAMES[:5], ids=GAME_IDS[:5])
+def test_a_game_without_a_seed_resumes_with_the_same_cards(kind: str, players: int, options: Any) -> None:
+    for seed in range(6):
+        game = play_randomly(new_game(kind, options, players, None), random.Random(seed), hands=1)
+        if game.winner is not None:
+            continue
+        assert game.hand_number == 2 and not game.trick_log  # the next hand is dealt, nothing decided yet
+        again = replay(json.loads(dumps(to_record(game)))).game
+        assert again.hands == game.hands and again.dealer == game.dealer
+        if kind == "spades-two":
+            assert again.stock == game.stock
+
+
+def test_a_seat_that_looked_stays_looked_when_the_game_is_read_back() -> None:
+    game = spades_game(spades_deal((0, 4, 5, 4)))
+    game.apply(Look(2))
+    game.apply(Bid(0, 3))
+    again = replay(json.loads(dumps(to_record(game)))).game
+    assert again.view(2).hand is not None and again.view(1).hand is None
+    assert again.why_illegal(Bid(1, DOUBLE_NIL)) is None
+    game.apply(Bid(1, 3))
+    again = replay(json.loads(dumps(to_record(game)))).game
+    assert again.why_illegal(Bid(2, DOUBLE_NIL)) == "Double Nil may only be bid before looking at your cards."
+
+
+def test_the_first_card_taken_stays_taken_when_the_game_is_read_back() -> None:
+    game = two_player_game(two_player_deal((7, 6)), first=0)
+    game.apply(Look(0))
+    again = replay(json.loads(dumps(to_record(game)))).game
+    assert again.view(0).drawn_card == game.view(0).drawn_card
+    assert again.why_illegal(Bid(0, DOUBLE_NIL)) == "Double Nil may only be declared before you take your first card."
+
+
+def test_a_recorded_look_that_the_rules_refuse_is_refused() -> None:
+    record = to_record(two_player_game(two_player_deal((7, 6)), first=0))
+    record["hands"][0]["looked"] = [1]
+    assert check_line(json.dumps(record), 2).error == (
+        "line 2: hand 1: seat 1 looks at its cards is illegal: You look at your cards as you draw them.")
+
+
+def test_a_card_given_as_a_plain_number_is_recorded_in_two_letters() -> None:
+    game = pitch_game(hands_from_tricks(EXAMPLE_1, 4), dealer=0)
+    bid_round(game, {1: 2, 2: PASS, 3: PASS, 0: PASS})
+    nine_of_hearts = int(DECK[7 * 4 + 1])
+    events = game.apply(Play(1, nine_of_hearts))  # type: ignore[arg-type]
+    assert str(events[0].card) == "9H" and str(game.view(0).trick[0][1]) == "9H"
+    record = to_record(game)
+    assert record["hands"][0]["tricks"][0]["plays"] == [[1, "9H"]]
+    assert check_line(dumps(record), 1).error is None
