@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -225,8 +226,13 @@ def test_random_games_keep_every_invariant(kind: str, players: int, options: Any
                                            hands: int | None) -> None:
     finished = 0
     for seed in range(games):
-        game, _ = run_game(kind, players, options, seed, hands, deep=seed % 4 == 0)
+        game, tracker = run_game(kind, players, options, seed, hands, deep=seed % 4 == 0)
         finished += game.winner is not None
+        text = dumps(to_record(game))
+        again = replay(json.loads(text))  # every record written reads back to the same game
+        assert again.actions == len(tracker.actions)
+        assert (again.game.scores, again.game.winner) == (game.scores, game.winner)
+        assert dumps(to_record(again.game)) == text
         if hands is None:
             assert game.winner is not None
     if hands is None:
