@@ -101,6 +101,20 @@ def click(app: Any, pos: tuple[int, int]) -> None:
     app.step(DT)
 
 
+def reset_card_art() -> None:
+    """Forget ``ui.cardart``'s module caches (fonts, art), which outlive ``pygame.quit()``.
+
+    ``App.close()`` resets the text and theme caches but not these: a later App in the same
+    process then renders card indices with a dead font ("font module quit since font created").
+    """
+    from ui import cardart
+
+    for name in ("_FONTS", "_ART"):
+        cache = getattr(cardart, name, None)
+        if hasattr(cache, "clear"):
+            cache.clear()
+
+
 def use_sync_computers(app: Any) -> None:
     """Make the app's ``start_game`` hook open tables whose computers decide inline (reproducible runs)."""
     from ui.scenes.table import TableScene
@@ -155,7 +169,10 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
                                                                                         if n.startswith("bid:")]
         return points[rng.choice(names)]
     if stop == "draw_first":
-        return points.get("look")
+        # The panel's "Take first card" is named "look", which button_rect("look") does not
+        # return (it answers for the bidding's Look button): ask the panel itself.
+        rect = scene.panel.rect_of("look")
+        return rect.center if rect is not None else None
     if stop == "draw":
         return points[rng.choice(["draw:keep", "draw:discard"])]
     if stop in ("exchange", "redraw"):
