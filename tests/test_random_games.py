@@ -117,6 +117,25 @@ def check_scores(game: TrickGame) -> None:
         assert game.bags == [0] * len(game.teams)
 
 
+def check_hand_result(game: TrickGame, result: Any, log: dict[str, Any]) -> None:
+    """A finished hand's breakdown adds up, and each Pitch point goes to one side at most."""
+    for side, row in enumerate(result.points):
+        if game.kind == "pitch":
+            assert row["total"] == (-result.bid if row["set_back"] else row["won"])
+            assert row["won"] == row["high"] + row["low"] + row["jack"] + row["game"]
+            assert row["set_back"] == (side == game.side_of(result.pitcher) and row["won"] < result.bid)
+        else:
+            assert row["total"] == row["contract"] + row["bags"] + row["nil"] + row["bag_penalty"]
+            assert row["bag_penalty"] in (0, -100, -200)
+    if game.kind == "pitch":
+        trump_jack = 9 * 4 + log["trump"]
+        in_play = mask_of(c for hand in log["deal"] for c in hand)
+        assert [sum(r[key] for r in result.points) for key in ("high", "low", "jack")] == [
+            1, 1, in_play >> trump_jack & 1]
+        assert sum(r["game"] for r in result.points) <= 1
+        assert sum(len(plays) for _, plays, _ in log["tricks"]) == in_play.bit_count()
+
+
 def check_legal(game: TrickGame, legal: list[Action], rng: random.Random) -> None:
     """Every listed action is accepted; some others are refused."""
     if game.phase is Phase.GAME_OVER:
@@ -205,13 +224,15 @@ def run_game(kind: str, players: int, options: Any, seed: int, hands: int | None
             if not game.looked[seat]:
                 game.apply(Look(seat))  # any seat may look at any time
                 tracker.applied(game, Look(seat), game.hand_number)
-        hand_before = game.hand_number
+        hand_before, scored_before = game.hand_number, len(game.results)
         action = random_action(game, rng)
         game.apply(action)
         tracker.applied(game, action, hand_before)
         assert game.to_act == expected_to_act(game, tracker)
         check_cards(game)
         check_scores(game)
+        if len(game.results) != scored_before:
+            check_hand_result(game, game.results[-1], game.hand_logs[len(game.results) - 1])
         if deep:
             legal = game.legal_actions()
             check_legal(game, legal, rng)
