@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scripted import card, cards
 
 from game.actions import DOUBLE_NIL, NIL, BidValue
@@ -176,3 +178,21 @@ def test_pitch_partnership_rows_are_per_team() -> None:
     rows = _pitch_rows(EXAMPLE_1_TRICKS, [0, 1, 0, 1], HEARTS, pitcher_side=1, bid=2)
     # South+North won 5+13 trick points and the jack; West+East 14+14, High and Low.
     assert _summary(rows) == [(0, 0, 1, 0, 18, False, 1), (1, 1, 0, 1, 28, False, 3)]
+
+
+BID = st.one_of(st.integers(1, 13), st.sampled_from([N, DN]))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(BID, st.integers(0, 13)), min_size=1, max_size=2), st.integers(0, 9))
+def test_any_spades_side_breakdown_adds_up_and_keeps_the_bags_under_10(
+        seats: list[tuple[BidValue, int]], bags_before: int) -> None:
+    bids, tricks = [b for b, _ in seats], [t for _, t in seats]
+    breakdown, bags_after = score_spades_side(bids, tricks, bags_before)
+    assert breakdown["total"] == breakdown["contract"] + breakdown["bags"] + breakdown["nil"] + breakdown["bag_penalty"]
+    assert 0 <= bags_after <= 9
+    assert bags_before + breakdown["bags"] == bags_after - breakdown["bag_penalty"] // 10
+    nil_tricks = sum(t for b, t in seats if not isinstance(b, int))
+    assert breakdown["bags"] >= nil_tricks
+    assert breakdown["nil"] == sum((100 if b == N else 200) * (1 if t == 0 else -1) for b, t in seats
+                                   if not isinstance(b, int))
