@@ -218,6 +218,9 @@ def _check_header(record: Any) -> int:
     expected = {"spades": 4, "spades-two": 2}.get(game)
     if (expected and num_seats != expected) or not 2 <= num_seats <= 7:
         raise RecordError(f"teams: {teams!r} is not a seating for {game}")
+    seats = _need(record, "seats", list, "record")
+    if len(seats) != num_seats or not all(isinstance(seat, dict) for seat in seats):
+        raise RecordError(f"seats: want one object per seat ({num_seats})")
     return num_seats
 
 
