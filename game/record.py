@@ -109,6 +109,16 @@ def _need(obj: Any, key: str, kind: type | tuple, where: str) -> Any:
     return value
 
 
+def _optional_list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
+    """A field that may be left out (or null) but is a list when given."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: field '{key}' has the wrong type ({type(value).__name__})")
+    return value
+
+
 def _card(text: Any, where: str) -> Card:
     try:
         return Card.parse(text)
@@ -197,7 +207,7 @@ def _prepare_chance(record: dict[str, Any], num_seats: int) -> Chance:
         if not isinstance(hand, dict):
             raise RecordError(f"{where}: not an object")
         chance.force("deck", [_deck_order(game, hand, num_seats, where)])
-        for item in hand.get("redraw", []) or []:
+        for item in _optional_list(hand, "redraw", where):
             drawn = _card_list(_need(item, "drawn", list, f"{where} redraw"), f"{where} redraw")
             if drawn:
                 chance.force("sample", [drawn])
@@ -281,7 +291,7 @@ def _apply(game: TrickGame, action: Action, where: str) -> None:
 
 def _looks(game: TrickGame, hand: dict[str, Any], where: str) -> list[int]:
     """The seats of an unfinished hand that had looked at their cards and have not yet in the replay."""
-    seats = [_seat(s, game.num_seats, f"{where} looked") for s in hand.get("looked", []) or []]
+    seats = [_seat(s, game.num_seats, f"{where} looked") for s in _optional_list(hand, "looked", where)]
     return [seat for seat in dict.fromkeys(seats) if not game.looked[seat]]
 
 
@@ -294,7 +304,7 @@ def _check_hand_start(game: TrickGame, hand: dict[str, Any], where: str) -> None
 def _hand_actions(game: TrickGame, hand: dict[str, Any], where: str) -> Iterator[tuple[str, Action]]:
     """The hand's decisions as actions, in the order the engine asks for them."""
     n = game.num_seats
-    blind = [_seat(s, n, f"{where} blind") for s in hand.get("blind", []) or []]
+    blind = [_seat(s, n, f"{where} blind") for s in _optional_list(hand, "blind", where)]
     bids = [( _seat(_need(b, "seat", int, f"{where} bid"), n, f"{where} bid"),
               _bid_value(_need(b, "bid", (int, str), f"{where} bid"), f"{where} bid"))
             for b in _need(hand, "bids", list, where)]
@@ -329,7 +339,7 @@ def _drawing_actions(game: TrickGame, hand: dict[str, Any], blind: list[int], wh
                                                              game.stock[game.stock_pos + 1]}:
             raise RecordError(f"{where}, {label}: the stock's next two cards are not {kept} and {dropped}")
         yield label, Draw(seat, top == kept)
-    redraws = [_redraw_item(item, f"{where} redraw") for item in hand.get("redraw", []) or []]
+    redraws = [_redraw_item(item, f"{where} redraw") for item in _optional_list(hand, "redraw", where)]
     while game.phase is Phase.REDRAW:
         seat = game.to_act
         label = f"redraw by seat {seat}"
@@ -357,7 +367,7 @@ def _redraw_item(item: Any, where: str) -> tuple[int, tuple[Card, ...], list[Car
 
 def _exchange_actions(game: TrickGame, hand: dict[str, Any], where: str) -> Iterator[tuple[str, Action]]:
     given = {}
-    for item in hand.get("exchange", []) or []:
+    for item in _optional_list(hand, "exchange", where):
         seat = _seat(_need(item, "from", int, f"{where} exchange"), 4, f"{where} exchange")
         to = _seat(_need(item, "to", int, f"{where} exchange"), 4, f"{where} exchange")
         if to != game.partner(seat) or seat in given:
