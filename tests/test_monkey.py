@@ -237,7 +237,7 @@ def open_scene(app: Any, name: str) -> type:
 
 
 MENU_SCENES = ["menu", "setup", "settings", "rules", "gameover"]
-MENU_FRAMES = 80  # frames with the screen on top, four random actions each
+MENU_FRAMES = 60  # frames with the screen on top, four random actions each
 
 
 def test_monkey_on_menu_screens(app) -> None:
