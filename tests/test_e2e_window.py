@@ -142,7 +142,7 @@ def lift_band(rect: pygame.Rect, lift: int) -> pygame.Rect:
     return pygame.Rect(rect.left + 10, rect.top - lift + 4, rect.width - 20, lift - 8)
 
 
-def test_real_window_new_game_bid_and_play(tmp_path) -> None:
+def test_real_window_new_game_bid_and_play() -> None:
     started = time.monotonic()
     with XSession(SCREEN) as x:
         x.start_xvfb()
