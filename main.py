@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -20,7 +21,9 @@ from game.options import PitchOptions, SpadesOptions
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: no subcommand plays in a window."""
-    parser = argparse.ArgumentParser(prog="main.py", description="Trick Table: Spades and Pitch.")
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Trick Table: Spades and Pitch.",
+        epilog="With no command the window opens; window options: --size WxH, --fullscreen, --screenshot PNG.")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="computer players play whole games; one record per game")
     sim.add_argument("--game", choices=GAMES, required=True)
@@ -132,18 +135,19 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; with no command, open the window."""
-    args = build_parser().parse_args(argv)
-    if args.command == "simulate":
-        return run_simulate(args)
-    if args.command == "replay":
-        return run_replay(args)
-    if args.command == "bench":
-        return run_bench(args)
+    """Run a headless command; with none, open the window (window options go to ui.app)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and (argv[0] in COMMANDS or argv[0] in ("-h", "--help")):
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ui.app import run
 
-    return run()
+    return run(argv)
 
 
 if __name__ == "__main__":
