@@ -91,6 +91,8 @@ class PitchGame(TrickGame):
         return list(bid_actions(seat, tuple(self.bid_choices(seat))))
 
     def _why_not_other(self, action: Action) -> str | None:
+        if self.phase is not Phase.BIDDING:
+            return self._kind_error(action, "play a card")
         if not isinstance(action, Bid):
             return self._kind_error(action, "bid")
         if is_bid_value(action.value) and action.value in self.bid_choices(action.seat):

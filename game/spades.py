@@ -145,6 +145,8 @@ class SpadesGame(SpadesRules):
     def _why_not_other(self, action: Action) -> str | None:
         if self.phase is Phase.BIDDING:
             return self._why_not_bid(action)
+        if self.phase is not Phase.EXCHANGE:
+            return self._kind_error(action, "play a card")
         if not isinstance(action, Exchange):
             return self._kind_error(action, "choose three cards to give your partner")
         cards = action.cards

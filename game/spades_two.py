@@ -93,6 +93,8 @@ class SpadesTwoGame(SpadesRules):
                 if not (isinstance(card, int) and 0 <= card < 52 and self.hands[seat] >> card & 1):
                     return f"You do not hold {card}."
             return None
+        if self.phase is not Phase.BIDDING:
+            return self._kind_error(action, "play a card")
         if isinstance(action, Bid) and action.value == DOUBLE_NIL and self.options.double_nil:
             return "Double Nil must be declared before drawing."
         return self._why_not_bid(action)

@@ -325,3 +325,15 @@ def test_two_players_play_six_tricks_of_two() -> None:
     bid_round(game, {1: 3, 0: PASS})
     assert play_tricks(game, tricks) == [1] * 6
     assert rows(game) == [(0, 0, 0, 0, 0), (1, 1, 1, 1, 4)]
+
+
+@pytest.mark.parametrize("value", [PASS, 4, 3])
+def test_once_play_has_begun_no_more_bids(value: BidValue) -> None:
+    game = example_game(EXAMPLE_1, dealer=SOUTH)
+    bid_round(game, EXAMPLE_1_BIDS)
+    game.apply(Play(WEST, card("9H")))
+    assert game.to_act == NORTH
+    assert refusal(game, Bid(NORTH, value)) == "It is time to play a card, not to bid."
+    play_tricks(game, [])
+    game.apply(Play(NORTH, card("JH")))
+    assert refusal(game, Bid(EAST, value)) == "It is time to play a card, not to bid."

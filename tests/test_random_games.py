@@ -147,6 +147,9 @@ def check_legal(game: TrickGame, legal: list[Action], rng: random.Random) -> Non
         assert game.why_illegal(action) is None, action
     other = (seat + 1) % game.num_seats
     assert game.why_illegal(Bid(other, PASS)).startswith(f"It is not seat {other}'s turn")
+    for action in candidate_actions(game, seat):  # accepted exactly when listed, whatever the phase
+        listed = any(type(a) is type(action) and _same(a, action) for a in legal)
+        assert (game.why_illegal(action) is None) == listed, (game.phase, action, game.why_illegal(action))
     if game.phase is Phase.PLAYING:
         held = set(cards_of(game.hands[seat]))
         allowed = {action.card for action in legal}
@@ -160,6 +163,23 @@ def check_legal(game: TrickGame, legal: list[Action], rng: random.Random) -> Non
         for value in (0, 5, 14, PASS, DOUBLE_NIL, "nil", True):
             if value not in values or value is True:
                 assert game.why_illegal(Bid(seat, value)) is not None
+
+
+def candidate_actions(game: TrickGame, seat: int) -> list[Action]:
+    """Actions of every kind the seat to act might try now."""
+    held = cards_of(game.hands[seat])
+    actions: list[Action] = [Bid(seat, value) for value in (PASS, "nil", DOUBLE_NIL, *range(0, 15))]
+    actions += [Draw(seat, True), Draw(seat, False), Redraw(seat, ()), Redraw(seat, tuple(held[:2]))]
+    actions += [Play(seat, card) for card in held] + [Exchange(seat, tuple(held[-3:]))]
+    if game.kind != "spades":  # a four-player Look is allowed to any seat, outside the list
+        actions.append(Look(seat))
+    return actions
+
+
+def _same(listed: Action, tried: Action) -> bool:
+    if isinstance(listed, (Exchange, Redraw)):
+        return listed.seat == tried.seat and set(listed.cards) == set(tried.cards)  # type: ignore[union-attr]
+    return listed == tried
 
 
 def expected_refusal(game: TrickGame) -> str:

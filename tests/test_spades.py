@@ -493,3 +493,16 @@ def test_the_last_play_of_the_game_scores_the_hand_then_ends_the_game() -> None:
     assert game.legal_actions() == [] and game.to_act is None
     assert refusal(game, Bid(ALEX, 3)) == "The game is over."
     assert refusal(game, Look(ALEX)) == "The game is over."
+
+
+def test_once_play_has_begun_only_cards_may_be_played() -> None:
+    game, planned = double_nil_game()
+    exchange(game, {ALEX: _pick(planned[CHARLIE], 3), CHARLIE: _pick(planned[ALEX], 3)})
+    assert game.phase is Phase.PLAYING
+    hand = tuple(sorted(game.view(ALEX).hand)[:3])
+    assert refusal(game, Exchange(ALEX, hand)) == "It is time to play a card, not to exchange."
+    assert refusal(game, Bid(ALEX, 3)) == "It is time to play a card, not to bid."
+    play_tricks(game, spades_tricks(DN_COUNTS)[:1])
+    seat = game.to_act
+    assert refusal(game, Exchange(seat, tuple(sorted(game.view(seat).hand)[:3]))) == \
+        "It is time to play a card, not to exchange."

@@ -314,3 +314,14 @@ def test_numbers_and_nil_are_the_only_bids_after_drawing() -> None:
     assert refusal(game, Bid(1, 0)) == "0 is not a bid: bid Nil or 1 to 13."
     assert refusal(game, Bid(1, True)) == "True is not a bid: bid Nil or 1 to 13."
     assert refusal(game, Play(1, Card.parse("AH"))) == "It is not time to play a card."
+
+
+def test_once_play_has_begun_only_cards_may_be_played() -> None:
+    game = two_player_game(two_player_deal((7, 6)), first=0)
+    draw_all(game)
+    bid_round(game, {1: 6, 0: 7})
+    assert game.phase is Phase.PLAYING and game.to_act == 1
+    assert refusal(game, Bid(1, 3)) == "It is time to play a card, not to bid."
+    assert refusal(game, Bid(1, NIL)) == "It is time to play a card, not to bid."
+    assert refusal(game, Draw(1, True)) == "It is time to play a card, not to draw."
+    assert refusal(game, Redraw(1, ())) == "It is time to play a card, not to redraw."
