@@ -150,11 +150,13 @@ class SpadesGame(SpadesRules):
         if not isinstance(action, Exchange):
             return self._kind_error(action, "choose three cards to give your partner")
         cards = action.cards
-        if len(cards) != EXCHANGE_SIZE or len(set(cards)) != EXCHANGE_SIZE:
+        if not isinstance(cards, (tuple, list)) or len(cards) != EXCHANGE_SIZE:
             return "Choose exactly three different cards to give your partner."
         for card in cards:
-            if not (isinstance(card, int) and 0 <= card < 52 and self.hands[action.seat] >> card & 1):
+            if not (type(card) in (int, Card) and 0 <= card < 52 and self.hands[action.seat] >> card & 1):
                 return f"You do not hold {card}."
+        if len(set(cards)) != EXCHANGE_SIZE:
+            return "Choose exactly three different cards to give your partner."
         return None
 
     def _apply_other(self, action: Action, events: list[Event]) -> None:

@@ -87,11 +87,13 @@ class SpadesTwoGame(SpadesRules):
             if not isinstance(action, Redraw):
                 return self._kind_error(action, "choose up to three cards to replace")
             cards = action.cards
-            if len(cards) > MAX_REDRAW or len(set(cards)) != len(cards):
+            if not isinstance(cards, (tuple, list)) or len(cards) > MAX_REDRAW:
                 return "Choose up to three different cards to replace."
             for card in cards:
-                if not (isinstance(card, int) and 0 <= card < 52 and self.hands[seat] >> card & 1):
+                if not (type(card) in (int, Card) and 0 <= card < 52 and self.hands[seat] >> card & 1):
                     return f"You do not hold {card}."
+            if len(set(cards)) != len(cards):
+                return "Choose up to three different cards to replace."
             return None
         if self.phase is not Phase.BIDDING:
             return self._kind_error(action, "play a card")

@@ -342,3 +342,24 @@ def test_every_unfinished_record_reads_back_to_the_same_state() -> None:
         again = replay(to_record(game)).game
         assert _state(again) == _state(game)
         assert (again.bags, again.looked, again.hands) == (game.bags, game.looked, game.hands)
+
+
+NONSENSE: list[Any] = [None, "x", 1.5, -1, 99, [], ("AS", "KS", "QS"), (None, None, None), (DECK[0], DECK[1], 99),
+                       (DECK[0], 1.5, DECK[2]), "ASK", {"a": 1}, (DECK[0],) * 3]
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), DETERMINISM, ids=[d[0] + str(d[1]) for d in DETERMINISM])
+def test_actions_carrying_nonsense_are_refused_with_a_reason(kind: str, players: int, options: Any) -> None:
+    for seed in range(25):
+        game = new_game(kind, options, players, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 150)):
+            if game.phase is Phase.GAME_OVER:
+                break
+            game.apply(random_action(game, rng))
+        seat = game.to_act if game.to_act is not None else 0
+        for junk in NONSENSE:
+            for action in (Bid(seat, junk), Play(seat, junk), Draw(seat, junk), Exchange(seat, junk),
+                           Redraw(seat, junk), Bid(junk, 3), Play(junk, DECK[0])):
+                reason = game.why_illegal(action)  # type: ignore[arg-type]
+                assert isinstance(reason, str) and reason, action

@@ -168,6 +168,8 @@ def test_double_nil_redraw_replaces_up_to_three_cards_from_the_discards() -> Non
     assert refusal(game, Redraw(0, tuple(sorted(hands[0])[:4]))) == "Choose up to three different cards to replace."
     assert refusal(game, Redraw(0, (thrown[0], thrown[0]))) == "Choose up to three different cards to replace."
     assert refusal(game, Redraw(0, (hands[1][0],))) == f"You do not hold {hands[1][0]}."
+    assert refusal(game, Redraw(0, None)) == "Choose up to three different cards to replace."  # type: ignore[arg-type]
+    assert refusal(game, Redraw(0, ([], []))) == "You do not hold []."  # type: ignore[arg-type]
     game.apply(Redraw(0, thrown))
     assert set(game.view(0).hand) == set(hands[0]) - set(thrown) | set(drawn)
     assert all(game.discards >> c & 1 for c in thrown)
