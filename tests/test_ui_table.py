@@ -14,7 +14,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.actions import Bid, Play  # noqa: E402
+from game.actions import Bid, Look, Play  # noqa: E402
 from game.chance import Chance  # noqa: E402
 from game.factory import new_game  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
@@ -475,6 +475,34 @@ def test_look_at_cards_before_your_turn_to_bid(drivers):
     assert d.scene.model.hands[0] is not None
     assert d.next_stop() == "bid"
     assert "bid:double_nil" not in d.scene.clickable_points()  # too late once you have looked
+
+
+def test_look_at_cards_stays_clickable_while_computers_bid(drivers):
+    chance = Chance(30)
+    chance.force("seat", [0])  # seat 0 deals: three computers bid first, each with a bid animation
+    engine = new_game("spades", SpadesOptions(), 4, 30, chance)
+    d = Driver("spades", 4, [0], seed=30, engine=engine, speed="normal")
+    drivers.append(d)
+    scene = d.scene
+    busy_frames = shown_busy = 0
+    clicked = False
+    for _ in range(2000):
+        allowed = (scene.game.phase is Phase.BIDDING and scene.model.hands[0] is None
+                   and scene.game.why_illegal(Look(0)) is None)
+        rect = scene.button_rect("look")
+        assert (rect is not None) == allowed, f"Look shown {rect is not None}, allowed {allowed}"
+        if allowed and not scene.player.idle:
+            busy_frames += 1
+            shown_busy += rect is not None
+            if scene.model.dealt is None and any(b is not None for b in scene.model.bids) and not clicked:
+                d.click(rect.center)  # during a computer's bid animation: the click must count
+                assert scene.game.view(0).looked[0]
+                clicked = True
+        if scene.game.to_act == 0 and clicked:
+            break
+        d.step(1 / 60)
+    assert clicked and busy_frames > 20 and shown_busy == busy_frames
+    assert d.next_stop() == "bid" and scene.model.hands[0] is not None
 
 
 def test_menu_rules_and_quit(drivers):

@@ -160,7 +160,9 @@ class TableInput:
             self.try_action(Look(self.viewer))
 
     def _look_visible(self) -> bool:
+        """The four-player Look button shows (and takes clicks) the whole time the viewer's hand is
+        face down and the engine allows Look, whatever animations run (computers' bids, the deal)."""
         seat = self.viewer
-        return (seat is not None and self.game.phase is Phase.BIDDING and self.player.idle
+        return (seat is not None and self.game.phase is Phase.BIDDING
                 and self.model.hands.get(seat) is None and not self._overlay()
                 and self.game.why_illegal(Look(seat)) is None)
