@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from game.actions import (
@@ -33,6 +34,12 @@ NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 SPADE_MASK = SUIT_MASKS[SPADES]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
 EXCHANGE_SIZE = 3
+
+
+@cache
+def bid_made(seat: int, value: BidValue) -> Event:
+    """The event of one seat's bid (shared: events are immutable and bidding is on the hot path)."""
+    return Event(BID_MADE, seat, value=value)
 
 
 class SpadesRules(TrickGame):
@@ -91,12 +98,13 @@ class SpadesRules(TrickGame):
     # ----- scoring
     def _score_hand(self) -> HandResult:
         points = []
+        bids, tricks, scores, bags = self.bids, self.tricks_won, self.scores, self.bags
         for side, team in enumerate(self.teams):
-            breakdown, self.bags[side] = score_spades_side(
-                [self.bids[s] for s in team], [self.tricks_won[s] for s in team], self.bags[side])
-            self.scores[side] += breakdown["total"]
+            breakdown, bags[side] = score_spades_side(
+                list(map(bids.__getitem__, team)), list(map(tricks.__getitem__, team)), bags[side])
+            scores[side] += breakdown["total"]
             points.append(breakdown)
-        return HandResult(points, list(self.scores), list(self.bags))
+        return HandResult(points, list(scores), list(bags))
 
     def _game_winner(self, result: HandResult) -> int | None:
         return spades_winner(self.scores, self.options.target, self.options.mercy)
@@ -168,15 +176,16 @@ class SpadesGame(SpadesRules):
             raise IllegalAction(f"Unexpected action {action}.")
 
     def _bid(self, action: Bid, events: list[Event]) -> None:
-        seat = action.seat
-        if action.value == DOUBLE_NIL:
+        seat, value = action.seat, action.value
+        if value == DOUBLE_NIL:
             self.log["blind"].append(seat)
         self.looked[seat] = True
-        self.bids[seat] = action.value
-        self.log["bids"].append((seat, action.value))
-        events.append(Event(BID_MADE, seat, value=action.value))
-        if len(self.log["bids"]) < 4:
-            self.to_act = self.next_seat(seat)
+        self.bids[seat] = value
+        bids = self.log["bids"]
+        bids.append((seat, value))
+        events.append(bid_made(seat, value))
+        if len(bids) < 4:
+            self.to_act = (seat + 1) % 4
             return
         self.looked = [True] * 4
         self.exchange_order = self._exchange_seats()
