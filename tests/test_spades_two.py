@@ -21,7 +21,7 @@ from scripted import (
     visible_cards,
 )
 
-from game.actions import DOUBLE_NIL, NIL, Bid, Draw, Look, Play, Redraw
+from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Look, Play, Redraw
 from game.cards import DECK, Card
 from game.events import DOUBLE_NIL_DECLARED, TRICK_WON
 from game.options import SpadesOptions
@@ -31,12 +31,12 @@ from game.state import Phase, TrickGame
 STOCK = random.Random(2024).sample(DECK, 52)
 
 
-def play_hand(game: TrickGame, counts: tuple[int, int], bids: dict[int, object], blind: tuple[int, ...] = ()) -> None:
+def play_hand(game: TrickGame, counts: tuple[int, int], bids: dict[int, BidValue], blind: tuple[int, ...] = ()) -> None:
     """Draw (keeping every first card), bid, then play the planned tricks."""
     draw_all(game, blind)
     while game.phase is Phase.REDRAW:
         game.apply(Redraw(game.to_act, ()))
-    bid_round(game, bids)  # type: ignore[arg-type]
+    bid_round(game, bids)
     winners = play_tricks(game, two_player_tricks(counts))
     assert [winners.count(seat) for seat in range(2)] == list(counts)
 
