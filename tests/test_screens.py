@@ -29,6 +29,7 @@ from tests.e2e_helpers import (
 )
 from ui.app import make_app
 from ui.scenes.gameover import GameOverScene
+from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup import GAME_KINDS, SetupScene
@@ -161,6 +162,9 @@ def test_game_over_screen(app) -> None:
     until(app, table, lambda: app.ctx.scenes.top is not table, max_frames=60000)
     over = app.ctx.scenes.top
     assert isinstance(over, GameOverScene)
+    assert app.ctx.scenes.visible() == [table, over]  # over the finished table, not the title menu
     app.ctx.settings.speed = "normal"
     step(app, 60)
     shoot(app, "game_over")
+    click(app, over.menu.rect.center)
+    assert isinstance(app.ctx.scenes.top, MenuScene) and len(app.ctx.scenes) == 1

@@ -154,6 +154,17 @@ class Driver:
                 raise AssertionError(f"unexpected stop {stop}")
 
 
+def region_diff(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> float:
+    """Mean absolute difference per channel (0-255) of two surfaces inside ``rect``."""
+    total = count = 0
+    for x in range(rect.left, rect.right, 2):
+        for y in range(rect.top, rect.bottom, 2):
+            ca, cb = a.get_at((x, y)), b.get_at((x, y))
+            total += sum(abs(ca[i] - cb[i]) for i in range(3))
+            count += 3
+    return total / max(1, count)
+
+
 def not_blank(surface: pygame.Surface) -> bool:
     """True when the surface holds more than a handful of colours."""
     small = pygame.transform.scale(surface, (64, 36))
@@ -436,28 +447,61 @@ def test_resize_mid_trick_relays_out_the_table(drivers):
     assert d.scene.summary is None
 
 
-def test_game_over_replaces_the_table(drivers):
+def play_to_game_over(drivers) -> Driver:
+    """A short Pitch game (target 1) played through to the game-over screen, computers in their thread."""
     d = Driver("pitch", 3, [0], seed=13, options=PitchOptions(target=1))
     drivers.append(d)
+    d.scene.computers.sync = False
     for _ in range(30):
         if d.next_stop() == "over":
             break
         d.finish_hand()
         d.click_button("continue")
+    return d
+
+
+def test_game_over_shows_over_the_finished_table(drivers):
+    from ui import theme
     from ui.scenes.gameover import GameOverScene
 
-    over = d.app.ctx.scenes.top
+    d = play_to_game_over(drivers)
+    stack = d.app.ctx.scenes
+    over = stack.top
     assert isinstance(over, GameOverScene)
     assert over.winners and over.final_scores == [(name, score) for name, score in zip(
         ["You", "West", "East"], d.scene.game.scores, strict=True)]
+    assert len(stack) == 2 and stack.visible() == [d.scene, over]  # the table lies under the result
+    assert d.scene.computers._thread is None and not d.scene.computers._asked  # its worker is stopped
     for _ in range(12):
         d.step()  # let the result panel pop in
+    over.flakes = []  # no confetti for the pixel check
+    d.app.draw()
+    table = pygame.Surface(d.app.screen.get_size())
+    d.scene.draw(table)
+    theme.dim(table, 150)
+    plate = d.scene.layout.spots[1].plate
+    assert not plate.colliderect(over.panel)
+    assert region_diff(d.app.screen, table, plate) < 2  # the final table shows, dimmed, beside the panel
     d.shot("game_over")
     d.click(over.play_again.rect.center)
-    again = d.app.ctx.scenes.top
+    again = stack.top
     assert isinstance(again, TableScene) and again is not d.scene
+    assert len(stack) == 1 and d.scene not in stack  # neither the old table nor the result is left behind
     assert again.config.game == "pitch" and again.config.seats == d.config.seats
     assert again.config.seed != d.config.seed
+
+
+def test_game_over_menu_returns_to_a_clean_title_menu(drivers):
+    from ui.scenes.gameover import GameOverScene
+    from ui.scenes.menu import MenuScene
+
+    d = play_to_game_over(drivers)
+    stack = d.app.ctx.scenes
+    over = stack.top
+    assert isinstance(over, GameOverScene)
+    d.click(over.menu.rect.center)
+    assert isinstance(stack.top, MenuScene) and len(stack) == 1
+    assert d.scene.computers._thread is None
 
 
 def test_look_at_cards_before_your_turn_to_bid(drivers):

@@ -49,6 +49,9 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._stack)
 
+    def __contains__(self, scene: object) -> bool:
+        return any(s is scene for s in self._stack)
+
     def push(self, scene: Scene) -> None:
         """Put a scene on top (e.g. an overlay or a sub-screen)."""
         if self._stack:

@@ -360,7 +360,7 @@ class TableScene(TableInput, Scene):
         self.player.release()
 
     def game_over(self, event: Event) -> None:
-        """Show the result in place of the table."""
+        """Show the result over the finished table (which stays visible, dimmed, underneath)."""
         self.finished = True
         from ui.scenes.gameover import GameOverScene
 
@@ -370,12 +370,16 @@ class TableScene(TableInput, Scene):
         verb = "win" if (" & " in name or name == "You") else "wins"
         scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
         self.computers.stop()
-        self.ctx.scenes.replace(GameOverScene(self.ctx, f"{name} {verb}!", scores, self.play_again,
-                                              winners=[winner] if winner is not None else []))
+        self.hover = self.pressed = None
+        self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {verb}!", scores, self.play_again,
+                                           winners=[winner] if winner is not None else []))
 
     def play_again(self) -> None:
-        """The same game and seats with a new seed."""
+        """The same game and seats with a new seed, in place of this table (and the result over it)."""
         config = replace(self.config, seed=random.Random().randrange(1, 2**31))
+        stack = self.ctx.scenes
+        while self in stack and stack.top is not self:
+            stack.pop()  # the game-over result shown over this table
         start = self.ctx.resources.get("start_game")
         if callable(start):
             start(config)
