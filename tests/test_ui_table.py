@@ -504,6 +504,69 @@ def test_game_over_menu_returns_to_a_clean_title_menu(drivers):
     assert d.scene.computers._thread is None
 
 
+def spades_summary(names: list[str], teams: list[list[int]], bids: list, tricks: list[int]):
+    """A HandSummary of one Spades hand scored by the engine's own scoring."""
+    from game.scoring import score_spades_side
+    from ui.hand_summary import HandSummary
+
+    points = [score_spades_side([bids[s] for s in team], [tricks[s] for s in team], 0)[0] for team in teams]
+    data = {"points": points, "scores": [p["total"] for p in points], "bags": [0] * len(teams), "hand": 1}
+    return HandSummary("spades", teams, names, data, bids, tricks, None, 0, lambda: None, 0.0)
+
+
+def pitch_summary(names: list[str], teams: list[list[int]], pitcher: int, bid: int, set_back: bool):
+    """A HandSummary of one Pitch hand where ``pitcher`` bid ``bid``."""
+    from ui.hand_summary import HandSummary
+
+    side = next(i for i, team in enumerate(teams) if pitcher in team)
+    points = [{"high": 0, "low": 0, "jack": 0, "game": 0, "trick_points": 0,
+               "set_back": i == side and set_back, "total": -bid if i == side and set_back else 0}
+              for i in range(len(teams))]
+    data = {"points": points, "scores": [p["total"] for p in points], "bags": [], "hand": 1}
+    return HandSummary("pitch", teams, names, data, [None] * len(names), [0] * len(names), pitcher, bid,
+                       lambda: None, 0.0)
+
+
+TWO, FOUR = ["You", "North"], ["You", "West", "North", "East"]
+SOLO, PAIRS = [[0], [1]], [[0, 2], [1, 3]]
+
+
+@pytest.mark.parametrize("summary, headline", [
+    # Spades for two: one-person sides
+    (lambda: spades_summary(TWO, SOLO, [4, 3], [5, 8]), "Both sides made their bids"),
+    (lambda: spades_summary(TWO, SOLO, [4, 9], [5, 8]), "You made your bid \u00b7 North was set back"),
+    (lambda: spades_summary(TWO, SOLO, [6, 3], [5, 8]), "You were set back \u00b7 North made the bid"),
+    (lambda: spades_summary(TWO, SOLO, [7, 8], [6, 7]), "Neither side made its bid"),
+    (lambda: spades_summary(TWO, SOLO, ["nil", 5], [0, 13]), "North made the bid \u00b7 You made Nil"),
+    (lambda: spades_summary(TWO, SOLO, ["double_nil", 4], [1, 12]),
+     "North made the bid \u00b7 Your Double Nil failed"),
+    (lambda: spades_summary(TWO, SOLO, [4, "nil"], [11, 2]), "You made your bid \u00b7 North's Nil failed"),
+    (lambda: spades_summary(TWO, SOLO, [9, "nil"], [13, 0]), "You made your bid \u00b7 North made Nil"),
+    # four-player Spades: partnerships
+    (lambda: spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4]),
+     "Both sides made their bids \u00b7 North made Nil"),
+    (lambda: spades_summary(FOUR, PAIRS, [3, 4, 2, 4], [4, 2, 4, 3]),
+     "You & North made their bid \u00b7 West & East were set back"),
+    (lambda: spades_summary(FOUR, PAIRS, [5, "nil", 4, 6], [4, 2, 1, 6]),
+     "You & North were set back \u00b7 West & East made their bid \u00b7 West's Nil failed"),
+    # Pitch, every player for themselves and in partnerships
+    (lambda: pitch_summary(["You", "West", "East"], [[0], [1], [2]], 0, 3, True), "You bid 3 and were set back"),
+    (lambda: pitch_summary(["You", "West", "East"], [[0], [1], [2]], 0, 2, False), "You bid 2 and made it"),
+    (lambda: pitch_summary(["You", "West", "East"], [[0], [1], [2]], 2, 4, True), "East bid 4 and was set back"),
+    (lambda: pitch_summary(FOUR, PAIRS, 2, 3, False), "North bid 3 and made it"),
+])
+def test_summary_headlines_speak_plain_english(summary, headline):
+    assert summary().headline() == headline
+
+
+def test_game_won_titles_agree_with_the_winner():
+    from ui import wording
+
+    assert [f"{name} {wording.wins(name)}!" for name in ("You", "West", "You & North", "West & East")] == [
+        "You win!", "West wins!", "You & North win!", "West & East win!"]
+    assert [wording.their_bid(n) for n in ("You", "North", "You & North")] == ["your bid", "the bid", "their bid"]
+
+
 def test_look_at_cards_before_your_turn_to_bid(drivers):
     chance = Chance(30)
     chance.force("seat", [0])  # seat 0 deals: three computers bid first

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from game.actions import bid_text
-from ui import text, theme
+from game.actions import DOUBLE_NIL, NIL, bid_text
+from ui import text, theme, wording
 from ui.layout import TableLayout
 from ui.score_panel import side_names
 from ui.table_view import side_color
@@ -76,6 +76,8 @@ class HandSummary:
         self.pitcher = pitcher
         self.pitcher_side = next((i for i, t in enumerate(teams) if pitcher in t), None)
         self.bid = bid
+        self.bids = list(bids)
+        self.tricks = list(tricks)
         if kind == "pitch":
             self.rows = pitch_rows(self.points, self.pitcher_side, bid)
         else:
@@ -149,19 +151,35 @@ class HandSummary:
         self.button.set_rect((self.rect.centerx - bw // 2, self.rect.bottom - px(26) - bh, bw, bh))
 
     def headline(self) -> str:
-        """One line saying what happened."""
+        """One line saying what happened, in plain English for every kind of side ("You made your bid",
+        "West was set back", "You & North made their bid", "Your Nil failed")."""
         if self.kind == "pitch" and self.pitcher is not None and self.pitcher_side is not None:
             who = self.names[self.pitcher]
-            was = "were" if who == "You" else "was"
             if self.points[self.pitcher_side].get("set_back"):
-                return f"{who} bid {self.bid} and {was} set back"
+                return f"{who} bid {self.bid} and {wording.was(who)} set back"
             return f"{who} bid {self.bid} and made it"
-        made = [self.sides[i] for i, p in enumerate(self.points) if p.get("made")]
-        if len(made) == len(self.points):
-            return "Both sides made their bids"
-        if made:
-            return f"{made[0]} made their bid"
-        return "No side made its bid"
+        clauses = self._contract_clauses() + self._nil_clauses()
+        return " \u00b7 ".join(clauses) if clauses else "Hand over"
+
+    def _contract_clauses(self) -> list[str]:
+        """What each side with a contract did: made it or was set back."""
+        results = [(self.sides[i], p.get("made")) for i, p in enumerate(self.points) if p.get("made") is not None]
+        if len(results) >= 2 and all(made for _, made in results):
+            return ["Both sides made their bids" if len(results) == 2 else "Every side made its bid"]
+        if len(results) >= 2 and not any(made for _, made in results):
+            return ["Neither side made its bid" if len(results) == 2 else "No side made its bid"]
+        return [f"{name} made {wording.their_bid(name)}" if made else f"{name} {wording.was(name)} set back"
+                for name, made in results]
+
+    def _nil_clauses(self) -> list[str]:
+        """Each Nil or Double Nil bid: made, or failed."""
+        out = []
+        for seat, bid in enumerate(self.bids):
+            if bid not in (NIL, DOUBLE_NIL) or seat >= len(self.tricks) or seat >= len(self.names):
+                continue
+            name, what = self.names[seat], bid_text(bid)
+            out.append(f"{name} made {what}" if self.tricks[seat] == 0 else f"{wording.owner(name)} {what} failed")
+        return out
 
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The dimmed table, the panel, the breakdown table and the button."""

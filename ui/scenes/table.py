@@ -21,7 +21,7 @@ from game.cards import Card
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from ui import text, theme
+from ui import text, theme, wording
 from ui.bid_panel import ActionPanel, Decision, decision_for
 from ui.computer import ComputerPlayers, player_for
 from ui.curtain import Curtain
@@ -367,11 +367,10 @@ class TableScene(TableInput, Scene):
         sides = side_names(self.game.teams, self.names)
         winner = event.value if event.value is not None else self.game.winner
         name = sides[winner] if winner is not None else "Nobody"
-        verb = "win" if (" & " in name or name == "You") else "wins"
         scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
         self.computers.stop()
         self.hover = self.pressed = None
-        self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {verb}!", scores, self.play_again,
+        self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {wording.wins(name)}!", scores, self.play_again,
                                            winners=[winner] if winner is not None else []))
 
     def play_again(self) -> None:
