@@ -567,6 +567,44 @@ def test_game_won_titles_agree_with_the_winner():
     assert [wording.their_bid(n) for n in ("You", "North", "You & North")] == ["your bid", "the bid", "their bid"]
 
 
+def test_modal_panels_are_opaque(drivers):
+    """Nothing under the summary, score sheet, last trick, pause menu or game-over panel shows through."""
+    from game.cards import Card
+    from ui.last_trick import LastTrick
+    from ui.scenes.gameover import GameOverScene
+    from ui.score_sheet import ScoreSheet
+    from ui.table_menu import TableMenu
+
+    d = Driver("spades", 4, [0], seed=3, speed="instant")
+    drivers.append(d)
+    lay, images = d.scene.layout, d.scene.view.images
+    summary = spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4])
+    sheet = ScoreSheet("spades", PAIRS, FOUR, [], 500, lambda: None)
+    last = LastTrick([(i, Card.parse(c)) for i, c in enumerate(["AS", "KS", "2S", "3S"])], 0, FOUR, lambda: None)
+    menu = TableMenu(lambda: None, lambda: None, lambda: None)
+    panels = []
+    for overlay in (summary, sheet, menu):
+        overlay.place(lay)
+        panels.append((overlay.rect, lambda surf, o=overlay: o.draw(surf, lay)))
+    last.place(lay)
+    panels.append((last.rect, lambda surf: last.draw(surf, lay, images)))
+    over = GameOverScene(d.app.ctx, "You & North win!", [("You & North", 512), ("West & East", 377)], lambda: None,
+                         winners=[0])
+    d.app.ctx.scenes.push(over)
+    panels.append((over.panel, over.draw))
+    for rect, draw in panels:
+        under = []
+        for colour in ((255, 255, 255), (0, 0, 0), (200, 30, 40)):
+            surface = pygame.Surface(lay.size)
+            surface.fill(colour)
+            draw(surface)
+            under.append(surface)
+        inside = rect.inflate(-lay.px(40), -lay.px(40))
+        assert region_diff(under[0], under[1], inside) == 0 and region_diff(under[0], under[2], inside) == 0
+        outside = (rect.left - lay.px(30), rect.centery)  # the dimmed backdrop beside the panel still shows
+        assert under[0].get_at(outside)[:3] != under[1].get_at(outside)[:3]
+
+
 def test_look_at_cards_before_your_turn_to_bid(drivers):
     chance = Chance(30)
     chance.force("seat", [0])  # seat 0 deals: three computers bid first

@@ -187,7 +187,7 @@ class HandSummary:
         fade = 1.0 if self.speed <= 0 else min(1.0, self.age_s / max(1e-6, FADE_S * self.speed))
         theme.dim(surface, round(150 * fade))
         rect = self.rect
-        theme.draw_panel(surface, rect, radius=px(18))
+        theme.draw_solid_panel(surface, rect, radius=px(18))
         text.blit_text(surface, f"Hand {self.hand}" if self.hand else "Hand over", px(34), theme.GOLD_LIGHT,
                        (rect.centerx, rect.y + px(20)), "midtop", bold=True)
         line = self.headline()

@@ -67,7 +67,7 @@ class LastTrick:
         """The dimmed table and the trick."""
         px = layout.px
         theme.dim(surface, 150)
-        theme.draw_panel(surface, self.rect, radius=px(18))
+        theme.draw_solid_panel(surface, self.rect, radius=px(18))
         title = "Last trick"
         if self.winner is not None:
             title = f"Last trick \u2014 won by {self.names[self.winner]}"

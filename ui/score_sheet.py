@@ -80,7 +80,7 @@ class ScoreSheet:
         """The dimmed table under a panel with the hands and the chart."""
         px = layout.px
         theme.dim(surface, 160)
-        theme.draw_panel(surface, self.rect, radius=px(18))
+        theme.draw_solid_panel(surface, self.rect, radius=px(18))
         text.blit_text(surface, "Score sheet", px(32), theme.GOLD_LIGHT, (self.rect.centerx, self.rect.y + px(22)),
                        "midtop", bold=True)
         self._draw_table(surface, layout)

@@ -54,7 +54,7 @@ class TableMenu:
         """The dimmed table under the menu."""
         px = layout.px
         theme.dim(surface, 150)
-        theme.draw_panel(surface, self.rect, radius=px(18))
+        theme.draw_solid_panel(surface, self.rect, radius=px(18))
         text.blit_text(surface, "Paused", px(34), theme.GOLD_LIGHT, (self.rect.centerx, self.rect.y + px(26)),
                        "midtop", bold=True)
         self.group.draw(surface)

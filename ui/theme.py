@@ -23,6 +23,8 @@ GOLD_DARK = (140, 108, 44)
 # Panels and controls
 PANEL = (14, 24, 19, 232)
 PANEL_TOP = (30, 44, 36, 236)
+SOLID_PANEL = (14, 24, 19)  # modal panels over the table: nothing under them shows through
+SOLID_PANEL_TOP = (30, 44, 36)
 PANEL_EDGE = GOLD
 CONTROL = (36, 56, 45)
 CONTROL_TOP = (52, 78, 62)
@@ -224,6 +226,11 @@ def draw_panel(
     border_px = max(2, round(2 * scale))
     inner = (*GOLD_DARK, 150) if border is not None else None
     surface.blit(rounded_surface(rect.size, r, top, bottom, border, border_px, inner), rect)
+
+
+def draw_solid_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None) -> None:
+    """An opaque dark panel with the gold trim, for modal panels (score sheet, summary, game over...)."""
+    draw_panel(surface, rect, radius, top=SOLID_PANEL_TOP, bottom=SOLID_PANEL)
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:

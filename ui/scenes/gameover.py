@@ -140,7 +140,7 @@ class GameOverScene(FormScene):
         if k < 0.999:
             scale = 0.85 + 0.15 * k
             panel = self.panel.inflate(round(self.panel.w * (scale - 1)), round(self.panel.h * (scale - 1)))
-        theme.draw_panel(surface, panel)
+        theme.draw_solid_panel(surface, panel)
         if k < 0.98:
             return
         p = self.panel
