@@ -605,6 +605,50 @@ def test_modal_panels_are_opaque(drivers):
         assert under[0].get_at(outside)[:3] != under[1].get_at(outside)[:3]
 
 
+class GatedPlayer:
+    """A computer that thinks until the test lets it answer."""
+
+    def __init__(self, go) -> None:
+        self.go = go
+
+    def choose(self, view):
+        """Wait for ``go``, then the first legal action."""
+        self.go.wait(5.0)
+        return view.legal[0]
+
+
+def test_thinking_shows_only_while_a_computer_really_decides(drivers):
+    import threading
+
+    chance = Chance(30)
+    chance.force("seat", [0])  # seat 0 deals: West decides first
+    engine = new_game("spades", SpadesOptions(), 4, 30, chance)
+    d = Driver("spades", 4, [0], seed=30, engine=engine)
+    drivers.append(d)
+    scene = d.scene
+    go = threading.Event()
+    try:
+        scene.computers.sync = False
+        for seat in (1, 2, 3):
+            scene.computers.players[seat] = GatedPlayer(go)
+        d.until(lambda: scene.player.idle and scene.computers.busy())
+        seat = scene.game.to_act
+        assert seat == 1 and scene._statuses()[seat].startswith("Thinking")
+        d.key(pygame.K_s)  # the score sheet pauses the table
+        assert scene.sheet is not None and scene._statuses() == {}
+        d.key(pygame.K_s)
+        assert scene._statuses()[seat].startswith("Thinking")
+        d.key(pygame.K_ESCAPE)  # so does the menu
+        assert scene.menu is not None and scene._statuses() == {}
+        d.click_button("resume")
+        assert scene._statuses()[seat].startswith("Thinking")
+        go.set()
+        assert scene.computers.wait(scene.applied) is not None
+        assert scene.game.to_act == seat and scene._statuses() == {}  # decided: waiting out the pause only
+    finally:
+        go.set()
+
+
 def test_look_at_cards_before_your_turn_to_bid(drivers):
     chance = Chance(30)
     chance.force("seat", [0])  # seat 0 deals: three computers bid first

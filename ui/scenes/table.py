@@ -518,10 +518,14 @@ class TableScene(TableInput, Scene):
             self.drawn_flight = None
 
     def _statuses(self) -> dict[int, str]:
+        """A plate's status line: "Thinking" only while a computer's decision is really being computed
+        and the table is not paused (menu, score sheet, last trick, summary, curtain)."""
         seat = self.model.to_act
         if not self.player.idle or seat is None or self.finished:
             return {}
         if self.computers.plays(seat):
+            if self._overlay() or not self.computers.busy():
+                return {}
             dots = "." * (1 + int(self.time_s * 3) % 3)
             return {seat: f"Thinking{dots}"}
         if seat != self.viewer:
