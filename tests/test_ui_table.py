@@ -327,6 +327,37 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     d.shot("two_summary")
 
 
+def test_two_player_keep_prompt_waits_for_the_drawn_card(drivers):
+    chance = Chance(21)
+    chance.force("seat", [0])  # seat 0 draws first
+    engine = new_game("spades-two", SpadesOptions(), 2, 21, chance)
+    d = Driver("spades-two", 2, [0], seed=21, engine=engine, speed="normal")
+    drivers.append(d)
+    scene = d.scene
+    assert d.next_stop() == "draw_first"
+    d.click_button("look")
+    flying = 0
+    for _ in range(600):
+        d.step(1 / 60)
+        if scene._engine_decision().kind != "draw":
+            continue
+        if scene.drawn_flight is not None:  # the card is still on its way from the stock
+            flying += 1
+            assert scene.decision().kind == "" and scene._prompt() == ""
+            assert scene.button_rect("draw:keep") is None and scene.button_rect("draw:discard") is None
+            assert not scene.panel.visible
+            continue
+        break
+    assert flying >= 10  # about 0.3 s of flight at normal speed
+    assert scene.decision().kind == "draw" and scene._prompt() == "Keep this card?"
+    assert scene.button_rect("draw:keep") is not None and scene.button_rect("draw:discard") is not None
+    drawn = scene.game.view(0).drawn_card
+    d.key(pygame.K_k)  # the keyboard works as soon as the card is there
+    assert drawn in scene.game.view(0).hand
+    assert d.next_stop() == "draw"  # the driver waits for the next card to land
+    assert scene.drawn_flight is None and scene.button_rect("draw:keep") is not None
+
+
 def test_pitch_shut_out_bid_then_the_pitch(drivers):
     chance = Chance(8)
     chance.force("seat", [3])  # dealer 3: seat 0 bids first

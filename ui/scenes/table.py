@@ -131,6 +131,7 @@ class TableScene(TableInput, Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout and card images; finish any motion under way."""
         self.player.finish_motion()
+        self.drawn_flight = None  # the drawn card lands at once
         self.fan_x = {}
         self.view.resize(size)
         self._place()
@@ -154,7 +155,15 @@ class TableScene(TableInput, Scene):
         return any(o is not None for o in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain))
 
     def decision(self) -> Decision:
-        """The viewer's decision now (kind "" when it is not the viewer's turn)."""
+        """The viewer's decision now (kind "" when it is not the viewer's turn, and in two-player
+        drawing until the drawn card has flown in face up: prompt and buttons come with the card)."""
+        decision = self._engine_decision()
+        if decision.kind == "draw" and not self._drawn_arrived():
+            return Decision("")
+        return decision
+
+    def _engine_decision(self) -> Decision:
+        """The viewer's decision as the engine lists it (kind "" when the viewer may not act now)."""
         if not self.can_act():
             return Decision("")
         cached = self._decision
@@ -495,10 +504,15 @@ class TableScene(TableInput, Scene):
         return self.curtain is not None or self.viewer is None
 
     def _drawn_card(self) -> Card | None:
-        decision = self.decision()
+        decision = self._engine_decision()
         if decision.kind != "draw" or self.viewer is None:
             return None
         return self.model.drawn.get(self.viewer)
+
+    def _drawn_arrived(self) -> bool:
+        """Two-player drawing: True once the card just drawn has landed face up (or there is none)."""
+        card = self._drawn_card()
+        return card is None or (card == self.drawn_shown and self.drawn_flight is None)
 
     def _resting_drawn_card(self) -> Card | None:
         """The drawn card once it has arrived from the stock (drawn in the still layer)."""
