@@ -1,88 +1,223 @@
 """The hot path of search: the rest of a hand played with uniformly random legal cards.
 
-Hands are split into one list per suit so that following suit, the common case,
-is one list pop. The rules are those of ``lead_mask``/``follow_mask`` in spades.py
-and pitch.py; tests replay every playout through ``apply()`` to keep them equal.
+``playout_kernel`` is plain Python that numba can compile: when numba is installed the
+kernel is compiled at its first use (and cached on disk), otherwise the same source runs
+as it is. It draws from its own generator, seeded by the caller, so a seed gives the
+same playout compiled or not. The rules are those of ``lead_mask``/``follow_mask`` in
+spades.py and pitch.py; tests replay every playout through ``apply()`` to keep them equal.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Callable
 
-from game.cards import DECK
+from game.cards import DECK, SUIT_MASKS
 
-Plays = list[tuple[int, int]]
+Trick = tuple[int, list[tuple[int, int]], int]
+
+MAX_SEATS = 7
+WORD = 0xFFFFFFFF
+
+# One buffer of ints carries a playout in and out (a numpy int64 array, or a list):
+#   in:  buf[seat] = the seat's hand as a card mask
+#   out: buf[0:plays] = seat * 52 + card for each play in order, then the winner of each trick;
+#        buf[TRICKS_WON + seat] = the tricks the seat won, buf[CARDS_WON + seat] = their cards' mask
+#   buf[WORK:] is scratch: per seat, 4 suits x 13 card slots, then the 4 suit counts.
+TRICKS_WON = 52 + 13
+CARDS_WON = TRICKS_WON + MAX_SEATS
+WORK = CARDS_WON + MAX_SEATS
+STRIDE = 56
+COUNTS = 52
+BUFFER_SIZE = WORK + MAX_SEATS * STRIDE
+
+# (seat, card) pairs as the trick log holds them, shared so that a playout allocates none
+# (a list: its __getitem__ maps faster than a tuple's); and the slices of each trick's plays.
+PAIRS: list[tuple[int, int]] = [(seat, card) for seat in range(MAX_SEATS) for card in DECK]
+TRICK_SLICES = [tuple(slice(t * n, t * n + n) for t in range(13)) for n in range(MAX_SEATS + 1)]
 
 
-def suit_lists(mask: int) -> list[list[int]]:
-    """A hand's cards (Card values) as four lists (spades, hearts, diamonds, clubs), low to high."""
-    lists: list[list[int]] = [[], [], [], []]
-    while mask:
-        low = mask & -mask
-        card = DECK[low.bit_length() - 1]
-        lists[card & 3].append(card)
-        mask ^= low
-    return lists
-
-
-def random_playout(hands: list[int], leader: int, trump: int, spades_rule: bool, broken: bool,
-                   rand: Callable[[], float]) -> list[tuple[int, Plays, int]]:
-    """Play whole tricks from ``leader`` until the hands are empty; return (leader, plays, winner) per trick.
+def playout_kernel(buf, n, leader, trump, spades_rule, broken, seed):
+    """Play whole tricks from ``leader`` until the hands are empty; return the number of tricks
+    (-1 when a seat runs out of cards first).
 
     ``spades_rule``: spades may not lead until broken and any card may be played when void
     (Spades). Otherwise Pitch: any lead; follow suit or trump; trump led must be followed.
-    The ``hands`` masks are emptied.
+    Written for numba as much as for Python: ints only, no allocation, no Python objects.
     """
-    n = len(hands)
-    split = [suit_lists(mask) for mask in hands]
+    x = seed & WORD
+    y = (seed >> 32) & WORD
+    if x == 0 and y == 0:
+        y = 1
+    for seat in range(n):  # split each hand into suits
+        hand = buf[seat]
+        counts = WORK + seat * STRIDE + COUNTS
+        for suit in range(4):
+            buf[counts + suit] = 0
+        for card in range(52):
+            if (hand >> card) & 1:
+                suit = card & 3
+                count = buf[counts + suit]
+                buf[WORK + seat * STRIDE + suit * 13 + count] = card
+                buf[counts + suit] = count + 1
+    counts = WORK + leader * STRIDE + COUNTS
+    tricks = buf[counts] + buf[counts + 1] + buf[counts + 2] + buf[counts + 3]
     for seat in range(n):
-        hands[seat] = 0
-    log = []
-    tricks = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
-    for _ in range(tricks):
+        buf[TRICKS_WON + seat] = 0
+        buf[CARDS_WON + seat] = 0
+    pos = 0
+    for trick in range(tricks):
         seat = leader
-        suits = split[seat]
-        if spades_rule and not broken and (suits[1] or suits[2] or suits[3]):
-            card = _pick_any(suits, 1, rand)
-        else:
-            card = _pick_any(suits, 0, rand)
-        led = card & 3
-        best, best_seat, best_trump = card, seat, led == trump
-        plays = [(seat, card)]
-        for _ in range(n - 1):
-            seat = seat + 1 if seat + 1 < n else 0
-            suits = split[seat]
-            following = suits[led]
-            if not following:
-                card = _pick_any(suits, 0, rand)
-            elif spades_rule or led == trump or not suits[trump]:
-                card = following.pop(int(rand() * len(following)))
-            else:  # Pitch: follow suit or trump
-                trumps = suits[trump]
-                pick = int(rand() * (len(following) + len(trumps)))
-                card = following.pop(pick) if pick < len(following) else trumps.pop(pick - len(following))
-            suit = card & 3
-            if suit == trump:
+        led = best = -1
+        best_seat = leader
+        best_trump = False
+        cards = 0
+        for turn in range(n):
+            counts = WORK + seat * STRIDE + COUNTS
+            # Marsaglia's xorshift on two 32-bit words (period 2**64 - 1): y is the draw.
+            t = (x ^ (x << 10)) & WORD
+            x = y
+            y = (y ^ (y >> 10)) ^ (t ^ (t >> 13))
+            # The legal cards: the suits first..last, and trump too when Pitch lets a seat that
+            # can follow suit trump instead. A uniform pick among them:
+            first, last, or_trump = 0, 3, False
+            if turn == 0:
+                if spades_rule and not broken and buf[counts + 1] + buf[counts + 2] + buf[counts + 3] > 0:
+                    first = 1
+            elif buf[counts + led] > 0:
+                first = last = led
+                or_trump = not spades_rule and led != trump
+            total = 0
+            for suit in range(first, last + 1):
+                total += buf[counts + suit]
+            if or_trump:
+                total += buf[counts + trump]
+            if total == 0:
+                return -1  # this seat has no card left: the hands were not of one size
+            pick = (y * total) >> 32
+            suit = first
+            while suit <= last and pick >= buf[counts + suit]:
+                pick -= buf[counts + suit]
+                suit += 1
+            if suit > last:
+                suit = trump
+            # Take the card out: the suit's last card fills its slot.
+            slots = WORK + seat * STRIDE + suit * 13
+            count = buf[counts + suit] - 1
+            card = buf[slots + pick]
+            buf[slots + pick] = buf[slots + count]
+            buf[counts + suit] = count
+            if turn == 0:
+                led, best, best_trump = suit, card, suit == trump
+            elif suit == trump:
                 if not best_trump or card > best:
                     best, best_seat, best_trump = card, seat, True
             elif suit == led and not best_trump and card > best:
                 best, best_seat = card, seat
-            plays.append((seat, card))
+            buf[pos] = seat * 52 + card
+            pos += 1
+            cards |= 1 << card
+            seat = seat + 1 if seat + 1 < n else 0
         if best_trump:
             broken = True
-        log.append((leader, plays, best_seat))
+        buf[tricks * n + trick] = best_seat
+        buf[TRICKS_WON + best_seat] += 1
+        buf[CARDS_WON + best_seat] |= cards
         leader = best_seat
-    return log
+    return tricks
 
 
-def _pick_any(suits: list[list[int]], first_suit: int, rand: Callable[[], float]) -> int:
-    """Remove and return a uniformly random card from ``suits[first_suit:]``."""
-    total = 0
-    for suit in range(first_suit, 4):
-        total += len(suits[suit])
-    pick = int(rand() * total)
-    suit = first_suit
-    while pick >= len(suits[suit]):
-        pick -= len(suits[suit])
-        suit += 1
-    return suits[suit].pop(pick)
+Runner = Callable[[list[int], int, int, bool, bool, int], tuple[int, list[int]]]
+
+
+def _python_runner() -> Runner:
+    def run(hands, leader, trump, spades_rule, broken, seed):
+        buf = hands + [0] * (BUFFER_SIZE - len(hands))
+        return playout_kernel(buf, len(hands), leader, trump, spades_rule, broken, seed), buf
+
+    return run
+
+
+def _numba_runner() -> Runner:
+    import numpy as np
+    from numba import njit
+
+    kernel = njit(cache=True)(playout_kernel)
+    local = threading.local()  # one buffer per thread
+
+    def run(hands, leader, trump, spades_rule, broken, seed):
+        buf = getattr(local, "buf", None)
+        if buf is None:
+            buf = local.buf = np.empty(BUFFER_SIZE, np.int64)
+        buf[:len(hands)] = hands
+        return kernel(buf, len(hands), leader, trump, spades_rule, broken, seed), buf[:WORK].tolist()
+
+    run(list(SUIT_MASKS), 0, 0, True, False, 1)  # numba compiles, or loads from its cache, at the first call
+    return run
+
+
+_runners: dict[bool, Runner] = {}
+_default_runner: list[Runner] = []
+
+
+def runner(compiled: bool | None = None) -> Runner:
+    """The kernel as ``run(hands, leader, trump, spades_rule, broken, seed) -> (tricks, buffer as a list)``.
+
+    ``compiled``: True for numba (ImportError without it), False for the Python source, None
+    (the default) for numba when it is installed and ``TRICK_TABLE_NO_NUMBA`` is not set.
+    The first call imports numba and compiles the kernel (or loads it from numba's disk cache).
+    """
+    if compiled is None:
+        if _default_runner:
+            return _default_runner[0]
+        _default_runner.append(runner(not os.environ.get("TRICK_TABLE_NO_NUMBA") and numba_available()))
+        return _default_runner[0]
+    if compiled not in _runners:
+        _runners[compiled] = _numba_runner() if compiled else _python_runner()
+    return _runners[compiled]
+
+
+def numba_available() -> bool:
+    """Whether numba can be imported (importing it takes about half a second)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def use_kernel(compiled: bool | None) -> None:
+    """Choose the kernel ``random_playout`` runs by default: True numba, False Python, None automatic."""
+    _default_runner.clear()
+    if compiled is not None:
+        _default_runner.append(runner(compiled))
+
+
+def kernel_name() -> str:
+    """Which kernel ``random_playout`` runs by default: "numba" or "python"."""
+    return "numba" if runner() is _runners.get(True) else "python"
+
+
+def draw_seed(rand: Callable[[], float]) -> int:
+    """A 63-bit kernel seed from two draws of the caller's generator."""
+    return int(rand() * (1 << 31)) << 32 | int(rand() * (1 << 32))
+
+
+def random_playout(hands: list[int], leader: int, trump: int, spades_rule: bool, broken: bool, seed: int,
+                   run=None) -> tuple[list[Trick], list[int], list[int]]:
+    """Play the rest of a hand from its first trick's lead: (leader, plays, winner) per trick,
+    the tricks won per seat and the mask of cards won per seat. ``hands`` is left unchanged.
+    """
+    n = len(hands)
+    if not 0 < n <= MAX_SEATS or hands[leader].bit_count() * (n + 1) > TRICKS_WON:
+        raise ValueError(f"{n} hands of {hands[leader].bit_count()} cards do not fit the playout buffer")
+    tricks, out = (run or runner())(hands, leader, trump, spades_rule, broken, seed)
+    if tricks < 0:
+        raise ValueError("a playout needs hands of one size")
+    plays = tricks * n
+    pairs = list(map(PAIRS.__getitem__, out[:plays]))
+    winners = out[plays:plays + tricks]
+    leaders = [leader] + winners[:-1]
+    log = list(zip(leaders, map(pairs.__getitem__, TRICK_SLICES[n][:tricks]), winners, strict=True))
+    return log, out[TRICKS_WON:TRICKS_WON + n], out[CARDS_WON:CARDS_WON + n]

@@ -8,9 +8,10 @@ from enum import Enum
 from typing import Any
 
 from game.actions import Action, Bid, BidValue, Draw, Exchange, IllegalAction, Look, Play, Redraw
-from game.cards import DECK, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+from game.playout import draw_seed
 from game.playout import random_playout as playout
 
 
@@ -38,6 +39,8 @@ def _random_bit(mask: int, rand: Callable[[], float]) -> int:
         pick -= 1
     return (mask & -mask).bit_length() - 1
 
+
+SPADE_CARDS = SUIT_MASKS[0]
 
 # One Play object per (seat, card), shared: legal_actions() is on the hot path.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
@@ -215,22 +218,28 @@ class TrickGame:
     def random_playout(self, rand: Callable[[], float]) -> None:
         """Play the rest of the hand with uniformly random legal cards, then score it (no events).
 
-        The hot path of searching computer players and of the benchmark (see game/playout.py).
+        The hot path of searching computer players and of the benchmark (see game/playout.py):
+        ``rand`` finishes the trick in progress and seeds the kernel that plays the rest.
         """
         while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
             self._play_card(self.to_act, DECK[_random_bit(self.legal_mask(), rand)], None)
         if self.phase is not Phase.PLAYING:
             return
-        log = playout(self.hands, self.to_act, self.trump, self.kind != "pitch", self.spades_broken, rand)
+        hands, spades_rule = self.hands, self.kind != "pitch"
+        log, tricks, won = playout(hands, self.to_act, self.trump, spades_rule, self.spades_broken, draw_seed(rand))
+        cards = 0
         side, won_cards, tricks_won = self._side, self.won_cards, self.tricks_won
-        for _, plays, winner in log:
-            tricks_won[winner] += 1
-            for _, card in plays:
-                won_cards[side[winner]] |= 1 << card
-                self.played |= 1 << card
+        for seat in range(self.num_seats):
+            cards |= hands[seat]
+            hands[seat] = 0
+            tricks_won[seat] += tricks[seat]
+            won_cards[side[seat]] |= won[seat]
+        self.played |= cards
+        if spades_rule and cards & SPADE_CARDS:
+            self.spades_broken = True
         self.trick_log += log
-        self.leader, _, self.last_winner = log[-1]
-        self.last_trick = log[-1][1]
+        self.leader, self.last_trick, self.last_winner = log[-1]
+        self.led_suit = self.last_trick[0][1] & 3
         self.to_act = self.last_winner
         self._finish_hand(None)
 
