@@ -10,9 +10,12 @@ from game.actions import Exchange, Redraw
 from game.cards import cards_of
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
+from game.playout import kernel_name
+from game.playout import runner as playout_runner
 from game.state import Phase, TrickGame
 
 ENDLESS = 10**9  # a target no random game reaches, so hands keep coming
+GAME_HANDS = 20  # hands played in one game before the next fresh game
 
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
@@ -23,17 +26,22 @@ def _endless_game(kind: str, seed: int) -> TrickGame:
 def _random_decision(game: TrickGame, rand) -> None:
     """Apply a uniformly random legal decision (exchange and redraw sampled, not enumerated)."""
     seat = game.to_act
-    if game.phase is Phase.EXCHANGE:
-        game.apply(Exchange(seat, tuple(_sample(cards_of(game.hands[seat]), 3, rand))))
-    elif game.phase is Phase.REDRAW:
-        game.apply(Redraw(seat, tuple(_sample(cards_of(game.hands[seat]), int(rand() * 4), rand))))
+    phase = game.phase
+    if phase is Phase.EXCHANGE:
+        game.apply(Exchange(seat, _sample(cards_of(game.hands[seat]), 3, rand)))
+    elif phase is Phase.REDRAW:
+        game.apply(Redraw(seat, _sample(cards_of(game.hands[seat]), int(rand() * 4), rand)))
     else:
         actions = game.legal_actions()
         game.apply(actions[int(rand() * len(actions))])
 
 
-def _sample(cards: list, count: int, rand) -> list:
-    return sorted(cards, key=lambda _card: rand())[:count]
+def _sample(cards: list, count: int, rand) -> tuple:
+    """``count`` different cards of ``cards`` drawn uniformly (a partial Fisher-Yates shuffle)."""
+    for i in range(count):
+        j = i + int(rand() * (len(cards) - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards[:count])
 
 
 def _random_hand_fast(game: TrickGame, rng: random.Random) -> None:
@@ -54,16 +62,22 @@ def _random_hand_api(game: TrickGame, rng: random.Random) -> None:
 
 
 def hands_per_second(kind: str, play_hand, seconds: float, seed: int = 1) -> float:
-    """How many random hands of ``kind`` ``play_hand`` completes per second."""
-    game = _endless_game(kind, seed)
+    """How many random hands of ``kind`` ``play_hand`` completes per second.
+
+    Every ``GAME_HANDS`` hands a fresh game is dealt (its cost is counted), as games end: one
+    endless game would keep every hand's log, and the cyclic garbage collector would re-scan
+    that ever-growing history, which is no cost of playing a hand.
+    """
+    playout_runner()  # numba's first use (import, compile or cache load) is not a hand's cost
     rng = random.Random(seed)
     hands = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for _ in range(20):
+        game = _endless_game(kind, seed + hands)
+        for _ in range(GAME_HANDS):
             play_hand(game, rng)
-        hands += 20
+        hands += GAME_HANDS
     return hands / (time.perf_counter() - start)
 
 
@@ -74,5 +88,6 @@ def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
         figures[kind] = {
             "hands_per_s": round(hands_per_second(kind, _random_hand_fast, seconds)),
             "api_hands_per_s": round(hands_per_second(kind, _random_hand_api, seconds / 2)),
+            "playout_kernel": kernel_name(),
         }
     return figures
