@@ -85,3 +85,31 @@ def test_sizes_scale_with_the_window():
     small, big = TableLayout((1280, 720), 4), TableLayout((1920, 1080), 4)
     assert big.card_w == round(small.card_w * 1.5)
     assert big.score_panel.width > small.score_panel.width
+
+
+BUBBLES = ["Gives 3 cards", "Keeps the hand", "Double Nil!", "Replaces 3", "Double Nil", "Pass", "13", "4"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("kind, seats, sides, hand", GAMES)
+def test_speech_bubbles_never_touch_a_plate(size, kind, seats, sides, hand):
+    from ui.table_view import BUBBLE_PX
+    from ui.toast import pill_size
+
+    layout = TableLayout(size, seats, kind, sides, hand)
+    screen = pygame.Rect((0, 0), size)
+    others = [layout.score_panel, layout.trick_area, layout.fan.union(layout.fan.move(0, -layout.lift)),
+              *layout.buttons.values()]
+    for message in BUBBLES:
+        for spot in layout.spots:
+            rect = layout.bubble_rect(spot.slot, pill_size(message, layout.px(BUBBLE_PX)))
+            where = f"{message!r} at slot {spot.slot} ({spot.edge}): {rect}"
+            assert screen.contains(rect), where
+            for other in layout.spots:
+                assert not rect.colliderect(other.plate), f"{where} overlaps the plate of slot {other.slot}"
+                assert not rect.colliderect(other.pile), f"{where} overlaps the pile of slot {other.slot}"
+                if other.slot:
+                    assert not rect.colliderect(other.box), f"{where} overlaps the cards of slot {other.slot}"
+            assert rect.collidelist(others) == -1, where
+            near = pygame.Rect(spot.box).inflate(layout.px(240), layout.px(140))
+            assert rect.colliderect(near), f"{where} is far from its seat"

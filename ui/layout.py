@@ -66,7 +66,6 @@ class SeatSpot:
     backs: pygame.Rect
     pile: pygame.Rect
     trick: tuple[int, int] = (0, 0)
-    bubble: tuple[int, int] = (0, 0)
 
     @property
     def anchor(self) -> tuple[int, int]:
@@ -226,7 +225,6 @@ class TableLayout:
             # Evenly round the table, clockwise from the bottom, like the seats themselves.
             angle = math.pi / 2 + math.tau * spot.slot / n
             spot.trick = (round(cx + math.cos(angle) * rx), round(cy + math.sin(angle) * ry))
-            spot.bubble = self._bubble_point(spot)
         rects = [self.trick_rect(s.slot) for s in self.spots]
         self.trick_area = rects[0].unionall(rects[1:]) if rects else pygame.Rect(cx, cy, 0, 0)
         self.drawn = pygame.Rect(0, 0, self.big_w, self.big_h)
@@ -241,15 +239,46 @@ class TableLayout:
         self.look_button = pygame.Rect(0, 0, self.px(200), self.px(46))
         self.look_button.center = (self.fan.centerx, self.fan.centery)
 
-    def _bubble_point(self, spot: SeatSpot) -> tuple[int, int]:
-        """Where a seat's bid bubble appears: toward the table from its plate."""
+    def _bubble_places(self, spot: SeatSpot, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where a seat's bubble may go, best first: beside its box, toward the table."""
+        w, h = size
+        gap = self.px(10)
+        box, plate = spot.box, spot.plate
+
+        def at(anchor: str, point: tuple[int, int]) -> pygame.Rect:
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, anchor, point)
+            return rect
+
+        right = at("midleft", (box.right + gap, plate.centery))
+        left = at("midright", (box.left - gap, plate.centery))
+        below = at("midtop", (box.centerx, box.bottom + gap))
+        above = at("midbottom", (box.centerx, box.top - gap))
         if spot.edge == "bottom":
-            return (spot.plate.x + self.px(58), spot.plate.top - self.px(24))
+            beside_pile = at("bottomright", (spot.pile.left - gap, plate.top - gap))
+            over_pile = at("bottomleft", (plate.left, box.top - gap))
+            over_hand = at("bottomleft", (self.fan.left, self.fan.top - self.lift - gap))
+            return [beside_pile, over_pile, over_hand, above]
         if spot.edge == "left":
-            return (spot.box.right + self.px(44), spot.plate.centery)
+            return [right, at("midleft", (box.right + gap, spot.backs.centery)), below, above]
         if spot.edge == "right":
-            return (spot.box.left - self.px(44), spot.plate.centery)
-        return (spot.box.right + self.px(48), spot.plate.centery)
+            return [left, at("midright", (box.left - gap, spot.backs.centery)), below, above]
+        return [right, left, below]
+
+    def bubble_rect(self, slot: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where a speech bubble of ``size`` goes beside the seat at ``slot``: the first of its places
+        that is on screen and touches no seat (plate, cards, pile), the hand, the trick, the score
+        panel or a button."""
+        screen = pygame.Rect((0, 0), self.size)
+        bottom = self.spots[0]
+        blocked = [bottom.plate, bottom.pile] + [s.box for s in self.spots[1:]]
+        blocked += [self.fan.union(self.fan.move(0, -self.lift)), self.trick_area, self.score_panel,
+                    *self.buttons.values()]
+        places = self._bubble_places(self.spots[slot], size)
+        for rect in places:
+            if screen.contains(rect) and rect.collidelist(blocked) == -1:
+                return rect
+        return places[0].clamp(screen)
 
     # ----- queries
     def trick_rect(self, slot: int) -> pygame.Rect:

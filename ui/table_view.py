@@ -19,6 +19,7 @@ from ui import text, theme
 from ui.layout import SeatSpot, TableLayout
 from ui.sprites import CardImages, draw_card
 from ui.table_model import TableModel
+from ui.toast import pill_size
 
 SIDE_COLORS = (
     theme.TEAM_COLORS[0], theme.TEAM_COLORS[1], (126, 204, 120), (190, 146, 236),
@@ -28,6 +29,7 @@ PULSE_HZ = 0.9
 PLATE_TOP = (40, 58, 48, 238)
 PLATE_BOTTOM = (16, 26, 21, 238)
 GLOW = (255, 214, 96)
+BUBBLE_PX = 20  # the font size of the seats' speech bubbles
 
 
 def side_color(side: int) -> tuple[int, int, int]:
@@ -172,6 +174,10 @@ class TableView:
             return self.layout.fan.center, self.layout.card_w
         rects = self.layout.back_rects(self.slot_of(seat), max(1, model.hand_sizes[seat]))
         return rects[len(rects) // 2].center, self.layout.small_w
+
+    def bubble_rect(self, seat: int, message: str) -> pygame.Rect:
+        """Where the seat's speech bubble saying ``message`` is drawn (beside its plate, clear of every plate)."""
+        return self.layout.bubble_rect(self.slot_of(seat), pill_size(message, self.px(BUBBLE_PX)))
 
     def pile_point(self, seat: int) -> tuple[int, int]:
         """The centre of the seat's won-tricks pile."""

@@ -68,14 +68,20 @@ class Notes:
         self.bubbles.clear()
 
 
-def draw_pill(surface: pygame.Surface, message: str, center: tuple[int, int], size: int, alpha: int,
-              suit: int | None = None, gold: bool = False) -> pygame.Rect:
-    """A rounded dark pill with a gold edge holding one line of text (and a suit shape)."""
+def pill_size(message: str, size: int, suit: int | None = None) -> tuple[int, int]:
+    """The width and height of the pill ``draw_pill`` draws for ``message`` at font ``size``."""
     tw, th = text.measure(message, size, bold=True)
     icon = round(size * 0.95) if suit is not None else 0
     pad_x, pad_y = round(size * 0.8), round(size * 0.42)
-    w = tw + 2 * pad_x + (icon + round(size * 0.35) if icon else 0)
-    h = th + 2 * pad_y
+    return tw + 2 * pad_x + (icon + round(size * 0.35) if icon else 0), th + 2 * pad_y
+
+
+def draw_pill(surface: pygame.Surface, message: str, center: tuple[int, int], size: int, alpha: int,
+              suit: int | None = None, gold: bool = False) -> pygame.Rect:
+    """A rounded dark pill with a gold edge holding one line of text (and a suit shape)."""
+    icon = round(size * 0.95) if suit is not None else 0
+    pad_x = round(size * 0.8)
+    w, h = pill_size(message, size, suit)
     rect = pygame.Rect(0, 0, w, h)
     rect.center = center
     layer = pygame.Surface((w + 2 * size, h + 2 * size), pygame.SRCALPHA)

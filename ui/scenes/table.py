@@ -36,7 +36,7 @@ from ui.table_anim import EventPlayer
 from ui.table_input import DIGIT_WAIT_S, TableInput
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel, take_snapshot
-from ui.table_view import CardItem, HandState, TableView
+from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
 from ui.toast import Notes, draw_pill
 from ui.tween import ease_out_cubic
 from ui.widgets import Button, WidgetGroup
@@ -647,7 +647,8 @@ class TableScene(TableInput, Scene):
     def _draw_notes(self, surface: pygame.Surface) -> None:
         lay = self.view.layout
         for seat, note in self.notes.bubbles.items():
-            draw_pill(surface, note.message, self.view.spot(seat).bubble, lay.px(20), note.alpha, gold=True)
+            rect = self.view.bubble_rect(seat, note.message)
+            draw_pill(surface, note.message, rect.center, lay.px(BUBBLE_PX), note.alpha, gold=True)
         toast = self.notes.toast
         if toast is not None:
             draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
