@@ -349,6 +349,10 @@ def test_two_player_keep_prompt_waits_for_the_drawn_card(drivers):
             continue
         break
     assert flying >= 10  # about 0.3 s of flight at normal speed
+    d.key(pygame.K_s)  # a look at the score sheet neither restarts the flight nor brings back the prompt early
+    assert scene.sheet is not None and scene.drawn_flight is None and scene.decision().kind == ""
+    d.key(pygame.K_s)
+    assert scene.drawn_flight is None
     assert scene.decision().kind == "draw" and scene._prompt() == "Keep this card?"
     assert scene.button_rect("draw:keep") is not None and scene.button_rect("draw:discard") is not None
     drawn = scene.game.view(0).drawn_card

@@ -519,7 +519,10 @@ class TableScene(TableInput, Scene):
         return None if self.drawn_flight is not None else self._drawn_card()
 
     def _animate_drawn_card(self, dt_s: float) -> None:
-        """Two-player drawing: the card just taken turns over on its way from the stock."""
+        """Two-player drawing: the card just taken turns over on its way from the stock (once: an overlay
+        opened and closed over it neither restarts nor skips its flight)."""
+        if self._overlay():
+            return
         card = self._drawn_card()
         if card is not None and card != self.drawn_shown:
             lay = self.view.layout
