@@ -178,13 +178,13 @@ class TrickGame:
         """None when ``action`` is legal now, otherwise the reason in plain words."""
         if self.phase is Phase.GAME_OVER:
             return "The game is over."
-        if isinstance(action, Look):
-            if not 0 <= action.seat < self.num_seats:
-                return f"There is no seat {action.seat}."
-            if self.looked[action.seat]:
-                return "You have already looked at your cards."
-            return self._why_not_look(action.seat)
         seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < self.num_seats:  # bool is no seat either
+            return f"There is no seat {seat!r}."
+        if isinstance(action, Look):
+            if self.looked[seat]:
+                return "You have already looked at your cards."
+            return self._why_not_look(seat)
         if seat != self.to_act:
             return f"It is not seat {seat}'s turn (seat {self.to_act} is to act)."
         if isinstance(action, Play):
@@ -271,7 +271,7 @@ class TrickGame:
 
     def _why_not_play(self, card: Card) -> str | None:
         hand = self.hands[self.to_act]
-        if not isinstance(card, int) or not 0 <= card < 52:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             return f"{card!r} is not a card."
         if not hand >> card & 1:
             return f"You do not hold the {DECK[card].name()}."
