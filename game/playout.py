@@ -50,17 +50,16 @@ def playout_kernel(buf, n, leader, trump, spades_rule, broken, seed):
     y = (seed >> 32) & WORD
     if x == 0 and y == 0:
         y = 1
-    for seat in range(n):  # split each hand into suits
+    for seat in range(n):  # split each hand into suits, low cards first
         hand = buf[seat]
-        counts = WORK + seat * STRIDE + COUNTS
         for suit in range(4):
-            buf[counts + suit] = 0
-        for card in range(52):
-            if (hand >> card) & 1:
-                suit = card & 3
-                count = buf[counts + suit]
-                buf[WORK + seat * STRIDE + suit * 13 + count] = card
-                buf[counts + suit] = count + 1
+            slots = WORK + seat * STRIDE + suit * 13
+            count = 0
+            for card in range(suit, 52, 4):
+                if (hand >> card) & 1:
+                    buf[slots + count] = card
+                    count += 1
+            buf[WORK + seat * STRIDE + COUNTS + suit] = count
     counts = WORK + leader * STRIDE + COUNTS
     tricks = buf[counts] + buf[counts + 1] + buf[counts + 2] + buf[counts + 3]
     for seat in range(n):
