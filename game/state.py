@@ -120,6 +120,7 @@ class TrickGame:
         self.dealer = self.chance.pick_seat(num_seats)
         self.phase = Phase.BIDDING
         self.to_act: int | None = None
+        self._offered: list[Action] | tuple[()] = ()  # what legal_actions() last returned
         self.trump: int | None = None
 
     # ----- seats and sides
@@ -161,18 +162,19 @@ class TrickGame:
     def legal_actions(self) -> list[Action]:
         """Every action ``to_act`` may take now (the single source of truth)."""
         if self.phase is Phase.PLAYING:
-            seat = self.to_act
-            row = PLAYS[seat]
+            row = PLAYS[self.to_act]
             mask = self.legal_mask()
-            out = []
+            offered = []
             while mask:
                 low = mask & -mask
-                out.append(row[low.bit_length() - 1])
+                offered.append(row[low.bit_length() - 1])
                 mask ^= low
-            return out
-        if self.phase is Phase.GAME_OVER:
-            return []
-        return self._legal_other()
+        elif self.phase is Phase.GAME_OVER:
+            offered = []
+        else:
+            offered = self._legal_other()
+        self._offered = offered
+        return list(offered)
 
     def why_illegal(self, action: Action) -> str | None:
         """None when ``action`` is legal now, otherwise the reason in plain words."""
@@ -199,9 +201,11 @@ class TrickGame:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused; refuse anything else unchanged."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._was_offered(action):
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        self._offered = ()
         events: list[Event] = []
         if isinstance(action, Play):
             self._play_card(action.seat, action.card, events)
@@ -211,8 +215,20 @@ class TrickGame:
             self._apply_other(action, events)
         return events
 
+    def _was_offered(self, action: Action) -> bool:
+        """Whether ``action`` is one of the very objects the last legal_actions() offered.
+
+        Every change of state goes through apply(), play_fast() or random_playout(), which
+        forget the offer, so such an action needs no second check.
+        """
+        for offered in self._offered:
+            if offered is action:
+                return True
+        return False
+
     def play_fast(self, card: int) -> None:
         """Play a card for ``to_act`` with no checks and no events (for search and benchmarks)."""
+        self._offered = ()
         self._play_card(self.to_act, DECK[card], None)
 
     def random_playout(self, rand: Callable[[], float]) -> None:
@@ -221,6 +237,7 @@ class TrickGame:
         The hot path of searching computer players and of the benchmark (see game/playout.py):
         ``rand`` finishes the trick in progress and seeds the kernel that plays the rest.
         """
+        self._offered = ()
         while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
             self._play_card(self.to_act, DECK[_random_bit(self.legal_mask(), rand)], None)
         if self.phase is not Phase.PLAYING:

@@ -20,7 +20,7 @@ from scripted import (
     visible_cards,
 )
 
-from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Exchange, Look, Play
+from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Exchange, IllegalAction, Look, Play
 from game.cards import DECK, Card
 from game.events import SPADES_BROKEN, TRICK_WON
 from game.options import SpadesOptions
@@ -519,3 +519,19 @@ def test_a_card_given_as_true_is_refused() -> None:
     game = spades_game(complete_deal(["2H", "", "", ""]))
     bid_round(game, {ALEX: 3, BETH: 3, CHARLIE: 3, DAVID: 3})
     assert refusal(game, Play(ALEX, True)) == "True is not a card."  # type: ignore[arg-type]
+
+
+
+def test_an_action_offered_before_the_state_changed_is_checked_again() -> None:
+    game = spades_game(spades_deal(DN_COUNTS), dealer=0)
+    offered = game.legal_actions()
+    game.apply(offered[3])
+    with pytest.raises(IllegalAction, match="It is not seat 1's turn"):
+        game.apply(offered[4])  # the same seat's bid, offered a move ago
+    bid_round_rest = {seat: 3 for seat in (2, 3, 0)}
+    for seat, value in bid_round_rest.items():
+        game.apply(Bid(seat, value))
+    plays = game.legal_actions()
+    game.apply(plays[0])
+    with pytest.raises(IllegalAction, match="not seat"):
+        game.apply(plays[-1])  # the leader's other card, after he has played
