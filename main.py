@@ -14,9 +14,11 @@ import os
 import sys
 import time
 
-from game.ai import LEVELS
-from game.factory import GAMES
-from game.options import PitchOptions, SpadesOptions
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+
+from game.ai import LEVELS  # noqa: E402
+from game.factory import GAMES  # noqa: E402
+from game.options import PitchOptions, SpadesOptions  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,7 +146,6 @@ def main(argv: list[str] | None = None) -> int:
     if argv and (argv[0] in COMMANDS or argv[0] in ("-h", "--help")):
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ui.app import run
 
     return run(argv)
