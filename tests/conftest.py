@@ -21,27 +21,34 @@ import pytest  # noqa: E402
 SCREENSHOTS = ROOT / "screenshots"
 
 
-@pytest.fixture
-def app() -> Iterator[object]:
-    """A headless App at 1280x720 showing the title menu; pygame is shut down afterwards."""
+def _headless_app(menu: bool = True, sync_computers: bool = False) -> Iterator[object]:
     from ui.app import make_app
 
-    application = make_app((1280, 720), headless=True)
+    application = make_app((1280, 720), headless=True, menu=menu)
     pygame.event.clear()
+    if sync_computers:
+        from e2e_helpers import use_sync_computers
+
+        use_sync_computers(application)
     try:
         yield application
     finally:
         application.close()
+
+
+@pytest.fixture
+def app() -> Iterator[object]:
+    """A headless App at 1280x720 showing the title menu; pygame is shut down afterwards."""
+    yield from _headless_app()
 
 
 @pytest.fixture
 def bare_app() -> Iterator[object]:
     """A headless App at 1280x720 with an empty scene stack."""
-    from ui.app import make_app
+    yield from _headless_app(menu=False)
 
-    application = make_app((1280, 720), headless=True, menu=False)
-    pygame.event.clear()
-    try:
-        yield application
-    finally:
-        application.close()
+
+@pytest.fixture
+def sync_app() -> Iterator[object]:
+    """A headless App at 1280x720 on the title menu whose tables decide computer moves inline."""
+    yield from _headless_app(sync_computers=True)

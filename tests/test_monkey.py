@@ -16,7 +16,6 @@ event number and the last events.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -26,11 +25,9 @@ import pytest
 from tests.e2e_helpers import (
     DT,
     human_click_point,
-    reset_card_art,
     table_config,
-    use_sync_computers,
 )
-from ui.app import MIN_SIZE, make_app
+from ui.app import MIN_SIZE
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
@@ -53,17 +50,9 @@ assert pygame.K_F11 not in KEYS
 
 
 @pytest.fixture
-def app() -> Iterator[Any]:
-    """A headless App on the title menu whose tables decide computer moves inline."""
-    reset_card_art()
-    application = make_app(SIZE, headless=True)
-    pygame.event.clear()
-    use_sync_computers(application)
-    try:
-        yield application
-    finally:
-        application.close()
-        reset_card_art()
+def app(sync_app: Any) -> Any:
+    """The headless App of conftest, with computer moves decided inline."""
+    return sync_app
 
 
 # ----- the monkey -------------------------------------------------------------------------------

@@ -8,9 +8,10 @@ are. On every table frame no other seat's hidden card may be drawn face up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pygame
 import pytest
@@ -21,13 +22,10 @@ from tests.e2e_helpers import (
     SHOTS,
     assert_not_blank,
     click,
-    reset_card_art,
     run_table_until,
     step,
     table_config,
-    use_sync_computers,
 )
-from ui.app import make_app
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
@@ -44,17 +42,9 @@ GAMES = {  # name in the file → (game, players)
 
 
 @pytest.fixture
-def app() -> Iterator[object]:
-    """A headless App at 1280x720 on the title menu, with inline computer players."""
-    reset_card_art()
-    application = make_app(SIZE, headless=True)
-    pygame.event.clear()
-    use_sync_computers(application)
-    try:
-        yield application
-    finally:
-        application.close()
-        reset_card_art()
+def app(sync_app: Any) -> Any:
+    """The headless App of conftest, with computer moves decided inline."""
+    return sync_app
 
 
 def shoot(app, name: str, settle: int = 0) -> Path:
