@@ -25,7 +25,7 @@ def layouts():
             yield pytest.param(TableLayout(size, seats, kind, sides, hand), id=name)
 
 
-@pytest.mark.parametrize("layout", layouts())
+@pytest.mark.parametrize("layout", list(layouts()))
 def test_no_two_regions_overlap(layout):
     regions = layout.all_regions()
     names = list(regions)
@@ -33,7 +33,7 @@ def test_no_two_regions_overlap(layout):
     assert clashes == []
 
 
-@pytest.mark.parametrize("layout", layouts())
+@pytest.mark.parametrize("layout", list(layouts()))
 def test_everything_is_on_screen(layout):
     screen = pygame.Rect((0, 0), layout.size)
     for name, rect in layout.all_regions().items():
@@ -45,7 +45,7 @@ def test_everything_is_on_screen(layout):
             assert screen.contains(rect)
 
 
-@pytest.mark.parametrize("layout", layouts())
+@pytest.mark.parametrize("layout", list(layouts()))
 def test_the_full_hand_fits_beside_the_name_plate(layout):
     screen = pygame.Rect((0, 0), layout.size)
     rects = layout.hand_rects(layout.hand_size, lifted=set(range(layout.hand_size)))
@@ -58,7 +58,7 @@ def test_the_full_hand_fits_beside_the_name_plate(layout):
     assert step >= layout.card_w * 0.3  # every card's index stays readable
 
 
-@pytest.mark.parametrize("layout", layouts())
+@pytest.mark.parametrize("layout", list(layouts()))
 def test_each_trick_card_lies_toward_its_seat(layout):
     cx, cy = layout.centre
     for spot in layout.spots[1:]:
