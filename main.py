@@ -17,7 +17,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
 from game.ai import LEVELS  # noqa: E402
-from game.factory import GAMES  # noqa: E402
+from game.factory import GAMES, seats_for  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
 
 
@@ -80,7 +80,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.partnerships and (args.game != "pitch" or args.players != 4):
         print("simulate: --partnerships is for Pitch with --players 4", file=sys.stderr)
         return 2
-    players = {"spades": 4, "spades-two": 2}.get(args.game, args.players)
+    players = seats_for(args.game, args.players)
     start = time.perf_counter()
     result = simulate(args.game, options_from_args(args), players, args.games, args.seed, levels,
                       args.hands if args.hands is not None else args.max_hands)

@@ -12,7 +12,6 @@ from game.spades_two import SpadesTwoGame
 from game.state import TrickGame
 
 GAMES = ("spades", "spades-two", "pitch")
-GAME_TITLES = {"spades": "Spades", "spades-two": "Spades for two", "pitch": "Pitch"}
 
 
 def default_options(game: str) -> SpadesOptions | PitchOptions:

@@ -27,10 +27,6 @@ def _cards(cards) -> list[str]:
     return [str(DECK[c]) for c in cards]
 
 
-def _bid_json(value: BidValue) -> BidValue:
-    return value
-
-
 def hand_to_json(game: TrickGame, log: dict[str, Any], current: bool) -> dict[str, Any]:
     """One hand's log as the record's hand object."""
     out: dict[str, Any] = {}
@@ -47,7 +43,7 @@ def hand_to_json(game: TrickGame, log: dict[str, Any], current: bool) -> dict[st
         out["deal"] = [_cards(hand) for hand in log["deal"]]
     if game.kind == "spades":
         out["blind"] = list(log["blind"])
-    out["bids"] = [{"seat": s, "bid": _bid_json(v)} for s, v in log["bids"]]
+    out["bids"] = [{"seat": s, "bid": v} for s, v in log["bids"]]
     if game.kind == "spades":
         out["exchange"] = [{"from": f, "to": t, "cards": _cards(c)} for f, t, c in log["exchange"]]
     tricks = log.get("tricks", game.trick_log if current else [])

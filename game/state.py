@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.actions import Action, Bid, BidValue, Draw, Exchange, IllegalAction, Look, Play, Redraw
+from game.actions import Action, BidValue, IllegalAction, Look, Play
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
@@ -24,11 +24,6 @@ class Phase(Enum):
     EXCHANGE = "exchange"
     PLAYING = "playing"
     GAME_OVER = "game_over"
-
-
-def next_seat(seat: int, num_seats: int) -> int:
-    """The seat to the left (clockwise)."""
-    return (seat + 1) % num_seats
 
 
 def _random_bit(mask: int, rand: Callable[[], float]) -> int:
@@ -427,14 +422,7 @@ class TrickGame:
         return 0
 
     # ----- helpers for subclasses
-    def _check_bid_turn(self, action: Action) -> str | None:
-        if not isinstance(action, Bid):
-            return f"It is time to bid, not to {type(action).__name__.lower()}."
-        return None
-
     @staticmethod
     def _kind_error(action: Action, expected: str) -> str:
         return f"It is time to {expected}, not to {type(action).__name__.lower()}."
 
-
-ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
