@@ -451,16 +451,22 @@ def test_tricks_won_are_shown_per_player() -> None:
     assert sum(game.view(ALEX).tricks_won) == 12
 
 
-def test_hand_scored_and_hand_started_come_from_the_last_play() -> None:
-    counts = (4, 3, 3, 3)
-    game = spades_game(spades_deal(counts))
-    bid_round(game, {ALEX: 3, BETH: 3, CHARLIE: 3, DAVID: 3})
-    tricks = spades_tricks(counts)
+def play_last_trick(game: TrickGame, tricks: list) -> list:
+    """Play the first twelve tricks, then the last one card by card; return the last trick's events."""
     play_tricks(game, tricks[:12])
     row = cards(tricks[12])
     events = []
     for _ in range(4):
         events += game.apply(Play(game.to_act, row[game.to_act]))
+    return events
+
+
+def test_hand_scored_and_hand_started_come_from_the_last_play() -> None:
+    counts = (4, 3, 3, 3)
+    game = spades_game(spades_deal(counts))
+    bid_round(game, {ALEX: 3, BETH: 3, CHARLIE: 3, DAVID: 3})
+    tricks = spades_tricks(counts)
+    events = play_last_trick(game, tricks)
     kinds = [e.kind for e in events]
     assert kinds[-2:] == ["hand_scored", "hand_started"]
     scored = events[-2].data
@@ -484,11 +490,7 @@ def test_the_last_play_of_the_game_scores_the_hand_then_ends_the_game() -> None:
     game = spades_game(spades_deal(counts), options=SpadesOptions(mercy=-200))
     bid_round(game, {ALEX: 13, BETH: 3, CHARLIE: 13, DAVID: 3})
     tricks = spades_tricks(counts)
-    play_tricks(game, tricks[:12])
-    row = cards(tricks[12])
-    events = []
-    for _ in range(4):
-        events += game.apply(Play(game.to_act, row[game.to_act]))
+    events = play_last_trick(game, tricks)
     assert [e.kind for e in events][-2:] == ["hand_scored", "game_over"]
     assert events[-1].value == 1 and events[-2].data["scores"] == [-260, 60]
     assert game.legal_actions() == [] and game.to_act is None
