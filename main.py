@@ -17,6 +17,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
 from game.ai import LEVELS  # noqa: E402
+from game.arena import add_parser as add_arena_parser  # noqa: E402
 from game.factory import GAMES, seats_for  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     bench.add_argument("--seconds", type=float, default=2.0, help="time spent on each engine figure")
     bench.add_argument("--engine-only", action="store_true")
+    add_arena_parser(sub)
     return parser
 
 
@@ -137,7 +139,14 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench}
+def run_arena(args: argparse.Namespace) -> int:
+    """The ``arena`` command: duplicate matches between two computer levels (game/arena.py)."""
+    from game.arena import run_command
+
+    return run_command(args)
+
+
+COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench, "arena": run_arena}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,433 @@
+"""The arena: duplicate matches between two computer levels, so the luck of the cards cancels.
+
+A *deal* is one hand from a fresh start: a chosen dealer (deal ``i`` is dealt by seat
+``i % seats``, so every seat deals equally often), a shuffled deck, scores 0 and bags 0.
+Each deal is played once per *layout* of the two levels A and B round the table, with the
+very same deck and dealer forced through ``game.chance.Chance`` (Spades for two: the stock
+order is the deal; its redraw samples follow the deal's seed too):
+
+- Spades and Pitch with partnerships: A at seats 0 and 2, then A at seats 1 and 3;
+- Spades for two: A at seat 0, then A at seat 1;
+- Pitch (every player alone): once per seat of the table for A, the other seats B.
+
+Hands are single hands, not games: every play starts from 0 to 0, so a deal's plays are
+comparable card for card, and the bag count or the game's end never makes one play
+different from the other.
+
+Figures, for A against B:
+
+- points per hand: a side's hand total (Spades: contract, bags, Nil, bag penalty; Pitch:
+  points won or the bid lost when set back). Pitch with more than two sides compares A's
+  points with the mean of the B seats' points in the same play.
+- the edge: per deal, the paired difference A - B averaged over the deal's plays; its mean
+  over the deals with a 95% confidence interval mean ± 1.96·sd/√n (sd over deals).
+- hands won: plays in which A scored more than B (Pitch: more than the B seats' mean);
+  games won: deals in which A's plays add up to more than B's (the deal's edge is above 0).
+- contracts made (Spades: a side's combined bid; Pitch: the pitcher's bid), Nils and Double
+  Nils bid and made (Spades), bags per hand (Spades), set backs (Pitch), and the time each
+  level took per decision (median and 95th percentile).
+
+Deals are independent, so ``jobs`` worker processes give the same figures as one, decision
+times apart (they are measured on the clock; a level with a time budget may also decide
+differently when the machine is busier).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, NoReturn
+
+from game.actions import DOUBLE_NIL, NIL
+from game.ai import LEVELS, Player, make_player
+from game.cards import DECK
+from game.chance import Chance
+from game.factory import GAMES, new_game, seats_for
+from game.options import PitchOptions, SpadesOptions
+from game.state import TrickGame
+
+ROLES = ("a", "b")
+Z95 = 1.96
+PITCH_PLAYERS = range(2, 8)
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """What a match plays: the game, its seats, the two levels and how many deals."""
+
+    game: str
+    a: str
+    b: str
+    players: int
+    partnerships: bool = False
+    deals: int = 100
+    seed: int = 1
+    think_ms: float | None = None
+
+    def options(self) -> SpadesOptions | PitchOptions:
+        """The rule options (the defaults, with Pitch partnerships when asked)."""
+        if self.game == "pitch":
+            return PitchOptions(partnerships=self.partnerships)
+        return SpadesOptions()
+
+    def level(self, role: str) -> str:
+        """The level playing ``role`` ("a" or "b")."""
+        return self.a if role == "a" else self.b
+
+
+@dataclass(frozen=True)
+class SideHand:
+    """One side's outcome in one play of a deal."""
+
+    role: str
+    points: float
+    contract: bool | None = None  # made or not; None: the side had no contract this hand
+    bags: int = 0
+    nil_bid: int = 0
+    nil_made: int = 0
+    double_nil_bid: int = 0
+    double_nil_made: int = 0
+    set_back: bool = False
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """One play of a deal: which role sat where, each side's outcome, the deal seen, the times."""
+
+    roles: tuple[str, ...]
+    sides: tuple[SideHand, ...]
+    start: tuple[Any, ...] = ()
+    times_ms: dict[str, list[float]] = field(default_factory=dict)
+
+    def points(self, role: str) -> float:
+        """The mean hand total of the sides that ``role`` played."""
+        values = [side.points for side in self.sides if side.role == role]
+        return sum(values) / len(values)
+
+    @property
+    def diff(self) -> float:
+        """A's points minus B's in this play."""
+        return self.points("a") - self.points("b")
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """Every play of one deal."""
+
+    index: int
+    plays: tuple[PlayResult, ...]
+
+    @property
+    def diff(self) -> float:
+        """The deal's paired difference: A minus B averaged over its plays."""
+        return sum(play.diff for play in self.plays) / len(self.plays)
+
+
+# ----- playing
+
+
+def layouts(config: ArenaConfig) -> list[tuple[str, ...]]:
+    """The role of every seat in each play of a deal."""
+    if config.game == "spades" or config.partnerships:
+        return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    if config.game == "spades-two":
+        return [("a", "b"), ("b", "a")]
+    n = config.players
+    return [tuple("a" if seat == first else "b" for seat in range(n)) for first in range(n)]
+
+
+def deal_seed(config: ArenaConfig, index: int) -> int:
+    """The seed of deal ``index`` (a string seed hashes the same in every process)."""
+    return random.Random(f"arena:{config.game}:{config.players}:{config.seed}:{index}").getrandbits(62)
+
+
+def deal_game(config: ArenaConfig, index: int) -> TrickGame:
+    """Deal ``index``: a new game whose first dealer and deck are forced, the same every time."""
+    seed = deal_seed(config, index)
+    keys = random.Random(seed)
+    deck = sorted(DECK, key=lambda _card: keys.random())
+    chance = Chance(seed)
+    chance.force("seat", [index % config.players])
+    chance.force("deck", [deck])
+    game = new_game(config.game, config.options(), config.players, seed, chance)
+    game.stop_at_hand_end = True  # type: ignore[attr-defined]  # (ignored by an engine without it)
+    return game
+
+
+def _player(level: str, seed: int, think_ms: float | None) -> Player:
+    if think_ms is None:
+        return make_player(level, seed)
+    return make_player(level, seed, think_ms)  # type: ignore[call-arg]
+
+
+def _start_of(game: TrickGame) -> tuple[Any, ...]:
+    """The deal as the game logged it: who dealt (drew first) and the cards (Spades for two: the stock)."""
+    log = game.hand_logs[0]
+    if game.kind == "spades-two":
+        return (log["first"], tuple(log["stock"]))
+    return (log["dealer"], tuple(tuple(hand) for hand in log["deal"]))
+
+
+def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
+    """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
+    game = deal_game(config, index)
+    seed = deal_seed(config, index)
+    players = [_player(config.level(role), seed + 16 * play + seat + 1, config.think_ms)
+               for seat, role in enumerate(roles)]
+    times: dict[str, list[float]] = {role: [] for role in ROLES}
+    clock = time.perf_counter
+    while not game.results:
+        seat = game.to_act
+        if seat is None:
+            raise RuntimeError(f"deal {index}: the hand stopped with no seat to act")
+        view = game.view(seat)
+        start = clock()
+        action = players[seat].choose(view)
+        times[roles[seat]].append((clock() - start) * 1000.0)
+        game.apply(action)
+    return PlayResult(roles, _sides(game, roles), _start_of(game), times)
+
+
+def _sides(game: TrickGame, roles: tuple[str, ...]) -> tuple[SideHand, ...]:
+    """Each side's outcome of the game's first hand."""
+    log = game.hand_logs[0]
+    points = game.results[0].points
+    won = [0] * game.num_seats
+    for _leader, _plays, winner in log["tricks"]:
+        won[winner] += 1
+    bids = dict(log["bids"])
+    sides = []
+    for side, team in enumerate(game.teams):
+        row = points[side]
+        role = roles[team[0]]
+        if game.kind == "pitch":
+            pitched = game.results[0].pitcher is not None and game.side_of(game.results[0].pitcher) == side
+            sides.append(SideHand(role, row["total"], (not row["set_back"]) if pitched else None,
+                                  set_back=bool(row["set_back"])))
+            continue
+        nils = [(bids.get(seat), won[seat]) for seat in team]
+        sides.append(SideHand(
+            role, row["total"], row["made"], row["bags"],
+            nil_bid=sum(bid == NIL for bid, _ in nils), nil_made=sum(bid == NIL and w == 0 for bid, w in nils),
+            double_nil_bid=sum(bid == DOUBLE_NIL for bid, _ in nils),
+            double_nil_made=sum(bid == DOUBLE_NIL and w == 0 for bid, w in nils)))
+    return tuple(sides)
+
+
+def play_deal(config: ArenaConfig, index: int) -> DealResult:
+    """Every play of deal ``index`` (the unit of work of a worker process)."""
+    return DealResult(index, tuple(play_once(config, index, play, roles)
+                                   for play, roles in enumerate(layouts(config))))
+
+
+def run_match(config: ArenaConfig, jobs: int = 1,
+              progress: Callable[[int, list[DealResult]], None] | None = None) -> list[DealResult]:
+    """Play all the deals, in ``jobs`` processes; the results come back in deal order."""
+    work = partial(play_deal, config)
+    results: list[DealResult] = []
+    if jobs == 1:
+        stream: Iterator[DealResult] = map(work, range(config.deals))
+        for deal in stream:
+            results.append(deal)
+            if progress:
+                progress(config.deals, results)
+        return results
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for deal in pool.imap(work, range(config.deals)):
+            results.append(deal)
+            if progress:
+                progress(config.deals, results)
+    return results
+
+
+# ----- figures
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float, float]:
+    """Mean, sample standard deviation and the 95% interval mean ± 1.96·sd/√n (one value: no spread)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return mean, sd, mean - half, mean + half
+
+
+def _won(values: list[float]) -> dict[str, int]:
+    return {"a": sum(v > 0 for v in values), "b": sum(v < 0 for v in values),
+            "tied": sum(v == 0 for v in values)}
+
+
+def _side_figures(game: str, sides: list[SideHand]) -> dict[str, Any]:
+    """Contracts, Nils, bags and set backs of one role's side-hands."""
+    contracts = [s.contract for s in sides if s.contract is not None]
+    made = sum(contracts)
+    row: dict[str, Any] = {"hands": len(sides), "contracts": len(contracts), "made": made,
+                           "made_pct": round(100.0 * made / len(contracts), 1) if contracts else None}
+    if game == "pitch":
+        row["set_backs"] = sum(s.set_back for s in sides)
+    else:
+        row["bags_per_hand"] = round(sum(s.bags for s in sides) / len(sides), 3) if sides else None
+        for key in ("nil_bid", "nil_made", "double_nil_bid", "double_nil_made"):
+            row[key] = sum(getattr(s, key) for s in sides)
+    return row
+
+
+def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | None = None) -> dict[str, Any]:
+    """Every figure of a match, as a JSON-ready dict (see the module docstring)."""
+    if not deals:
+        raise ValueError("no deals were played")
+    plays = [play for deal in deals for play in deal.plays]
+    diff, sd, low, high = mean_ci([deal.diff for deal in deals])
+    sides = {role: [s for play in plays for s in play.sides if s.role == role] for role in ROLES}
+    times = {role: [t for play in plays for t in play.times_ms.get(role, [])] for role in ROLES}
+    summary: dict[str, Any] = {
+        "game": config.game, "players": config.players, "partnerships": config.partnerships,
+        "a": config.a, "b": config.b, "deals": len(deals), "hands": len(plays), "seed": config.seed,
+        "think_ms": config.think_ms,
+        "points_per_hand": {role: round(sum(p.points(role) for p in plays) / len(plays), 3) for role in ROLES},
+        "points_per_hand_diff": round(diff, 3), "sd": round(sd, 3), "ci95": [round(low, 3), round(high, 3)],
+        "hands_won": _won([play.diff for play in plays]),
+        "games_won": _won([deal.diff for deal in deals]),
+        "sides": {role: _side_figures(config.game, sides[role]) for role in ROLES},
+        "decision_ms": {role: {"median": round(statistics.median(times[role]), 3) if times[role] else 0.0,
+                               "p95": round(percentile(times[role], 0.95), 3),
+                               "decisions": len(times[role])} for role in ROLES},
+    }
+    if seconds is not None:
+        summary["seconds"] = round(seconds, 1)
+    return summary
+
+
+def report(summary: dict[str, Any]) -> list[str]:
+    """The figures in plain lines."""
+    a, b = summary["a"], summary["b"]
+    name = {"a": f"A ({a})", "b": f"B ({b})"}
+    seats = "partnerships" if summary["partnerships"] else f"{summary['players']} players"
+    took = f", {summary['seconds']} s" if "seconds" in summary else ""
+    think = f", think {summary['think_ms']} ms" if summary["think_ms"] else ""
+    low, high = summary["ci95"]
+    hands, games = summary["hands_won"], summary["games_won"]
+    lines = [
+        f"arena: {summary['game']} ({seats}), A = {a}, B = {b}: {summary['deals']} duplicate deals, "
+        f"{summary['hands']} hands, seed {summary['seed']}{think}{took}",
+        f"points per hand: A {summary['points_per_hand']['a']:+.2f}, B {summary['points_per_hand']['b']:+.2f}; "
+        f"A - B {summary['points_per_hand_diff']:+.2f} (95% CI {low:+.2f} .. {high:+.2f})",
+        f"hands won: A {hands['a']}, B {hands['b']}, tied {hands['tied']}; "
+        f"games (deals) won: A {games['a']}, B {games['b']}, tied {games['tied']}",
+    ]
+    for role in ROLES:
+        row = summary["sides"][role]
+        pct = f" ({row['made_pct']}%)" if row["made_pct"] is not None else ""
+        text = f"{name[role]}: contracts made {row['made']}/{row['contracts']}{pct}"
+        if summary["game"] == "pitch":
+            text += f", set backs {row['set_backs']}"
+        else:
+            text += (f", Nil {row['nil_made']}/{row['nil_bid']} made, Double Nil "
+                     f"{row['double_nil_made']}/{row['double_nil_bid']} made, bags per hand {row['bags_per_hand']}")
+        ms = summary["decision_ms"][role]
+        text += f"; decision median {ms['median']:.2f} ms, p95 {ms['p95']:.2f} ms ({ms['decisions']} decisions)"
+        lines.append(text)
+    return lines
+
+
+# ----- the command line
+
+HELP = """Duplicate matches: every deal (one hand from 0 to 0, same dealer and cards) is played once
+per seating of the two levels (Spades, Pitch partnerships: A at seats 0+2 then 1+3; Spades for two: A
+at seat 0 then 1; Pitch: A at each seat in turn, B at the others). Edge = per deal, A's points minus
+B's (Pitch: minus the B seats' mean) averaged over its plays; 95% CI over deals. A game is won by the
+level whose plays of a deal add up to more points."""
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Say what is wrong in one line and exit 2."""
+        print(f"arena: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to the main parser's subparsers."""
+    arena = sub.add_parser("arena", help="duplicate matches between two computer levels", allow_abbrev=False,
+                           description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
+        arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
+    arena.add_argument("--game", choices=GAMES, required=True)
+    arena.add_argument("--a", required=True, help=f"level A ({', '.join(LEVELS)})")
+    arena.add_argument("--b", required=True, help=f"level B ({', '.join(LEVELS)})")
+    arena.add_argument("--players", type=int, default=None, help="Pitch: 2 to 7 (default 4)")
+    arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
+    arena.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--think-ms", type=float, default=None, help="time budget per decision of a searching level")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
+    return arena
+
+
+def config_from_args(args: argparse.Namespace) -> ArenaConfig:
+    """The match the options ask for; ValueError says what is wrong with them."""
+    for level in (args.a, args.b):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    players = args.players if args.players is not None else seats_for(args.game, 4)
+    if args.game == "pitch" and players not in PITCH_PLAYERS:
+        raise ValueError("Pitch is for 2 to 7 players")
+    if args.game != "pitch" and players != seats_for(args.game, 0):
+        raise ValueError(f"{args.game} is for {seats_for(args.game, 0)} players, not {players}")
+    if args.partnerships and (args.game != "pitch" or players != 4):
+        raise ValueError("--partnerships is for Pitch with 4 players")
+    if args.deals < 1:
+        raise ValueError("--deals must be at least 1")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    if args.think_ms is not None and not args.think_ms > 0:
+        raise ValueError("--think-ms must be above 0")
+    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms)
+
+
+def _progress(total: int, done: list[DealResult]) -> None:
+    """A line on stderr every tenth of the match: deals done and the edge so far."""
+    step = max(1, total // 10)
+    if len(done) % step == 0 or len(done) == total:
+        diff, _sd, low, high = mean_ci([deal.diff for deal in done])
+        print(f"arena: {len(done)}/{total} deals, A - B {diff:+.2f} ({low:+.2f} .. {high:+.2f})",
+              file=sys.stderr, flush=True)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The ``arena`` command: play the match, print the figures (and the JSON line)."""
+    import json
+
+    try:
+        config = config_from_args(args)
+    except ValueError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    deals = run_match(config, args.jobs, _progress)
+    summary = summarize(config, deals, time.perf_counter() - start)
+    for line in report(summary):
+        print(line)
+    if args.json:
+        print(json.dumps(summary))
+    return 0

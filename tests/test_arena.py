@@ -1,0 +1,187 @@
+"""The arena: its arithmetic on hand-computed matches, duplicate fairness, the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.arena import (
+    ArenaConfig,
+    DealResult,
+    PlayResult,
+    SideHand,
+    deal_game,
+    layouts,
+    mean_ci,
+    percentile,
+    play_deal,
+    run_match,
+    summarize,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SPADES = ArenaConfig("spades", "random", "random", 4, deals=4)
+
+
+def two_sided(a: float, b: float, first: str = "a") -> PlayResult:
+    """A Spades-like play: A's side scored ``a``, B's side ``b``."""
+    roles = ("a", "b", "a", "b") if first == "a" else ("b", "a", "b", "a")
+    sides = (SideHand(roles[0], a if first == "a" else b), SideHand(roles[1], b if first == "a" else a))
+    return PlayResult(roles, sides)
+
+
+def test_the_edge_is_the_paired_difference_averaged_per_deal_with_a_normal_interval() -> None:
+    deals = [
+        DealResult(0, (two_sided(50, 30), two_sided(20, 20, "b"))),   # +20 and 0: deal edge +10
+        DealResult(1, (two_sided(60, 40), two_sided(40, 20, "b"))),   # +20 and +20: +20
+        DealResult(2, (two_sided(-10, 20), two_sided(100, 10, "b"))),  # -30 and +90: +30
+        DealResult(3, (two_sided(70, 0), two_sided(10, 0, "b"))),     # +70 and +10: +40
+    ]
+    summary = summarize(SPADES, deals)
+    assert summary["points_per_hand_diff"] == 25.0
+    half = 1.96 * math.sqrt((15**2 + 5**2 + 5**2 + 15**2) / 3) / math.sqrt(4)  # sd over deals 10, 20, 30, 40
+    assert summary["ci95"] == [round(25 - half, 3), round(25 + half, 3)]
+    assert summary["points_per_hand"] == {"a": (50 + 20 + 60 + 40 - 10 + 100 + 70 + 10) / 8,
+                                          "b": (30 + 20 + 40 + 20 + 20 + 10 + 0 + 0) / 8}
+    assert summary["hands_won"] == {"a": 6, "b": 1, "tied": 1}
+    assert summary["games_won"] == {"a": 4, "b": 0, "tied": 0}
+    assert summary["deals"] == 4 and summary["hands"] == 8
+
+
+def test_a_deal_is_won_by_the_level_whose_plays_add_up_to_more() -> None:
+    deals = [
+        DealResult(0, (two_sided(100, 0), two_sided(0, 150, "b"))),  # +100 and -150: B wins the deal
+        DealResult(1, (two_sided(10, 10), two_sided(5, 5, "b"))),     # a tie
+        DealResult(2, (two_sided(0, 1), two_sided(3, 0, "b"))),       # -1 and +3: A
+    ]
+    summary = summarize(SPADES, deals)
+    assert summary["games_won"] == {"a": 1, "b": 1, "tied": 1}
+    assert summary["hands_won"] == {"a": 2, "b": 2, "tied": 2}
+    assert summary["points_per_hand_diff"] == round((-25 + 0 + 1) / 3, 3)
+
+
+def test_pitch_with_more_sides_compares_a_with_the_mean_of_the_b_seats() -> None:
+    config = ArenaConfig("pitch", "random", "random", 3, deals=1)
+    plays = (
+        PlayResult(("a", "b", "b"), (SideHand("a", 3), SideHand("b", 1), SideHand("b", -2))),  # 3 - (-0.5)
+        PlayResult(("b", "a", "b"), (SideHand("b", 2), SideHand("a", 0), SideHand("b", 0))),   # 0 - 1
+        PlayResult(("b", "b", "a"), (SideHand("b", 1), SideHand("b", 1), SideHand("a", 1))),   # 1 - 1
+    )
+    summary = summarize(config, [DealResult(0, plays)])
+    assert summary["points_per_hand_diff"] == 0.833  # (3.5 - 1 + 0) / 3
+    assert summary["ci95"] == [0.833, 0.833]  # one deal: no spread to measure
+    assert summary["hands_won"] == {"a": 1, "b": 1, "tied": 1}
+    assert summary["games_won"] == {"a": 1, "b": 0, "tied": 0}
+
+
+def test_contracts_nils_bags_and_set_backs_are_counted_per_level() -> None:
+    spades = (
+        PlayResult(("a", "b", "a", "b"), (
+            SideHand("a", 120, contract=True, bags=2, nil_bid=1, nil_made=1),
+            SideHand("b", -80, contract=False, bags=0, double_nil_bid=1))),
+        PlayResult(("b", "a", "b", "a"), (
+            SideHand("b", 60, contract=True, bags=1),
+            SideHand("a", 200, contract=None, bags=0, double_nil_bid=2, double_nil_made=2))),
+    )
+    row = summarize(SPADES, [DealResult(0, spades)])["sides"]
+    assert row["a"] == {"hands": 2, "contracts": 1, "made": 1, "made_pct": 100.0, "bags_per_hand": 1.0,
+                        "nil_bid": 1, "nil_made": 1, "double_nil_bid": 2, "double_nil_made": 2}
+    assert row["b"]["contracts"] == 2 and row["b"]["made"] == 1 and row["b"]["made_pct"] == 50.0
+    assert row["b"]["bags_per_hand"] == 0.5 and row["b"]["double_nil_bid"] == 1
+    pitch = (PlayResult(("a", "b"), (SideHand("a", -3, contract=False, set_back=True), SideHand("b", 2))),
+             PlayResult(("b", "a"), (SideHand("b", 2, contract=True), SideHand("a", 1))))
+    row = summarize(ArenaConfig("pitch", "random", "random", 2), [DealResult(0, pitch)])["sides"]
+    assert row["a"]["set_backs"] == 1 and row["a"]["contracts"] == 1 and row["a"]["made"] == 0
+    assert row["b"]["set_backs"] == 0 and row["b"]["made_pct"] == 100.0
+
+
+def test_decision_times_give_median_and_nearest_rank_95th_percentile() -> None:
+    times = {"a": [float(t) for t in range(1, 101)], "b": [5.0, 1.0, 3.0]}
+    play = PlayResult(("a", "b"), (SideHand("a", 0), SideHand("b", 0)), times_ms=times)
+    ms = summarize(ArenaConfig("spades-two", "random", "random", 2), [DealResult(0, (play,))])["decision_ms"]
+    assert ms["a"] == {"median": 50.5, "p95": 95.0, "decisions": 100}
+    assert ms["b"] == {"median": 3.0, "p95": 5.0, "decisions": 3}
+    assert percentile([], 0.95) == 0.0
+    assert mean_ci([2.0, 4.0]) == pytest.approx((3.0, math.sqrt(2), 3 - 1.96, 3 + 1.96))
+
+
+@pytest.mark.parametrize(("game", "players", "partnerships", "expected"), [
+    ("spades", 4, False, [("a", "b", "a", "b"), ("b", "a", "b", "a")]),
+    ("spades-two", 2, False, [("a", "b"), ("b", "a")]),
+    ("pitch", 4, True, [("a", "b", "a", "b"), ("b", "a", "b", "a")]),
+    ("pitch", 3, False, [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]),
+])
+def test_each_level_takes_every_seating_once(game: str, players: int, partnerships: bool,
+                                             expected: list[tuple[str, ...]]) -> None:
+    assert layouts(ArenaConfig(game, "random", "random", players, partnerships)) == expected
+
+
+@pytest.mark.parametrize(("game", "players", "partnerships"), [
+    ("spades", 4, False), ("spades-two", 2, False), ("pitch", 4, False), ("pitch", 4, True), ("pitch", 3, False)])
+def test_every_play_of_a_deal_gets_the_same_dealer_and_cards(game: str, players: int, partnerships: bool) -> None:
+    config = ArenaConfig(game, "random", "random", players, partnerships, deals=3, seed=9)
+    starts = []
+    for index in range(3):
+        deal = play_deal(config, index)
+        assert len(deal.plays) == len(layouts(config))
+        assert [play.roles for play in deal.plays] == layouts(config)
+        assert len({play.start for play in deal.plays}) == 1
+        dealer, cards = deal.plays[0].start
+        assert dealer == index % players  # every seat deals in turn
+        starts.append(cards)
+    assert len(set(starts)) == 3  # but the deals differ from each other
+    again = deal_game(config, 1)
+    assert again.dealer == 1 % players and again.hand_logs[0] == deal_game(config, 1).hand_logs[0]
+
+
+def test_two_workers_give_the_same_figures_as_one() -> None:
+    config = ArenaConfig("pitch", "random", "random", 3, deals=6, seed=4)
+    figures = []
+    for jobs in (1, 2):
+        summary = summarize(config, run_match(config, jobs))
+        summary.pop("decision_ms")
+        figures.append(summary)
+    assert figures[0] == figures[1]
+    assert figures[0]["hands"] == 18
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "main.py", "arena", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_random_against_random_ends_with_the_figures_as_one_json_line() -> None:
+    result = run_main("--game", "spades", "--a", "random", "--b", "random", "--deals", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["a"] == "random" and figures["b"] == "random" and figures["deals"] == 3
+    assert figures["hands"] == 6
+    low, high = figures["ci95"]
+    assert low <= figures["points_per_hand_diff"] <= high
+    assert sum(figures["games_won"].values()) == 3 and set(figures["games_won"]) >= {"a", "b"}
+    assert set(figures["decision_ms"]["a"]) >= {"median", "p95"} and figures["decision_ms"]["b"]["decisions"] > 0
+    assert "A - B" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("--game", "spades", "--a", "genius", "--b", "random"),
+    ("--game", "spades", "--a", "random", "--b", "random", "--players", "3"),
+    ("--game", "pitch", "--a", "random", "--b", "random", "--players", "8"),
+    ("--game", "spades", "--a", "random", "--b", "random", "--partnerships"),
+    ("--game", "pitch", "--a", "random", "--b", "random", "--players", "3", "--partnerships"),
+    ("--game", "pitch", "--a", "random", "--b", "random", "--deals", "0"),
+    ("--game", "pitch", "--a", "random", "--b", "random", "--jobs", "0"),
+    ("--game", "pitch", "--a", "random", "--b", "random", "--think-ms", "0"),
+    ("--game", "hearts", "--a", "random", "--b", "random"),
+    ("--game", "pitch", "--a", "random"),
+])
+def test_a_bad_option_is_one_line_on_stderr_and_status_2(args: tuple[str, ...]) -> None:
+    result = run_main(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
