@@ -49,6 +49,7 @@ class CardItem:
     glow: tuple[int, int, int] | None = None
     shadow: bool = True
     sideways: bool = False  # a won trick, lying turned on its pile
+    footprint: bool = False  # the resting place a lifted card left: still that card's (clicks play it)
 
 
 @dataclass
@@ -76,7 +77,7 @@ class TableView:
         self.bottom = 0  # the seat drawn at the bottom of the screen
         self.viewer: int | None = None  # whose hand is drawn face up at the bottom
         self._side = {seat: i for i, team in enumerate(teams) for seat in team}
-        self._glows: dict[tuple[int, int], pygame.Surface] = {}
+        self._glows: dict[tuple, pygame.Surface] = {}  # cached plate glows, ring, footprints
         self.resize(size)
 
     # ----- geometry
@@ -156,13 +157,17 @@ class TableView:
         return out
 
     def card_at(self, model: TableModel, pos: tuple[int, int], state: HandState | None = None) -> Card | None:
-        """The viewer's card under ``pos`` (the topmost), or None."""
-        cards = self.hand_cards(model)
-        rects = self._hand_rects(cards, state)
-        for card, rect in reversed(list(zip(cards, rects, strict=False))):
-            if card is not None and card not in (state.hidden if state else ()) and rect.collidepoint(pos):
+        """The viewer's card drawn on top at ``pos`` (a lifted card's footprint counts as that card), or None."""
+        for rect, card in self.hand_hits(model, state or HandState()):
+            if rect.collidepoint(pos):
                 return card
         return None
+
+    def hand_hits(self, model: TableModel, state: HandState) -> list[tuple[pygame.Rect, Card]]:
+        """The hand's face-up cards and footprints as (rect, card), topmost first: the drawing order reversed,
+        so whatever is drawn on top at a point is what a click there plays."""
+        return [(item.rect, item.card) for item in reversed(self._hand_items(model, state, False))
+                if item.card is not None]
 
     def source_of(self, model: TableModel, seat: int, card: Card | None) -> tuple[tuple[int, int], int]:
         """Where a card leaving the seat's hand starts: its centre and width."""
@@ -226,12 +231,17 @@ class TableView:
         rects = self._hand_rects(cards, hand)
         dealing = model.dealt is not None
         landed = model.dealt[self.bottom] if dealing else len(cards)
+        resting = self._hand_rects(cards, HandState(x=hand.x))
         out = []
         n = len(cards)
         for i, (card, rect) in enumerate(zip(cards, rects, strict=False)):
             if i >= landed or (card is not None and card in hand.hidden):
                 continue
             face = card is not None and not hide and self._revealed(model, i, n)
+            if face and rect.top != resting[i].top:
+                # A lifted card keeps its resting place (drawn as its shadow): the strip it uncovered is
+                # still this card's, so the pointer there neither plays a neighbour nor makes hover flicker.
+                out.append(CardItem(card, False, resting[i], self.bottom, shadow=False, footprint=True))
             legal = hand.legal
             dimmed = face and legal is not None and card not in legal and card not in hand.selected
             glow = None
@@ -262,6 +272,9 @@ class TableView:
             if item.sideways:
                 surface.blit(self.images.sideways_back(self.layout.pile_w), item.rect)
                 continue
+            if item.footprint:
+                surface.blit(self._footprint(item.rect.size), item.rect)
+                continue
             draw_card(surface, self.images, item.card, item.face_up, item.rect, item.shadow, item.dimmed, item.glow)
         if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
             self._draw_pile_labels(surface, model)
@@ -273,12 +286,12 @@ class TableView:
                            max(lay.trick_area.height + self.px(40), self.px(290)))
         rect.center = lay.centre
         key = ("ring", rect.size)
-        ring = self._glows.get(key)  # type: ignore[arg-type]
+        ring = self._glows.get(key)
         if ring is None:
             ring = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(ring, (*theme.GOLD_LIGHT, 38), ring.get_rect(), max(1, self.px(2)))
             pygame.draw.ellipse(ring, (0, 0, 0, 26), ring.get_rect().inflate(-self.px(10), -self.px(10)))
-            self._glows[key] = ring  # type: ignore[index]
+            self._glows[key] = ring
         surface.blit(ring, rect)
 
     def _draw_pile_labels(self, surface: pygame.Surface, model: TableModel) -> None:
@@ -338,6 +351,18 @@ class TableView:
         if seat == model.dealer:
             self._draw_chip(surface, (rect.right - chip_r - self.px(8), rect.y + chip_r + self.px(7)), chip_r,
                             "1st" if model.kind == "spades-two" else "D")
+
+    def _footprint(self, size: tuple[int, int]) -> pygame.Surface:
+        """The shadow a lifted card casts on its resting place: dark, card-shaped, a thin gold edge."""
+        key = ("footprint", size)
+        image = self._glows.get(key)
+        if image is None:
+            image = pygame.Surface(size, pygame.SRCALPHA)
+            radius = max(3, round(size[0] * 0.07))
+            pygame.draw.rect(image, (6, 14, 10, 200), image.get_rect(), border_radius=radius)
+            pygame.draw.rect(image, (*theme.GOLD_DARK, 220), image.get_rect(), max(1, self.px(2)), border_radius=radius)
+            self._glows[key] = image
+        return image
 
     def _plate_glow(self, size: tuple[int, int]) -> pygame.Surface:
         glow = self._glows.get(size)
