@@ -121,13 +121,14 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     """The ``bench`` command: engine figures, then the window's when pygame is there."""
-    from game.bench import engine_figures
+    from game.bench import ai_figures, engine_figures
 
     figures: dict = {"engine": engine_figures(args.seconds)}
     for kind, row in figures["engine"].items():
         print(f"engine {kind}: {row['hands_per_s']} random full hands/s (hot path), "
-              f"{row['api_hands_per_s']} through legal_actions()/apply()")
+              f"{row['api_hands_per_s']} through legal_actions()/apply(), {row['clones_per_s']} clones/s mid-hand")
     if not args.engine_only:
+        figures["ai"] = ai_figures(args.seconds, print)
         try:
             from ui.bench import window_figures
         except ImportError as error:

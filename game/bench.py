@@ -1,22 +1,27 @@
-"""Engine speed figures: random full hands per second, from a fresh deal to the last trick."""
+"""Speed figures: random full hands per second, clones per second of a mid-hand state, and the
+time each computer level takes per decision. Plain Python: nothing here needs numba."""
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
+from game import playout
 from game.actions import Exchange, Redraw
-from game.cards import cards_of
+from game.ai import LEVELS, make_player
+from game.cards import Card, cards_of
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
-from game.playout import kernel_name
-from game.playout import runner as playout_runner
 from game.state import Phase, TrickGame
 
 ENDLESS = 10**9  # a target no random game reaches, so hands keep coming
 GAME_HANDS = 20  # hands played in one game before the next fresh game
 PLAYING, EXCHANGE, REDRAW = Phase.PLAYING, Phase.EXCHANGE, Phase.REDRAW  # (a global is read faster)
+Rand = Callable[[], float]
 
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
@@ -24,9 +29,10 @@ def _endless_game(kind: str, seed: int) -> TrickGame:
     return new_game(kind, options, 4, seed)
 
 
-def _random_decision(game: TrickGame, rand) -> None:
+def _random_decision(game: TrickGame, rand: Rand) -> None:
     """Apply a uniformly random legal decision (exchange and redraw sampled, not enumerated)."""
     seat = game.to_act
+    assert seat is not None, "nobody is to act"
     phase = game.phase
     if phase is EXCHANGE:
         game.apply(Exchange(seat, _sample(cards_of(game.hands[seat]), 3, rand)))
@@ -37,7 +43,7 @@ def _random_decision(game: TrickGame, rand) -> None:
         game.apply(actions[int(rand() * len(actions))])
 
 
-def _sample(cards: list, count: int, rand) -> tuple:
+def _sample(cards: list[Card], count: int, rand: Rand) -> tuple[Card, ...]:
     """``count`` different cards of ``cards`` drawn uniformly (a partial Fisher-Yates shuffle)."""
     for i in range(count):
         j = i + int(rand() * (len(cards) - i))
@@ -69,7 +75,9 @@ def hands_per_second(kind: str, play_hand, seconds: float, seed: int = 1) -> flo
     endless game would keep every hand's log, and the cyclic garbage collector would re-scan
     that ever-growing history, which is no cost of playing a hand.
     """
-    playout_runner()  # numba's first use (import, compile or cache load) is not a hand's cost
+    warm_up = getattr(playout, "runner", None)
+    if warm_up is not None:
+        warm_up()  # a compiled kernel's first use (import, compile or cache load) is not a hand's cost
     rng = random.Random(seed)
     hands = 0
     start = time.perf_counter()
@@ -82,13 +90,93 @@ def hands_per_second(kind: str, play_hand, seconds: float, seed: int = 1) -> flo
     return hands / (time.perf_counter() - start)
 
 
+def kernel() -> str:
+    """The name of the playout kernel ("python" unless game.playout says otherwise)."""
+    name = getattr(playout, "kernel_name", None)
+    return str(name()) if name is not None else "python"
+
+
+def mid_hand_game(kind: str, seed: int = 1) -> TrickGame:
+    """A game of ``kind`` in the middle of its first hand's play (half its tricks done, one card led)."""
+    game = _endless_game(kind, seed)
+    rng = random.Random(seed)
+    while game.phase is not PLAYING:
+        _random_decision(game, rng.random)
+    cards = sum(h.bit_count() for h in game.hands)
+    half = (cards // game.num_seats // 2) * game.num_seats + 1
+    while cards - sum(h.bit_count() for h in game.hands) < half:
+        legal = cards_of(game.legal_mask())
+        game.play_fast(legal[int(rng.random() * len(legal))])
+    return game
+
+
+def clones_per_second(kind: str, seconds: float, seed: int = 1) -> float | None:
+    """How many ``clone()`` calls of a mid-hand state run per second (None: the engine has no clone)."""
+    game = mid_hand_game(kind, seed)
+    clone = getattr(game, "clone", None)
+    if clone is None:
+        return None
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(100):
+            clone()
+        count += 100
+    return count / (time.perf_counter() - start)
+
+
 def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
-    """Random full hands per second for every game, on the hot path and through the full API."""
-    figures = {}
+    """Per game: random full hands per second (hot path and full API) and clones per second."""
+    figures: dict[str, Any] = {}
     for kind in ("spades", "spades-two", "pitch"):
+        clones = clones_per_second(kind, seconds / 4)
         figures[kind] = {
             "hands_per_s": round(hands_per_second(kind, _random_hand_fast, seconds)),
             "api_hands_per_s": round(hands_per_second(kind, _random_hand_api, seconds / 2)),
-            "playout_kernel": kernel_name(),
+            "clones_per_s": round(clones) if clones is not None else None,
+            "playout_kernel": kernel(),
         }
+    return figures
+
+
+AI_GAMES = (("spades", 4), ("spades-two", 2), ("pitch", 4))
+LEAST_DECISIONS = 10
+
+
+def decision_times_ms(kind: str, players: int, level: str, seconds: float, seed: int = 1) -> list[float]:
+    """Milliseconds per decision of ``level`` playing every seat of whole games, for about ``seconds``
+    (and at least ``LEAST_DECISIONS`` decisions); the level's own default time budget."""
+    times: list[float] = []
+    clock = time.perf_counter
+    deadline = clock() + seconds
+    game_number = 0
+    while clock() < deadline or len(times) < LEAST_DECISIONS:
+        game_number += 1
+        game = new_game(kind, None, players, seed + game_number)
+        seats = [make_player(level, seed * 1000 + game_number * 10 + s) for s in range(players)]
+        while game.to_act is not None and (clock() < deadline or len(times) < LEAST_DECISIONS):
+            view = game.view(game.to_act)
+            start = clock()
+            action = seats[game.to_act].choose(view)
+            times.append((clock() - start) * 1000.0)
+            game.apply(action)
+    return times
+
+
+def ai_figures(seconds: float = 2.0, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Per game and level (random aside): median and 95th percentile milliseconds per decision."""
+    figures: dict[str, Any] = {}
+    for kind, players in AI_GAMES:
+        row = figures.setdefault(kind, {})
+        for level in LEVELS:
+            if level == "random":
+                continue
+            times = sorted(decision_times_ms(kind, players, level, seconds))
+            row[level] = {"median_ms": round(statistics.median(times), 2),
+                          "p95_ms": round(times[max(0, math.ceil(0.95 * len(times)) - 1)], 2),
+                          "decisions": len(times)}
+            if log:
+                log(f"ai {kind} {level}: median {row[level]['median_ms']} ms, p95 {row[level]['p95_ms']} ms "
+                    f"per decision ({len(times)} decisions)")
     return figures
