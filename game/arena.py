@@ -352,8 +352,10 @@ def report(summary: dict[str, Any]) -> list[str]:
 HELP = """Duplicate matches: every deal (one hand from 0 to 0, same dealer and cards) is played once
 per seating of the two levels (Spades, Pitch partnerships: A at seats 0+2 then 1+3; Spades for two: A
 at seat 0 then 1; Pitch: A at each seat in turn, B at the others). Edge = per deal, A's points minus
-B's (Pitch: minus the B seats' mean) averaged over its plays; 95% CI over deals. A game is won by the
-level whose plays of a deal add up to more points."""
+B's (Pitch: minus the B seats' mean) averaged over its plays; 95% CI over deals (mean +- 1.96 sd/sqrt n).
+A hand is won by the level that scored more in that play; a game (one deal's plays) by the level whose
+plays of the deal add up to more points. Hands are single hands, not whole games: every play starts at
+0 to 0 with no bags. The last line with --json is one JSON object of every figure."""
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -372,14 +374,17 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    arena.add_argument("--a", required=True, help=f"level A ({', '.join(LEVELS)})")
-    arena.add_argument("--b", required=True, help=f"level B ({', '.join(LEVELS)})")
-    arena.add_argument("--players", type=int, default=None, help="Pitch: 2 to 7 (default 4)")
+    arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({', '.join(LEVELS)})")
+    arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({', '.join(LEVELS)})")
+    arena.add_argument("--players", type=int, default=None, metavar="N",
+                       help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
-    arena.add_argument("--deals", type=int, default=100, help="duplicate deals (default 100)")
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--think-ms", type=float, default=None, help="time budget per decision of a searching level")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument("--deals", type=int, default=100, metavar="N", help="duplicate deals (default 100)")
+    arena.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default 1)")
+    arena.add_argument("--think-ms", type=float, default=None, metavar="MS",
+                       help="time budget per decision of a searching level (default: the level's own)")
+    arena.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="worker processes; the figures do not depend on it (default 1)")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     return arena
 
