@@ -1,0 +1,723 @@
+"""The hard level's rollout policy: the rest of a hand played fast, with full information.
+
+A rollout runs inside a *sampled world* (game.worlds.sample_world), where every hand is
+known; reading them there is fine (the world is a guess, not the real deal). The policy is
+a set of cheap rules on card masks, far stronger than random cards:
+
+- Spades: a seat whose side still needs tricks wins them cheaply (the lowest card that
+  holds against the opponents still to play, nothing over a partner's sure winner), leads
+  its sure winners or a low card to a partner's winner; a side whose contract is made
+  ducks (the highest card that still loses) unless the opponents can still be set; a Nil
+  bidder plays the highest card that loses and leads low; its partner covers (plays high
+  over it, overtakes it, leads where it can duck); the opponents try to set it (duck under
+  it, lead low into it).
+- Pitch: the pitcher names trump with the highest card of its best suit; a seat wins
+  tricks with the cheapest card that holds, feeds points to a partner's winner, draws
+  trumps with the master trump, and otherwise throws its least valuable card (saving the
+  jack, the low trump and counting cards).
+
+The kernels work on plain lists of card masks (no engine objects, no events). They can
+record the cards they play, and tests replay those cards through ``apply()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.actions import BidValue
+from game.cards import FULL_MASK, SUIT_MASKS
+from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
+
+SUIT = SUIT_MASKS
+SPADE_MASK = SUIT_MASKS[0]
+NON_SPADES = FULL_MASK ^ SPADE_MASK
+ABOVE = [FULL_MASK & ~((2 << c) - 1) for c in range(52)]  # cards of a higher index (& a suit: higher rank)
+BELOW = [(1 << c) - 1 for c in range(52)]  # cards of a lower index
+
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (rank * 4 + suit) for suit in range(4))
+
+
+TENS, JACKS, QUEENS, KINGS, ACES = (_rank_mask(r) for r in (8, 9, 10, 11, 12))
+# Pitch: what throwing a card away costs, for a card that is not trump (counting cards cost most).
+OFF_COST = [(10 * 10 if c >> 2 == 8 else 10 * {12: 4, 11: 3, 10: 2, 9: 1}.get(c >> 2, 0)) + (c >> 2)
+            for c in range(52)]
+
+
+def game_points(mask: int) -> int:
+    """Pitch's trick points (ten 10, ace 4, king 3, queen 2, jack 1) of the cards in ``mask``."""
+    return (10 * (mask & TENS).bit_count() + 4 * (mask & ACES).bit_count() + 3 * (mask & KINGS).bit_count()
+            + 2 * (mask & QUEENS).bit_count() + (mask & JACKS).bit_count())
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+# ----------------------------------------------------------------------------------------------
+# Spades
+
+
+class SpadesTable:
+    """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
+
+    __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach")
+
+    def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
+        n = len(sides)
+        self.n = n
+        self.side = list(sides)
+        self.partner = [next((q for q in range(n) if q != s and sides[q] == sides[s]), -1) for s in range(n)]
+        self.opponents = [[q for q in range(n) if sides[q] != sides[s]] for s in range(n)]
+        self.nil = [isinstance(b, str) for b in bids]
+        self.bids = [b if isinstance(b, int) else (-1 if b == "double_nil" else 0) for b in bids]
+        count = max(sides) + 1
+        self.members = [[q for q in range(n) if sides[q] == side and not self.nil[q]] for side in range(count)]
+        self.set_reach = set_reach
+
+
+def _spades_need(table: SpadesTable, side: int, tricks: list[int]) -> int:
+    need = 0
+    bids = table.bids
+    for q in table.members[side]:
+        need += bids[q] - tricks[q]
+    return need
+
+
+def _can_beat(hand: int, card: int, led: int) -> bool:
+    """Whether a seat holding ``hand`` (full information) could beat ``card`` in a trick led ``led``."""
+    follow = hand & SUIT[led]
+    if follow:
+        return card & 3 == led and follow & ABOVE[card] != 0
+    spades = hand & SPADE_MASK
+    if not spades:
+        return False
+    return card & 3 != 0 or spades & ABOVE[card] != 0
+
+
+def _holds(card: int, seat: int, left: int, led: int, hands: list[int], table: SpadesTable) -> bool:
+    """Whether ``card`` would still win after the ``left`` seats after ``seat`` (opponents only) play."""
+    n, side = table.n, table.side
+    mine = side[seat]
+    q = seat
+    for _ in range(left):
+        q = q + 1 if q + 1 < n else 0
+        if side[q] != mine and _can_beat(hands[q], card, led):
+            return False
+    return True
+
+
+def _anyone_beats(card: int, seat: int, left: int, led: int, hands: list[int], n: int) -> bool:
+    q = seat
+    for _ in range(left):
+        q = q + 1 if q + 1 < n else 0
+        if _can_beat(hands[q], card, led):
+            return True
+    return False
+
+
+def _lead_sure(card: int, seat: int, hands: list[int], table: SpadesTable) -> bool:
+    """Whether a lead of ``card`` wins against every opponent's hand."""
+    suit = card & 3
+    for q in table.opponents[seat]:
+        hand = hands[q]
+        follow = hand & SUIT[suit]
+        if follow:
+            if follow & ABOVE[card]:
+                return False
+        elif suit and hand & SPADE_MASK:
+            return False
+    return True
+
+
+def _losing_lead(legal: int, seat: int, hands: list[int], n: int) -> int:
+    """The lowest card of the suit in which the others hold the most higher cards (Nil, ducking)."""
+    others = 0
+    for q in range(n):
+        if q != seat:
+            others |= hands[q]
+    best_card, best_score = -1, -99
+    for suit in range(4):
+        cards = legal & SUIT[suit]
+        if cards:
+            low = _low(cards)
+            score = (others & SUIT[suit] & ABOVE[low]).bit_count() * 4 - (low >> 2)
+            if score > best_score:
+                best_card, best_score = low, score
+    return best_card
+
+
+def spades_pick(seat: int, legal: int, hands: list[int], count: int, led: int, best: int, best_seat: int,
+                tricks: list[int], table: SpadesTable) -> int:
+    """The policy's card for ``seat`` (``legal`` has two or more cards; ``count`` cards are in the trick)."""
+    n = table.n
+    left = n - 1 - count
+    nil = table.nil
+    if nil[seat] and tricks[seat] == 0:
+        return _nil_play(seat, legal, hands, count, led, best, left, n)
+    partner = table.partner[seat]
+    if partner >= 0 and nil[partner] and tricks[partner] == 0:
+        card = _cover_play(seat, partner, legal, hands, count, led, best, best_seat, left, table)
+        if card >= 0:
+            return card
+    for q in table.opponents[seat]:
+        if nil[q] and tricks[q] == 0:
+            card = _set_nil_play(seat, q, legal, hands, count, led, best, best_seat, left, n)
+            if card >= 0:
+                return card
+    side = table.side[seat]
+    need = _spades_need(table, side, tricks)
+    win = need > 0
+    if not win:
+        remaining = hands[seat].bit_count()
+        for other in range(len(table.members)):
+            if other != side and table.members[other]:
+                opp_need = _spades_need(table, other, tricks)
+                if 0 < opp_need <= remaining and remaining - opp_need < table.set_reach + remaining // 4:
+                    win = True
+    if count == 0:
+        if win:
+            return _winning_lead(seat, legal, hands, table)
+        return _losing_lead(legal, seat, hands, n)
+    if best & 3 == 0:
+        beaters = legal & SPADE_MASK & ABOVE[best]
+    else:
+        beaters = (legal & SUIT[led] & ABOVE[best]) | (legal & SPADE_MASK)
+    if win:
+        if best_seat == partner and _holds(best, best_seat, left, led, hands, table):
+            cheap = legal & NON_SPADES if legal & SUIT[led] == 0 else legal
+            return _low(cheap or legal)
+        if beaters:
+            if left == 0:
+                return _low(beaters)
+            holding = beaters
+            while holding:
+                card = _low(holding)
+                if _holds(card, seat, left, led, hands, table):
+                    return card
+                holding ^= 1 << card
+        return _low(legal & NON_SPADES or legal) if legal & SUIT[led] == 0 else _low(legal)
+    losers = legal & ~beaters
+    if losers:
+        return _high(losers & NON_SPADES or losers)
+    if left and _anyone_beats(_low(legal), seat, left, led, hands, n):
+        return _low(legal)
+    return _high(legal)
+
+
+def _winning_lead(seat: int, legal: int, hands: list[int], table: SpadesTable) -> int:
+    """A sure winner (side suits first), else a low card to the partner's winner, else a low card."""
+    sure_spade = -1
+    for suit in (1, 2, 3, 0):
+        cards = legal & SUIT[suit]
+        if cards:
+            top = _high(cards)
+            if _lead_sure(top, seat, hands, table):
+                if suit:
+                    return top
+                sure_spade = top
+    if sure_spade >= 0:
+        return sure_spade
+    partner = table.partner[seat]
+    if partner >= 0:
+        for suit in (1, 2, 3, 0):
+            cards = legal & SUIT[suit]
+            theirs = hands[partner] & SUIT[suit]
+            if cards and theirs and _lead_sure(_high(theirs), partner, hands, table):
+                return _low(cards)
+    side_suits = legal & NON_SPADES
+    if side_suits:
+        longest, length = 0, -1
+        for suit in (1, 2, 3):
+            size = (side_suits & SUIT[suit]).bit_count()
+            if size > length:
+                longest, length = suit, size
+        return _low(side_suits & SUIT[longest])
+    return _low(legal)
+
+
+def _nil_play(seat: int, legal: int, hands: list[int], count: int, led: int, best: int, left: int,
+              n: int) -> int:
+    """A live Nil bidder: lead low, play the highest card that loses, shed high cards."""
+    if count == 0:
+        return _losing_lead(legal, seat, hands, n)
+    if best & 3 == 0:
+        losers = legal & ~(SPADE_MASK & ABOVE[best])
+    else:
+        losers = legal & ~((SUIT[led] & ABOVE[best]) | SPADE_MASK)
+    if losers:
+        if losers & SUIT[led]:
+            return _high(losers & SUIT[led])
+        return _high(losers & NON_SPADES or losers)
+    if left:
+        return _low(legal)
+    return _high(legal)
+
+
+def _cover_play(seat: int, partner: int, legal: int, hands: list[int], count: int, led: int, best: int,
+                best_seat: int, left: int, table: SpadesTable) -> int:
+    """The partner of a live Nil: cover it. -1 when the trick needs no cover."""
+    theirs = hands[partner]
+    if count == 0:
+        pick, score = -1, -1
+        for suit in (1, 2, 3, 0):
+            cards = legal & SUIT[suit]
+            if not cards:
+                continue
+            top = _high(cards)
+            follow = theirs & SUIT[suit]
+            if not follow:
+                value = 3 if theirs & NON_SPADES or not theirs & SPADE_MASK else 0
+            elif top > _high(follow):
+                value = 4
+            elif top > _low(follow):
+                value = 2
+            else:
+                value = 0
+            if value > score:
+                pick, score = top, value
+        return pick if score > 0 else _high(legal)
+    if best_seat == partner:  # the Nil is winning: overtake as cheaply as possible
+        if best & 3 == 0:
+            beaters = legal & SPADE_MASK & ABOVE[best]
+        else:
+            beaters = (legal & SUIT[led] & ABOVE[best]) | (legal & SPADE_MASK)
+        return _low(beaters) if beaters else -1
+    # Does the partner still play to this trick, and could it be forced to win it?
+    q, to_come = seat, False
+    for _ in range(left):
+        q = q + 1 if q + 1 < table.n else 0
+        if q == partner:
+            to_come = True
+    if not to_come:
+        return -1
+    follow = theirs & SUIT[led]
+    if not follow or best & 3 != led or follow & BELOW[best]:
+        return -1  # it can play under the best card already
+    if legal & SUIT[led]:
+        top = _high(legal)
+        return top if top > _low(follow) else -1
+    spades = legal & SPADE_MASK
+    return _low(spades) if spades else -1
+
+
+def _set_nil_play(seat: int, nil_seat: int, legal: int, hands: list[int], count: int, led: int, best: int,
+                  best_seat: int, left: int, n: int) -> int:
+    """An opponent of a live Nil: lead low into it, duck under it. -1 when it is not in this trick."""
+    theirs = hands[nil_seat]
+    if count == 0:
+        pick, score = -1, -99
+        for suit in range(4):
+            cards = legal & SUIT[suit]
+            follow = theirs & SUIT[suit]
+            if cards and follow:
+                low = _low(cards)
+                value = (_low(follow) >> 2) - (low >> 2)
+                if value > score:
+                    pick, score = low, value
+        return pick
+    if best_seat == nil_seat:
+        if best & 3 == 0:
+            losers = legal & ~(SPADE_MASK & ABOVE[best])
+        else:
+            losers = legal & ~((SUIT[led] & ABOVE[best]) | SPADE_MASK)
+        return _high(losers) if losers else _low(legal)
+    q = seat
+    for _ in range(left):
+        q = q + 1 if q + 1 < n else 0
+        if q == nil_seat:
+            if legal & SUIT[led]:
+                return _low(legal)
+            return _high(legal & NON_SPADES) if legal & NON_SPADES else _low(legal)
+    return -1
+
+
+def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_act: int,
+                   trick: Sequence[tuple[int, int]], broken: bool, first: int = -1,
+                   record: list[int] | None = None) -> list[int]:
+    """Play the rest of a Spades hand by the policy; return the tricks won per seat.
+
+    ``hands`` and ``tricks`` are changed in place (pass copies). ``first``: the card ``to_act``
+    plays first (a search candidate), or -1. ``record`` gets every card played, in order.
+    """
+    n = table.n
+    count = len(trick)
+    led = best = best_seat = -1
+    if count:
+        led = trick[0][1] & 3
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if (card & 3 == best & 3 and card > best) or (card & 3 == 0 and best & 3 != 0):
+                best_seat, best = seat, card
+    seat = to_act
+    while True:
+        hand = hands[seat]
+        if not hand:
+            break
+        if first >= 0:
+            card, first = first, -1
+        else:
+            if count:
+                legal = hand & SUIT[led] or hand
+            else:
+                legal = hand if broken else hand & NON_SPADES or hand
+            if legal & (legal - 1):
+                card = spades_pick(seat, legal, hands, count, led, best, best_seat, tricks, table)
+            else:
+                card = legal.bit_length() - 1
+        hands[seat] = hand ^ (1 << card)
+        if record is not None:
+            record.append(card)
+        suit = card & 3
+        if count == 0:
+            led, best, best_seat = suit, card, seat
+        elif (suit == best & 3 and card > best) or (suit == 0 and best & 3 != 0):
+            best, best_seat = card, seat
+        if suit == 0:
+            broken = True
+        count += 1
+        if count == n:
+            tricks[best_seat] += 1
+            seat = best_seat
+            count = 0
+        else:
+            seat = seat + 1 if seat + 1 < n else 0
+    return tricks
+
+
+def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence[int],
+                       bag_cost: float | None) -> list[float]:
+    """Each side's hand score from the tricks won (the rules' scoring).
+
+    ``bag_cost`` None: the hand's total as scored (contract, bags, Nil, the 10-bag penalty
+    given the bags before). A number: the contract and Nil points minus ``bag_cost`` per bag
+    taken, the bags' cost to come (10 is exact over a long game: 100 points per 10 bags).
+    """
+    values: list[float] = []
+    for side_index, seats in enumerate(_seats_by_side(table)):
+        contract = counted = bag_count = 0
+        nil_points = 0
+        has_contract = False
+        for q in seats:
+            if table.nil[q]:
+                points = NIL_POINTS["double_nil" if table.bids[q] < 0 else "nil"]
+                nil_points += points if tricks[q] == 0 else -points
+                bag_count += tricks[q]
+            else:
+                has_contract = True
+                contract += table.bids[q]
+                counted += tricks[q]
+        contract_points = 0
+        if has_contract:
+            if counted >= contract:
+                contract_points = 10 * contract
+                bag_count += counted - contract
+            else:
+                contract_points = -10 * contract
+        if bag_cost is None:
+            penalty = (bags[side_index] + bag_count) // BAG_LIMIT * BAG_PENALTY
+            values.append(contract_points + nil_points + bag_count - penalty)
+        else:
+            values.append(contract_points + nil_points - bag_cost * bag_count)
+    return values
+
+
+def _seats_by_side(table: SpadesTable) -> list[list[int]]:
+    count = max(table.side) + 1
+    return [[q for q in range(table.n) if table.side[q] == s] for s in range(count)]
+
+
+def spades_table_for(world: Any, set_reach: int = 1) -> SpadesTable:
+    """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid)."""
+    return SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
+
+
+# ----------------------------------------------------------------------------------------------
+# Pitch
+
+
+class PitchTable:
+    """Who sits where in a Pitch rollout, and the hand's fixed facts (cards in play, bid)."""
+
+    __slots__ = ("n", "side", "in_play", "pitcher", "bid", "low_to_player", "sides")
+
+    def __init__(self, sides: Sequence[int], in_play: int, pitcher: int, bid: int, low_to_player: bool) -> None:
+        self.n = len(sides)
+        self.side = list(sides)
+        self.sides = max(sides) + 1
+        self.in_play = in_play
+        self.pitcher = pitcher
+        self.bid = bid
+        self.low_to_player = low_to_player
+
+
+def _pitch_can_beat(hand: int, card: int, led: int, trump: int) -> bool:
+    trumps = hand & SUIT[trump]
+    if card & 3 == trump:
+        return trumps & ABOVE[card] != 0
+    if trumps:
+        return True
+    return card & 3 == led and hand & SUIT[led] & ABOVE[card] != 0
+
+
+def _pitch_holds(card: int, seat: int, left: int, led: int, trump: int, hands: list[int], table: PitchTable
+                 ) -> bool:
+    n, side = table.n, table.side
+    mine = side[seat]
+    q = seat
+    for _ in range(left):
+        q = q + 1 if q + 1 < n else 0
+        if side[q] != mine and _pitch_can_beat(hands[q], card, led, trump):
+            return False
+    return True
+
+
+def _trump_costs(trump: int, table: PitchTable) -> tuple[int, int, int]:
+    """The jack of trump, the low trump in play and the high trump in play (-1 when absent)."""
+    trumps = table.in_play & SUIT[trump]
+    jack = 9 * 4 + trump
+    return (jack if trumps >> jack & 1 else -1, _low(trumps) if trumps else -1, _high(trumps) if trumps else -1)
+
+
+def _pitch_cost(card: int, trump: int, jack: int, low: int, table: PitchTable) -> int:
+    """What giving ``card`` away (or spending it) costs: counting cards, then trumps, the jack most."""
+    if card & 3 != trump:
+        return OFF_COST[card]
+    if card == jack:
+        return 400
+    if card == low and not table.low_to_player:
+        return 300
+    return 150 + (card >> 2) * 10
+
+
+def choose_trump(hand: int) -> int:
+    """The suit a pitcher names: the most trump-worthy (length, the ace and king, the jack, a low card)."""
+    best_suit, best_score = 0, -1
+    for suit in range(4):
+        cards = hand & SUIT[suit]
+        if not cards:
+            continue
+        score = 4 * cards.bit_count()
+        top = _high(cards) >> 2
+        score += {12: 8, 11: 5, 10: 3}.get(top, 0)
+        if cards >> (9 * 4 + suit) & 1:
+            score += 3
+        if _low(cards) >> 2 <= 2:
+            score += 2
+        if score > best_score:
+            best_suit, best_score = suit, score
+    return best_suit
+
+
+def pitch_pick(seat: int, legal: int, hands: list[int], count: int, led: int, best: int, best_seat: int,
+               trump: int, trick_cards: int, table: PitchTable) -> int:
+    """The policy's Pitch card for ``seat`` (``legal`` has two or more cards; trump is named)."""
+    n = table.n
+    left = n - 1 - count
+    jack, low, _ = _trump_costs(trump, table)
+    side = table.side
+    if count == 0:
+        trumps = legal & SUIT[trump]
+        if trumps:
+            remaining = 0
+            for q in range(n):
+                if side[q] != side[seat]:
+                    remaining |= hands[q]
+            theirs = remaining & SUIT[trump]
+            top = _high(trumps)
+            if theirs and top > _high(theirs):
+                return top
+        off = legal & ~SUIT[trump]
+        if off:
+            # an off-suit master that no opponent can trump or beat
+            for suit in range(4):
+                cards = off & SUIT[suit]
+                if cards:
+                    top = _high(cards)
+                    if _pitch_holds(top, seat, n - 1, suit, trump, hands, table) and OFF_COST[top] >= 40:
+                        return top
+        return _cheapest(legal, trump, jack, low, table)
+    trump_best = best & 3 == trump
+    if trump_best:
+        beaters = legal & SUIT[trump] & ABOVE[best]
+    else:
+        beaters = (legal & SUIT[led] & ABOVE[best]) | (legal & SUIT[trump])
+    mine = side[seat]
+    if side[best_seat] == mine and _pitch_holds(best, best_seat, left, led, trump, hands, table):
+        # feed the partner's winner: the most valuable card that does not overtake it
+        feed = legal & ~beaters or legal
+        pick, value = -1, -1
+        while feed:
+            card = _low(feed)
+            feed ^= 1 << card
+            worth = _pitch_cost(card, trump, jack, low, table) if card & 3 != trump or card in (jack, low) else 0
+            if worth > value:
+                pick, value = card, worth
+        return pick
+    holding = beaters
+    while holding:
+        card = _low(holding)
+        if left == 0 or _pitch_holds(card, seat, left, led, trump, hands, table):
+            if game_points(trick_cards) or card != jack or trick_cards & SUIT[trump]:
+                return card
+            break
+        holding ^= 1 << card
+    return _cheapest(legal, trump, jack, low, table)
+
+
+def _cheapest(legal: int, trump: int, jack: int, low: int, table: PitchTable) -> int:
+    pick, cost = -1, 1 << 30
+    while legal:
+        card = _low(legal)
+        legal ^= 1 << card
+        value = _pitch_cost(card, trump, jack, low, table)
+        if value < cost:
+            pick, cost = card, value
+    return pick
+
+
+def pitch_rollout(hands: list[int], table: PitchTable, won: list[int], to_act: int,
+                  trick: Sequence[tuple[int, int]], trump: int | None, low_side: int,
+                  first: int = -1, record: list[int] | None = None) -> tuple[list[int], int, int]:
+    """Play the rest of a Pitch hand by the policy.
+
+    ``won``: the cards each side has won so far (changed in place); ``low_side``: the side that
+    played the low trump when it is already played (for "low to the player"), else -1.
+    Returns (cards won per side, trump, the side that played the low trump or -1).
+    """
+    n, side = table.n, table.side
+    count = len(trick)
+    led = best = best_seat = -1
+    trick_cards = 0
+    if count:
+        led = trick[0][1] & 3
+        best_seat, best = trick[0]
+        for _, card in trick:
+            trick_cards |= 1 << card
+        for seat, card in trick[1:]:
+            if (card & 3 == best & 3 and card > best) or (card & 3 == trump and best & 3 != trump):
+                best_seat, best = seat, card
+    low = -2
+    if trump is not None:
+        low = _trump_costs(trump, table)[1]
+    seat = to_act
+    while True:
+        hand = hands[seat]
+        if not hand:
+            break
+        if first >= 0:
+            card, first = first, -1
+        elif trump is None:
+            card = _high(hand & SUIT[choose_trump(hand)])
+        else:
+            if count == 0:
+                legal = hand
+            else:
+                follow = hand & SUIT[led]
+                if not follow:
+                    legal = hand
+                elif led == trump:
+                    legal = follow
+                else:
+                    legal = follow | (hand & SUIT[trump])
+            if legal & (legal - 1):
+                card = pitch_pick(seat, legal, hands, count, led, best, best_seat, trump, trick_cards, table)
+            else:
+                card = legal.bit_length() - 1
+        if trump is None:
+            trump = card & 3
+            low = _trump_costs(trump, table)[1]
+        hands[seat] = hand ^ (1 << card)
+        if record is not None:
+            record.append(card)
+        if card == low:
+            low_side = side[seat]
+        suit = card & 3
+        trick_cards |= 1 << card
+        if count == 0:
+            led, best, best_seat = suit, card, seat
+        elif (suit == best & 3 and card > best) or (suit == trump and best & 3 != trump):
+            best, best_seat = card, seat
+        count += 1
+        if count == n:
+            won[side[best_seat]] |= trick_cards
+            trick_cards = 0
+            seat = best_seat
+            count = 0
+        else:
+            seat = seat + 1 if seat + 1 < n else 0
+    return won, trump if trump is not None else 0, low_side
+
+
+def pitch_side_totals(table: PitchTable, won: Sequence[int], trump: int, low_side: int) -> list[int]:
+    """Each side's Pitch total for the hand (High, Low, Jack, Game; the pitcher set back)."""
+    sides = table.sides
+    points = [0] * sides
+    trumps = table.in_play & SUIT[trump]
+    if trumps:
+        high, low = _high(trumps), _low(trumps)
+        jack = 9 * 4 + trump
+        for s in range(sides):
+            w = won[s]
+            if w >> high & 1:
+                points[s] += 1
+            if not table.low_to_player and w >> low & 1:
+                points[s] += 1
+            if trumps >> jack & 1 and w >> jack & 1:
+                points[s] += 1
+        if table.low_to_player and low_side >= 0:
+            points[low_side] += 1
+    counts = [game_points(w) for w in won]
+    top = max(counts)
+    if counts.count(top) == 1:
+        points[counts.index(top)] += 1
+    pitcher_side = table.side[table.pitcher]
+    if points[pitcher_side] < table.bid:
+        points[pitcher_side] = -table.bid
+    return points
+
+
+def pitch_table_for(world: Any) -> PitchTable:
+    """The seating and fixed facts of a Pitch world in its playing phase."""
+    return PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
+                      world.high, world.options.low == "player")
+
+
+# ----------------------------------------------------------------------------------------------
+# A world in its playing phase
+
+
+def play_out(world: Any, first: int = -1, record: list[int] | None = None,
+             bag_cost: float | None = 10.0) -> list[float]:
+    """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
+
+    Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
+    ``first``: the card the seat to act plays first, or -1.
+    """
+    hands = list(world.hands)
+    if world.kind == "pitch":
+        table = pitch_table_for(world)
+        trump = world.trump
+        low_side = -1
+        if trump is not None and table.low_to_player:
+            low = _trump_costs(trump, table)[1]
+            for _, plays, _ in world.trick_log:
+                for seat, card in plays:
+                    if card == low:
+                        low_side = table.side[seat]
+            for seat, card in world.trick:
+                if card == low:
+                    low_side = table.side[seat]
+        won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), world.to_act, world.trick,
+                                             trump, low_side, first, record)
+        return [float(v) for v in pitch_side_totals(table, won, trump, low_side)]
+    spades = spades_table_for(world)
+    tricks = spades_rollout(hands, spades, list(world.tricks_won), world.to_act, world.trick,
+                            world.spades_broken, first, record)
+    return spades_side_values(spades, tricks, world.bags, bag_cost)
