@@ -4,15 +4,21 @@
     python main.py simulate ...         computer players play whole games, written as records
     python main.py replay FILE --check  replay every record of a file and report
     python main.py bench [--json]       speed figures
+
+Every problem with the command line is one line on stderr and exit status 2; Ctrl-C ends
+any command (or the window) quietly with status 130, and a closed pipe quietly with 141.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
@@ -20,103 +26,204 @@ from game.ai import LEVELS  # noqa: E402
 from game.arena import add_parser as add_arena_parser  # noqa: E402
 from game.factory import GAMES, seats_for  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
+from game.pitch import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
+
+USAGE_ERROR = 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
+BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a program whose reader went away
+WINDOW_OPTIONS = "--size WxH, --fullscreen, --screenshot PNG"
+IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
+SEATS = {"spades": (4, 4), "spades-two": (2, 2), "pitch": (MIN_PLAYERS, MAX_PLAYERS)}  # players each game allows
+SPADES_ONLY = ("mercy", "no_nil", "no_double_nil")
+PITCH_ONLY = ("low", "partnerships", "no_dealer_steal")
+
+
+class UsageError(Exception):
+    """A command line the program refuses: the message is the one line to print."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line (no usage block) and exits with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``prog: message`` on stderr and exit 2."""
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def shown(text: str) -> str:
+    """A file name as it can always be printed: bytes that are not UTF-8 written as \\xNN."""
+    return os.fsencode(text).decode("utf-8", "backslashreplace")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (the message names the text when it is not one)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number of seconds")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: no subcommand plays in a window."""
-    parser = argparse.ArgumentParser(
-        prog="main.py", description="Trick Table: Spades and Pitch.",
-        epilog="With no command the window opens; window options: --size WxH, --fullscreen, --screenshot PNG.")
+    """The command line of the headless commands (no command opens the window)."""
+    parser = Parser(
+        prog="main.py", description="Trick Table: Spades and Pitch.", allow_abbrev=False,
+        epilog=f"With no command the window opens; window options: {WINDOW_OPTIONS}.")
     sub = parser.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="computer players play whole games; one record per game")
+    sim = sub.add_parser("simulate", help="computer players play whole games; one record per game",
+                         allow_abbrev=False)
     sim.add_argument("--game", choices=GAMES, required=True)
-    sim.add_argument("--players", type=int, default=4, help="Pitch: 2 to 7 players")
-    sim.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
-    sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--hands", type=int, default=None, help="stop each game after this many hands")
-    sim.add_argument("--max-hands", type=int, default=1000,
+    sim.add_argument("--players", type=whole_number, default=None,
+                     help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
+    sim.add_argument("--partnerships", action="store_true", default=None,
+                     help="Pitch with four players in two teams")
+    sim.add_argument("--games", type=positive_int, default=1)
+    sim.add_argument("--hands", type=positive_int, default=None, help="stop each game after this many hands")
+    sim.add_argument("--max-hands", type=positive_int, default=1000,
                      help="safety stop for games that never end (random play rarely reaches the target)")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=whole_number, default=1)
     sim.add_argument("--level", choices=LEVELS, default=None)
     sim.add_argument("--levels", default=None, help="a level per seat, comma-separated")
-    sim.add_argument("--target", type=int, default=None)
-    sim.add_argument("--no-nil", action="store_true")
-    sim.add_argument("--no-double-nil", action="store_true")
-    sim.add_argument("--mercy", type=int, default=None, help="Spades: a side at or below this score loses")
-    sim.add_argument("--no-dealer-steal", action="store_true")
-    sim.add_argument("--low", choices=("winner", "player"), default="winner")
+    sim.add_argument("--target", type=whole_number, default=None)
+    sim.add_argument("--no-nil", action="store_true", default=None, help="Spades: Nil may not be bid")
+    sim.add_argument("--no-double-nil", action="store_true", default=None, help="Spades: Double Nil may not be bid")
+    sim.add_argument("--mercy", type=whole_number, default=None, help="Spades: a side at or below this score loses")
+    sim.add_argument("--no-dealer-steal", action="store_true", default=None, help="Pitch: no dealer's steal")
+    sim.add_argument("--low", choices=("winner", "player"), default=None, help="Pitch: who scores Low")
     sim.add_argument("--out", required=True, help="the .jsonl file to write")
-    rep = sub.add_parser("replay", help="replay the records of a .jsonl file")
+    rep = sub.add_parser("replay", help="replay the records of a .jsonl file", allow_abbrev=False)
     rep.add_argument("file")
     rep.add_argument("--check", action="store_true", help="report legal or the first problem of each record")
-    bench = sub.add_parser("bench", help="print speed figures")
+    bench = sub.add_parser("bench", help="print speed figures", allow_abbrev=False)
     bench.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time spent on each engine figure")
+    bench.add_argument("--seconds", type=positive_seconds, default=2.0, help="time spent on each engine figure")
     bench.add_argument("--engine-only", action="store_true")
     add_arena_parser(sub)
     return parser
 
 
+def flag(name: str) -> str:
+    """The command-line spelling of an argparse destination."""
+    return "--" + name.replace("_", "-")
+
+
+def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
+    """The seat count and levels of a ``simulate`` command line; UsageError names the first problem."""
+    title = {"spades": "Spades", "spades-two": "Spades for two", "pitch": "Pitch"}[args.game]
+    low, high = SEATS[args.game]
+    players = args.players if args.players is not None else seats_for(args.game, 4)
+    if not low <= players <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise UsageError(f"simulate: {title} is for {allowed} players, not --players {players}")
+    foreign = PITCH_ONLY if args.game != "pitch" else SPADES_ONLY
+    given = [name for name in foreign if getattr(args, name) is not None]
+    if given:
+        raise UsageError(f"simulate: {flag(given[0])} is not an option of {title}")
+    if args.partnerships and players != 4:
+        raise UsageError("simulate: --partnerships is for Pitch with --players 4")
+    if args.target is not None and args.target < 1:
+        raise UsageError(f"simulate: --target must be a positive whole number, not {args.target}")
+    if args.mercy is not None and args.mercy >= 0:
+        raise UsageError(f"simulate: --mercy must be a negative score (such as -200), not {args.mercy}")
+    levels = args.levels.split(",") if args.levels else [args.level or "random"]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad:
+        raise UsageError(f"simulate: unknown level {bad[0]!r} (levels: {', '.join(LEVELS)})")
+    return players, levels
+
+
 def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
-    """The rule options the simulate flags ask for."""
-    if args.game == "pitch":
-        return PitchOptions(target=args.target or 7, partnerships=args.partnerships,
-                            dealer_steal=not args.no_dealer_steal, low=args.low)
-    return SpadesOptions(target=args.target or 500, nil=not args.no_nil,
-                         double_nil=not args.no_double_nil, mercy=args.mercy)
+    """The rule options the simulate flags ask for (UsageError when the rules do not allow them)."""
+    try:
+        if args.game == "pitch":
+            return PitchOptions(target=7 if args.target is None else args.target,
+                                partnerships=bool(args.partnerships), dealer_steal=not args.no_dealer_steal,
+                                low=args.low or "winner")
+        return SpadesOptions(target=500 if args.target is None else args.target, nil=not args.no_nil,
+                             double_nil=not args.no_double_nil, mercy=args.mercy)
+    except ValueError as error:
+        raise UsageError(f"simulate: {error}") from None
+
+
+def open_output(path: str, command: str) -> Any:
+    """Open ``path`` for writing text before any work is done; UsageError says why it cannot be."""
+    if os.path.isdir(path):
+        raise UsageError(f"{command}: cannot write {shown(path)}: it is a folder")
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{command}: cannot write {shown(path)}: {error.strerror or error}") from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    """The ``simulate`` command."""
+    """The ``simulate`` command: each game's record is written the moment the game ends."""
     from game.record import dumps
     from game.simulate import simulate
 
-    levels = (args.levels.split(",") if args.levels else [args.level or "random"])
-    bad = [lv for lv in levels if lv not in LEVELS]
-    if bad:
-        print(f"simulate: unknown level {bad[0]!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
-        return 2
-    if args.game == "pitch" and not 2 <= args.players <= 7:
-        print("simulate: Pitch is for 2 to 7 players", file=sys.stderr)
-        return 2
-    if args.partnerships and (args.game != "pitch" or args.players != 4):
-        print("simulate: --partnerships is for Pitch with --players 4", file=sys.stderr)
-        return 2
-    players = seats_for(args.game, args.players)
+    players, levels = check_simulate(args)
+    options = options_from_args(args)
     start = time.perf_counter()
-    result = simulate(args.game, options_from_args(args), players, args.games, args.seed, levels,
-                      args.hands if args.hands is not None else args.max_hands)
-    try:
-        with open(args.out, "w", encoding="utf-8") as out:
-            for record in result.records:
-                out.write(dumps(record) + "\n")
-    except OSError as error:
-        print(f"simulate: cannot write {args.out}: {error}", file=sys.stderr)
-        return 1
+    with open_output(args.out, "simulate") as out:
+        def write(record: dict[str, Any]) -> None:
+            out.write(dumps(record) + "\n")
+            out.flush()
+
+        try:
+            result = simulate(args.game, options, players, args.games, args.seed, levels,
+                              args.hands if args.hands is not None else args.max_hands, on_record=write)
+        except OSError as error:
+            print(f"simulate: cannot write {shown(args.out)}: {error.strerror or error}", file=sys.stderr)
+            return 1
     wins = ", ".join(f"side {side}: {count}" for side, count in sorted(result.wins.items())) or "none"
     print(f"simulate: {args.games} {args.game} game(s), {players} players, levels {','.join(levels)}: "
           f"{result.finished} finished, {result.hands} hands, wins {wins}; "
-          f"{time.perf_counter() - start:.2f} s -> {args.out}")
+          f"{time.perf_counter() - start:.2f} s -> {shown(args.out)}")
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """The ``replay`` command: every record replayed and checked."""
+    """The ``replay`` command: the file is read line by line, each record replayed, reported and forgotten."""
     from game.record import read_records
 
-    results = read_records(args.file)
-    bad = 0
-    for item in results:
+    name = shown(args.file)
+    legal = bad = 0
+    for item in read_records(args.file):
         if item.error:
             bad += 1
-            print(f"{args.file}: {item.error}")
-        elif args.check:
+            print(f"{name}: {item.error}")
+            continue
+        legal += 1
+        if args.check and item.replay is not None:
             game = item.replay.game
             state = f"winner side {game.winner}" if game.winner is not None else "unfinished"
-            print(f"{args.file}: line {item.line}: legal ({game.kind}, {len(game.results)} hands, "
-                  f"scores {game.scores}, {state})")
-    print(f"replay: {len(results) - bad} legal, {bad} with problems")
-    return 0 if bad == 0 and results else 1
+            print(f"{name}: line {item.line}: legal ({game.kind}, {len(game.results)} hands, "
+                  f"scores {list(game.scores)}, {state})")
+    if legal + bad == 0:
+        print(f"replay: no records in {name}")
+        return 1
+    print(f"replay: {legal} legal, {bad} with problems")
+    return 0 if bad == 0 else 1
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -150,15 +257,82 @@ def run_arena(args: argparse.Namespace) -> int:
 COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench, "arena": run_arena}
 
 
-def main(argv: list[str] | None = None) -> int:
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: a window size written WxH (each side 1 to 16384 pixels)."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1280x720")
+    size = int(width), int(height)
+    if not all(1 <= side <= 16384 for side in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 1 to 16384 pixels")
+    return size
+
+
+def check_screenshot(path: str) -> None:
+    """Refuse a screenshot path that cannot be written, before the window opens (no folder is created)."""
+    name = shown(path)
+    if not path.lower().endswith(IMAGE_SUFFIXES):
+        raise UsageError(f"main.py: --screenshot {name} must end in {', '.join(IMAGE_SUFFIXES)}")
+    if os.path.isdir(path):
+        raise UsageError(f"main.py: --screenshot {name} is a folder")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"main.py: --screenshot {name}: the folder {shown(folder)} does not exist")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise UsageError(f"main.py: --screenshot {name}: cannot write it ({error.strerror or error})") from None
+    if not existed:
+        os.remove(path)
+
+
+def check_window_args(argv: list[str]) -> None:
+    """Refuse anything that is neither a command nor a window option (UsageError names the commands)."""
+    parser = Parser(prog="main.py", allow_abbrev=False, add_help=False)
+    parser.add_argument("--size", type=window_size)
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--screenshot")
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        raise UsageError(f"main.py: unknown command or option {shown(unknown[0])!r} "
+                         f"(commands: {', '.join(COMMANDS)}; window options: {WINDOW_OPTIONS})")
+    screenshot = args.screenshot if args.screenshot is not None else os.environ.get("TRICK_TABLE_SCREENSHOT")
+    if screenshot is not None:
+        check_screenshot(screenshot)
+
+
+def run_command(argv: list[str]) -> int:
     """Run a headless command; with none, open the window (window options go to ui.app)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
     if argv and (argv[0] in COMMANDS or argv[0] in ("-h", "--help")):
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        command: Callable[[argparse.Namespace], int] = COMMANDS[args.command]
+        return command(args)
+    check_window_args(argv)
     from ui.app import run
 
     return run(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The program: one line and status 2 for a bad command line, 130 for Ctrl-C, 141 for a closed pipe."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")  # whatever the terminal's encoding, printing never fails
+    try:
+        return run_command(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        # Nobody reads any more: send what is left to /dev/null so that the exit's flush is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
 
 
 if __name__ == "__main__":

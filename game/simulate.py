@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,7 @@ from game.state import Phase, TrickGame
 
 @dataclass
 class SimulationResult:
-    """What a batch of simulated games produced."""
+    """What a batch of simulated games produced (``records`` only when no ``on_record`` took them)."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
     hands: int = 0
@@ -24,7 +25,7 @@ class SimulationResult:
 def play_game(game: TrickGame, levels: list[str], seed: int, max_hands: int | None) -> TrickGame:
     """Let computer players of the given levels play ``game`` to its end or to ``max_hands`` hands."""
     players = [make_player(levels[s % len(levels)], seed * 101 + s) for s in range(game.num_seats)]
-    while game.phase is not Phase.GAME_OVER:
+    while game.phase is not Phase.GAME_OVER and game.to_act is not None:
         if max_hands is not None and len(game.results) >= max_hands:
             break
         seat = game.to_act
@@ -33,15 +34,21 @@ def play_game(game: TrickGame, levels: list[str], seed: int, max_hands: int | No
 
 
 def simulate(kind: str, options: Any, players: int, games: int, seed: int, levels: list[str],
-             max_hands: int | None) -> SimulationResult:
-    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ... and collect their records."""
+             max_hands: int | None, on_record: Callable[[dict[str, Any]], None] | None = None) -> SimulationResult:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; each record goes to ``on_record``
+    the moment its game ends (and is then forgotten), or is collected in the result when none is given.
+    """
     result = SimulationResult()
     for index in range(games):
         game_seed = seed + index
         game = play_game(new_game(kind, options, players, game_seed), levels, game_seed, max_hands)
         seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": levels[s % len(levels)]}
                  for s in range(game.num_seats)]
-        result.records.append(to_record(game, seats))
+        record = to_record(game, seats)
+        if on_record is None:
+            result.records.append(record)
+        else:
+            on_record(record)
         result.hands += len(game.results)
         if game.winner is not None:
             result.finished += 1

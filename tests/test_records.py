@@ -195,18 +195,18 @@ def _delete(path: str) -> Callable[[Record], None]:
 
 SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
     ("unknown format", "spades", _set("format", "trick-record/2"),
-     "unknown format 'trick-record/2' (this program reads trick-record/1)"),
-    ("unknown game", "spades", _set("game", "hearts"), "unknown game 'hearts'"),
+     'unknown format "trick-record/2" (this program reads trick-record/1)'),
+    ("unknown game", "spades", _set("game", "hearts"), 'unknown game "hearts"'),
     ("missing hands", "spades", _delete("hands"), "record: missing field 'hands'"),
     ("missing bids", "spades", _delete("hands.0.bids"), "hand 1: missing field 'bids'"),
     ("missing plays", "spades", _delete("hands.1.tricks.2.plays"), "hand 2 trick 3: missing field 'plays'"),
     ("dealer as text", "spades", _set("hands.0.dealer", "3"), "hand 1: field 'dealer' has the wrong type (str)"),
     ("seed as text", "spades", _set("seed", "x"), "seed: must be a whole number or null"),
-    ("target as text", "spades", _set("options.target", "250"), "options: target '250' is not a positive whole number"),
-    ("target as true", "spades", _set("options.target", True), "options: target True is not a positive whole number"),
-    ("nil as text", "spades", _set("options.nil", "yes"), "options: nil must be true or false, not 'yes'"),
+    ("target as text", "spades", _set("options.target", "250"), 'options: target "250" is not a positive whole number'),
+    ("target as true", "spades", _set("options.target", True), "options: target true is not a positive whole number"),
+    ("nil as text", "spades", _set("options.nil", "yes"), 'options: nil must be true or false, not "yes"'),
     ("mercy as text", "spades", _set("options.mercy", "-200"), "options: mercy must be null or a whole number"),
-    ("a wrong card", "spades", _set("hands.0.tricks.0.plays.0.1", "1X"), "hand 1 trick 1: not a card: '1X'"),
+    ("a wrong card", "spades", _set("hands.0.tricks.0.plays.0.1", "1X"), 'hand 1 trick 1: not a card: "1X"'),
     ("a play not a pair", "spades", _set("hands.0.tricks.0.plays.0", "AS"), "a play must be [seat, card]"),
     ("a card dealt twice", "spades", lambda r: r["hands"][0]["deal"][0].__setitem__(0, r["hands"][0]["deal"][1][0]),
      "hand 1: a card is dealt twice"),
@@ -215,24 +215,24 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
      "hand 1, trick 1: seat 3 plays"),
     ("a card not held", "spades", _set("hands.0.tricks.0.plays.0.1", "2S"), "is illegal: You do not hold"),
     ("a wrong final score", "spades", _set("scores.0", lambda v: v + 1), "scores: recorded [391, 400] but the hands"),
-    ("a wrong hand score", "spades", _set("hands.0.scores.0", 150), "hand 1: recorded scores [150, 170] but the rules"),
-    ("a wrong hand total", "spades", _set("hands.0.points.1.total", 1), "hand 1: recorded hand totals [160, 1]"),
-    ("wrong bags", "spades", _set("hands.2.bags", [5, 5]), "hand 3: recorded bags [5, 5] but the rules give [0, 0]"),
+    ("a wrong hand score", "spades", _set("hands.0.scores.0", 150), "hand 1: field 'scores' item 1 is 150 but the rules give 160"),
+    ("a wrong hand total", "spades", _set("hands.0.points.1.total", 1), "hand 1: field 'points' side 2 'total' is 1 but the rules give 170"),
+    ("wrong bags", "spades", _set("hands.2.bags", [5, 5]), "hand 3: field 'bags' item 1 is 5 but the rules give 0"),
     ("a wrong winner", "spades", _set("winner", 0), "winner: recorded 0 but the rules give 1"),
-    ("a null winner of a finished game", "spades", _set("winner", None), "winner: recorded None but the rules give 1"),
+    ("a null winner of a finished game", "spades", _set("winner", None), "winner: recorded null but the rules give 1"),
     ("a wrong trick winner", "spades", _set("hands.0.tricks.0.winner", lambda w: (w + 1) % 4),
-     "hand 1 trick 1: recorded winner"),
+     "hand 1 trick 1: field 'winner' is"),
     ("a wrong trick leader", "spades", _set("hands.0.tricks.1.leader", lambda w: (w + 2) % 4),
-     "hand 1 trick 2: recorded leader"),
+     "hand 1 trick 2: field 'leader' is"),
     ("a hand cut short", "spades", lambda r: r["hands"][0]["tricks"].pop(),
      "hand 1: the hand is unfinished but more hands follow"),
     ("a hand after the end", "spades", lambda r: r["hands"].append(copy.deepcopy(r["hands"][2])),
      "hand 4: the game is already over"),
-    ("the wrong dealer", "spades", _set("hands.1.dealer", 1), "hand 2: dealer is 1, but the rotation gives seat 0"),
+    ("the wrong dealer", "spades", _set("hands.1.dealer", 1), "hand 2: field 'dealer' is 1, but the rotation gives seat 0"),
     ("the wrong teams", "spades", _set("teams", [[0, 1], [2, 3]]), "teams: [[0, 1], [2, 3]] do not match"),
     ("three seats", "spades", _set("teams", [[0, 2], [1]]), "teams: [[0, 2], [1]] is not a seating for spades"),
-    ("a bid of true", "spades", _set("hands.0.bids.0.bid", True), "hand 1 bid: True is not a bid"),
-    ("a bid as a list", "spades", _set("hands.0.bids.0.bid", [4]), "hand 1 bid: field 'bid' has the wrong type (list)"),
+    ("a bid of true", "spades", _set("hands.0.bids.0.bid", True), "hand 1 bid 1: field 'bid' has the wrong type (bool)"),
+    ("a bid as a list", "spades", _set("hands.0.bids.0.bid", [4]), "hand 1 bid 1: field 'bid' has the wrong type (list)"),
     ("a hand not an object", "spades", _set("hands.1", 5), "hand 2: "),
     ("missing seats", "spades", _delete("seats"), "record: missing field 'seats'"),
     ("blind as a number", "spades", _set("hands.1.blind", 1), "hand 2: field 'blind' has the wrong type (int)"),
@@ -263,12 +263,12 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
      "hand 1: a redraw is recorded for seat 1 that the game does not call for"),
     ("a redraw without drawn", "redraw", _delete("hands.0.redraw.0.drawn"), "hand 1 redraw: missing field 'drawn'"),
     ("the wrong first drawer", "redraw", _set("hands.0.first", "0"), "hand 1: field 'first' has the wrong type"),
-    ("a wrong trump", "pitch", _set("hands.0.trump", "H"), "hand 1: recorded trump 'H' but the game gives 'S'"),
-    ("a wrong pitcher", "pitch", _set("hands.1.pitcher", 2), "hand 2: recorded pitcher 2 but the game gives 1"),
-    ("a wrong bid", "pitch", _set("hands.0.bid", 3), "hand 1: recorded bid 3 but the game gives 2"),
+    ("a wrong trump", "pitch", _set("hands.0.trump", "H"), "hand 1: field 'trump' is \"H\" but the rules give \"S\""),
+    ("a wrong pitcher", "pitch", _set("hands.1.pitcher", 2), "hand 2: field 'pitcher' is 2 but the rules give 1"),
+    ("a wrong bid", "pitch", _set("hands.0.bid", 3), "hand 1: field 'bid' is 3 but the rules give 2"),
     ("a short pitch deal", "pitch", lambda r: r["hands"][0]["deal"][2].pop(), "every seat must be dealt 6 cards"),
     ("a nil bid in pitch", "pitch", _set("hands.0.bids.0.bid", "nil"), "is illegal: Nil is not a Pitch bid"),
-    ("low for both", "pitch", _set("options.low", "both"), "options: low must be 'winner' or 'player', not 'both'"),
+    ("low for both", "pitch", _set("options.low", "both"), 'options: low must be "winner" or "player", not "both"'),
     ("partnerships for pitch", "pitch", _set("options.partnerships", True), "teams: [[0], [1], [2], [3]] do not match"),
 ]
 
@@ -292,7 +292,7 @@ def test_a_spoiled_record_is_refused_with_the_line_and_the_reason(base: str, mut
     ("[" * 100_000, "line 3: not valid JSON"),
     ("[1, 2]", "line 3: a record must be a JSON object"),
     ("null", "line 3: a record must be a JSON object"),
-    ('{"format": "trick-record/1"}', "line 3: unknown game None"),
+    ('{"format": "trick-record/1"}', "line 3: unknown game null"),
 ], ids=["bad JSON", "a truncated line", "a huge number", "deep nesting", "a list", "null", "no game"])
 def test_text_that_is_not_a_record_is_refused(text: str, message: str) -> None:
     result = check_line(text, 3)
@@ -343,7 +343,7 @@ def test_read_records_reports_each_line_on_its_own(tmp_path: Path) -> None:
     good = dumps(pitch_record()).encode()
     path = tmp_path / "mixed.jsonl"
     path.write_bytes(b"\n".join([good, b"", b"{oops", b'{"format": "x\xff\xfe"}', good]) + b"\n")
-    results = read_records(str(path))
+    results = list(read_records(str(path)))
     assert [r.line for r in results] == [1, 3, 4, 5]
     assert [r.error is None for r in results] == [True, False, False, True]
     assert results[1].error.startswith("line 3: not valid JSON")
@@ -352,8 +352,8 @@ def test_read_records_reports_each_line_on_its_own(tmp_path: Path) -> None:
 
 
 def test_read_records_of_a_missing_file_says_so(tmp_path: Path) -> None:
-    results = read_records(str(tmp_path / "none.jsonl"))
-    assert len(results) == 1 and "cannot read the file" in results[0].error
+    results = list(read_records(str(tmp_path / "none.jsonl")))
+    assert [(r.line, r.error) for r in results] == [(0, "cannot read the file (No such file or directory)")]
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:
