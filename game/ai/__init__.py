@@ -1,21 +1,28 @@
-"""Computer players: a seat's view in, a legal action out, never a look at hidden cards."""
+"""Computer players: a seat's view in, a legal action out, never a look at hidden cards.
+
+A computer decides from the ``SeatView`` it is given and nothing else. One exception to
+"an action of ``view.legal``": in four-player Spades a face-down hand (``view.hand is None``)
+that does not bid Double Nil answers ``Look(seat)`` (legal at any time, never listed), and is
+asked again with its cards face up.
+"""
 
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from typing import Protocol
 
 from game.actions import Action
 from game.state import SeatView
 
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 class Player(Protocol):
     """A computer player at some level."""
 
     def choose(self, view: SeatView) -> Action:
-        """Pick one of ``view.legal``."""
+        """Pick one of ``view.legal`` (or ``Look`` for a face-down four-player Spades hand)."""
 
 
 class RandomPlayer:
@@ -31,8 +38,20 @@ class RandomPlayer:
         return self.rng.choice(view.legal)
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
-    """A computer player of the named level."""
+def make_player(level: str, seed: int | None = None, think_ms: int | None = None) -> Player:
+    """A computer player of the named level (``think_ms``: the hard level's budget per decision)."""
     if level == "random":
         return RandomPlayer(seed)
+    if level == "easy":
+        from game.ai.easy import EasyPlayer
+
+        return EasyPlayer(seed)
+    if level == "normal":
+        from game.ai.normal import NormalPlayer
+
+        return NormalPlayer(seed)
+    if level == "hard":
+        hard = import_module("game.ai.hard")  # written by the search work; imported only when asked for
+        player: Player = hard.HardPlayer(seed=seed, think_ms=think_ms)
+        return player
     raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

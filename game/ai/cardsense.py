@@ -1,0 +1,132 @@
+"""Small card-mask helpers for computer players: who wins a trick, which cards beat it, masters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.cards import DECK, SUIT_MASKS, Card
+
+FULL = (1 << 52) - 1
+POINT_VALUES = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # Pitch trick points by rank: ten, ace, king, queen, jack
+
+
+def bit(card: int) -> int:
+    """The mask of one card."""
+    return 1 << card
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """The mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[Card]:
+    """The cards of a mask, lowest rank first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def count(mask: int) -> int:
+    """How many cards a mask holds."""
+    return mask.bit_count()
+
+
+def low_card(mask: int) -> Card:
+    """The lowest-ranked card of a non-empty mask."""
+    return DECK[(mask & -mask).bit_length() - 1]
+
+
+def high_card(mask: int) -> Card:
+    """The highest-ranked card of a non-empty mask."""
+    return DECK[mask.bit_length() - 1]
+
+
+def suit(mask: int, which: int) -> int:
+    """The cards of one suit in a mask."""
+    return mask & SUIT_MASKS[which]
+
+
+def above(card: int) -> int:
+    """The mask of every card of ``card``'s suit that ranks higher."""
+    return SUIT_MASKS[card & 3] & ~((1 << (card + 1)) - 1)
+
+
+def below(card: int) -> int:
+    """The mask of every card of ``card``'s suit that ranks lower."""
+    return SUIT_MASKS[card & 3] & ((1 << card) - 1)
+
+
+def beats(card: int, best: int, led: int, trump: int | None) -> bool:
+    """Whether ``card`` played now would beat ``best``, the trick's winning card so far."""
+    if (card & 3) == trump:
+        return (best & 3) != trump or card > best
+    return (card & 3) == led and (best & 3) != trump and card > best
+
+
+def winning(trick: Sequence[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """The (seat, card) winning a non-empty trick so far."""
+    led = trick[0][1] & 3
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if beats(card, best, led, trump):
+            best_seat, best = seat, card
+    return best_seat, best
+
+
+def beating(mask: int, best: int, led: int, trump: int | None) -> int:
+    """The cards of ``mask`` that would beat ``best`` in a trick whose led suit is ``led``."""
+    if trump is not None and (best & 3) == trump:
+        return mask & above(best)
+    out = mask & above(best) if (best & 3) == led else 0
+    if trump is not None and trump != led:
+        out |= mask & SUIT_MASKS[trump]
+    return out
+
+
+def cheapest(mask: int, trump: int | None) -> Card:
+    """The card of a non-empty mask one parts with most easily: the lowest non-trump, else the lowest trump."""
+    plain = mask & ~SUIT_MASKS[trump] if trump is not None else mask
+    return low_card(plain or mask)
+
+
+def dearest(mask: int, trump: int | None) -> Card:
+    """The highest non-trump card of a non-empty mask, else its highest trump."""
+    plain = mask & ~SUIT_MASKS[trump] if trump is not None else mask
+    return high_card(plain or mask)
+
+
+def masters(hand: int, unseen: int) -> int:
+    """The cards of ``hand`` that no unseen card of their suit outranks."""
+    out = 0
+    for s in range(4):
+        mine = hand & SUIT_MASKS[s]
+        if not mine:
+            continue
+        theirs = unseen & SUIT_MASKS[s]
+        out |= mine & above(high_card(theirs)) if theirs else mine
+    return out
+
+
+def is_master(card: int, unseen: int) -> bool:
+    """Whether no unseen card of ``card``'s suit outranks it."""
+    return not unseen & above(card)
+
+
+def trick_points(mask: int) -> int:
+    """Pitch's game points in a mask: ten 10, ace 4, king 3, queen 2, jack 1."""
+    total = 0
+    for card in cards_in(mask):
+        total += POINT_VALUES.get(card >> 2, 0)
+    return total
+
+
+def point_value(card: int) -> int:
+    """One card's Pitch game points."""
+    return POINT_VALUES.get(card >> 2, 0)

@@ -1,0 +1,144 @@
+"""The ``easy`` level: sensible cards by simple rules, beatable by a beginner, never an absurd bid.
+
+It follows low, wins a trick as cheaply as it can when it may, leads its sure winners, and
+bids what its aces, guarded kings and long spades are worth. It never bids Nil or Double Nil,
+does not count bags and does not protect or attack a Nil.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
+from game.ai.cardsense import beating, cards_in, cheapest, high_card, is_master, low_card, point_value, suit
+from game.ai.knowledge import know
+from game.ai.normal import ACE, KING, hand_mask, legal_or_first, nil_danger
+from game.cards import JACK, SPADES, SUIT_MASKS, Card
+from game.state import Phase, SeatView
+
+
+def easy_spades_bid(view: SeatView) -> Action:
+    """Aces, guarded kings and spades beyond three; at least one."""
+    hand = hand_mask(view)
+    tricks = 0
+    for s in range(4):
+        cards = cards_in(suit(hand, s))
+        ranks = {c >> 2 for c in cards}
+        tricks += ACE in ranks
+        tricks += KING in ranks and len(cards) >= 2
+        if s == SPADES:
+            tricks += max(0, len(cards) - 3)
+    if view.kind == "spades-two":
+        tricks = tricks * 3 // 2 + 1  # two hands share thirteen tricks
+    value = max(1, min(13, tricks))
+    return legal_or_first(view, Bid(view.seat, value))
+
+
+def easy_spades_play(view: SeatView) -> Card:
+    """Lead a sure winner or low from the longest suit; follow low, or win as cheaply as possible."""
+    k = know(view)
+    legal = k.legal
+    if not view.trick:
+        risky = k.unseen & ~k.hand
+        for c in sorted(cards_in(legal & ~SUIT_MASKS[SPADES]), reverse=True):
+            if is_master(c, risky):
+                return c
+        plain = legal & ~SUIT_MASKS[SPADES]
+        if plain:
+            longest = max((1, 2, 3), key=lambda s: suit(plain, s).bit_count())
+            return low_card(suit(plain, longest))
+        return low_card(legal)
+    led = view.trick[0][1] & 3
+    seat_now, best = k.current() or (0, 0)
+    if seat_now == k.partner:
+        return cheapest(legal, SPADES)
+    win = beating(legal, best, led, SPADES)
+    if win:
+        return cheapest(win, SPADES)
+    return cheapest(legal, SPADES)
+
+
+def easy_pitch_value(hand: int, s: int) -> float:
+    """A rough count of the points suit ``s`` would win as trump."""
+    ranks = {c >> 2 for c in cards_in(suit(hand, s))}
+    if not ranks:
+        return 0.0
+    value = (ACE in ranks) + 0.5 * (KING in ranks) + (JACK in ranks) + 0.5 * (min(ranks) <= 1)
+    return value + 0.5 * (len(ranks) >= 3)
+
+
+def easy_pitch_bid(view: SeatView) -> Action:
+    """Bid 2 to 4 on a strong enough suit, pass otherwise; the dealer bids when he must."""
+    hand = hand_mask(view)
+    value = max(easy_pitch_value(hand, s) for s in range(4))
+    numbers = [a.value for a in view.legal if isinstance(a, Bid) and isinstance(a.value, int)]
+    can_pass = Bid(view.seat, PASS) in view.legal
+    if not can_pass:
+        return Bid(view.seat, min(numbers))
+    fits = [b for b in numbers if 2 <= b <= value]
+    if view.seat == view.dealer and fits:
+        return Bid(view.seat, min(fits))
+    return Bid(view.seat, max(fits)) if fits else Bid(view.seat, PASS)
+
+
+def easy_pitch_play(view: SeatView) -> Card:
+    """Lead the best trump; win tricks that hold points cheaply; otherwise play low."""
+    k = know(view)
+    legal = k.legal
+    trump = view.trump
+    if trump is None:
+        best = max(range(4), key=lambda s: easy_pitch_value(k.hand, s))
+        return high_card(suit(legal, best) or legal)
+    if not view.trick:
+        mine = suit(legal, trump)
+        if mine and high_card(mine) >> 2 >= KING:
+            return high_card(mine)
+        return cheapest(legal, trump)
+    led = view.trick[0][1] & 3
+    seat_now, best = k.current() or (0, 0)
+    if seat_now == k.partner:
+        return cheapest(legal, trump)
+    win = beating(legal, best, led, trump)
+    points = sum(point_value(c) for _, c in view.trick) + sum(3 for _, c in view.trick
+                                                               if c & 3 == trump and c >> 2 in (JACK, 0, 1))
+    if win and points:
+        return low_card(win)
+    plain = legal & ~SUIT_MASKS[trump]
+    return low_card(plain or legal)
+
+
+class EasyPlayer:
+    """The ``easy`` level: simple, sensible rules for every decision of every game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        """The action this seat takes now, from its view alone."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now")
+        seat = view.seat
+        if view.phase is Phase.PLAYING:
+            card = easy_pitch_play(view) if view.kind == "pitch" else easy_spades_play(view)
+            return legal_or_first(view, Play(seat, card))
+        if view.kind == "pitch":
+            return legal_or_first(view, easy_pitch_bid(view))
+        if view.phase is Phase.DRAWING:
+            if not view.looked[seat]:
+                return legal_or_first(view, Look(seat))
+            drawn = view.drawn_card
+            keep = drawn is not None and (drawn & 3 == SPADES or drawn >> 2 >= 10)
+            return legal_or_first(view, Draw(seat, keep))
+        hand = hand_mask(view)
+        if view.phase is Phase.REDRAW:
+            worst = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
+            return legal_or_first(view, Redraw(seat, tuple(sorted(worst))))
+        if view.phase is Phase.EXCHANGE:
+            if view.bids[seat] == "double_nil":
+                give = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
+            else:
+                give = sorted(cards_in(hand), key=lambda c: (c & 3 == SPADES, c >> 2))[:3]
+            return legal_or_first(view, Exchange(seat, tuple(sorted(give))))
+        if view.hand is None:
+            return Look(seat)
+        return easy_spades_bid(view)
