@@ -463,7 +463,7 @@ def test_computers_think_in_a_thread_while_frames_keep_coming(drivers):
         d.step()
         time.sleep(0.001)  # as clock.tick does in the real loop: the worker thread gets the GIL
     assert d.scene.game.hand_number > start_hand, "the computers never finished the hand"
-    assert d.scene.computers._thread is not None
+    assert d.scene.computers.worker is not None and d.scene.computers.worker.state == "ready"  # in the process
 
 
 def test_resize_mid_trick_relays_out_the_table(drivers):
@@ -674,6 +674,8 @@ def test_thinking_shows_only_while_a_computer_really_decides(drivers):
         for seat in (1, 2, 3):
             scene.computers.players[seat] = GatedPlayer(go)
         d.until(lambda: scene.player.idle and scene.computers.busy())
+        assert not scene._statuses()  # not at once: only once the answer is late
+        d.until(lambda: bool(scene._statuses()), max_frames=3000)
         seat = scene.game.to_act
         assert seat == 1 and scene._statuses()[seat].startswith("Thinking")
         d.key(pygame.K_s)  # the score sheet pauses the table

@@ -90,22 +90,23 @@ class ActionPanel:
         if kind == "bid":
             self._bid_buttons(decision)
         elif kind == "draw_first":
-            self._add("look", "Take first card", primary=True)
+            self._add("look", "Take first card", primary=True, key="Enter")
             self._add(f"bid:{DOUBLE_NIL}", "Declare Double Nil")
             self.title = "Your first draw"
             self.hint = "Double Nil can only be declared before you take a card."
         elif kind == "draw":
-            self._add("draw:keep", "Keep", primary=True)
-            self._add("draw:discard", "Discard")
+            self._add("draw:keep", "Keep", primary=True, key="K")
+            self._add("draw:discard", "Discard", key="D")
             self.title = ""
             self.hint = "Keep it and discard the next, or discard it and keep the next."
         elif kind == "exchange":
-            self._add("give", "Give these 3", primary=True, enabled=selected == 3)
+            self._add("give", "Give these 3", primary=True, enabled=selected == 3, key="Enter")
             self.title = "Give your partner 3 cards"
             self.hint = f"Click cards to choose them: {selected} of 3 chosen."
         elif kind == "redraw":
             n = selected
-            self._add("replace", f"Replace {n} card{'s' if n != 1 else ''}", primary=True, enabled=n >= 1)
+            self._add("replace", f"Replace {n} card{'s' if n != 1 else ''}", primary=True, enabled=n >= 1,
+                      key="Enter")
             self._add("keep_hand", "Keep my hand")
             self.title = "Double Nil: replace up to 3 cards"
             self.hint = "Click cards to throw away; each is replaced from the discards."
@@ -113,15 +114,16 @@ class ActionPanel:
         self.group.set_widgets(list(self.buttons.values()))
         self.place(layout)
 
-    def _add(self, name: str, label: str, primary: bool = False, enabled: bool = True) -> None:
-        self.buttons[name] = Button(label, lambda name=name: self.on_choose(name), primary=primary, enabled=enabled)
+    def _add(self, name: str, label: str, primary: bool = False, enabled: bool = True, key: str = "") -> None:
+        self.buttons[name] = Button(label, lambda name=name: self.on_choose(name), primary=primary, enabled=enabled,
+                                    key=key)
 
     def _bid_buttons(self, decision: Decision) -> None:
         values = [a.value for a in decision.legal if isinstance(a, Bid)]
         if decision.game == "pitch":
             for value in values:
                 label = "Pass" if value == PASS else str(value)
-                self._add(f"bid:{value}", label, primary=value == decision.steal_at)
+                self._add(f"bid:{value}", label, primary=value == decision.steal_at, key="P" if value == PASS else "")
             self.title = "Your bid"
             if decision.forced_dealer:
                 self.hint = "Everyone passed: as dealer you must bid at least 2."
@@ -133,7 +135,7 @@ class ActionPanel:
         for value in values:
             if value == DOUBLE_NIL:
                 continue
-            self._add(f"bid:{value}", "Nil" if value == NIL else str(value))
+            self._add(f"bid:{value}", "Nil" if value == NIL else str(value), key="0" if value == NIL else "")
         if DOUBLE_NIL in values:
             self._add(f"bid:{DOUBLE_NIL}", "Double Nil")
         self.title = "Your bid"
@@ -198,6 +200,10 @@ class ActionPanel:
         if kind == "draw":
             return px(150), px(50)
         return px(210), px(48)
+
+    def primary(self) -> Button | None:
+        """The panel's main button (what Enter does), or None."""
+        return next((b for b in self.buttons.values() if b.primary), None) if self.visible else None
 
     # ----- input and drawing
     def rect_of(self, name: str) -> pygame.Rect | None:

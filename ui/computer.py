@@ -1,26 +1,161 @@
-"""Computer players run off the drawing path: a worker thread decides, the main thread polls.
+"""Computer players off the drawing path: a worker process decides, the drawing thread only polls.
 
-The scene submits a seat's ``SeatView`` snapshot with a key naming the decision point;
-the worker calls that seat's player and stores the answer under the key. The main
-thread picks it up with ``result(key)`` and applies it only if the game is still at that
-decision point. The worker never touches pygame or the game itself.
+A level player (``easy``, ``normal``, ``hard``) searches in pure Python; in a thread it would
+fight the drawing loop for the interpreter. So decisions run in one worker *process*
+(``ComputerWorker``, multiprocessing's "spawn" context), started in the background when the
+program starts and warmed up (it imports the levels and builds a player of each). The table
+submits a seat's ``SeatView`` (plain frozen values, pickled between our own processes) with a
+key naming the decision point; the answer comes back tagged with that key and is used only
+while the key is still the one asked (stale answers are dropped). Nothing on the drawing
+thread ever waits: starting happens in a helper thread, asking is a queue put, polling is a
+non-blocking get, stopping is a message sent and forgotten.
+
+If the process cannot start or dies, decisions fall back to a thread (logged). A player
+object that is not one of the level players built here (tests hand in their own) always
+runs in the thread. ``sync=True`` decides inline (tests).
+
+A player that raises is never swallowed: the error goes to ``computer-players.log`` in the
+user's log folder (``platformdirs.user_log_dir("trick-table")``), the seat switches to the
+``normal`` level for the rest of the game, and ``take_failures()`` tells the table so it can
+say so on screen; the decision is made again at that level, so the game never stalls.
 """
 
 from __future__ import annotations
 
+import itertools
+import logging
+import multiprocessing
+import os
+import pickle
 import queue
 import sys
 import threading
-from collections.abc import Hashable
+import time
+import traceback
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
 
-# While a computer thinks, hand the interpreter back and forth often, so the drawing thread
-# never waits long for its turn (the default 5 ms interval makes frames stall for 50+ ms).
+# While a computer thinks in a *thread* (the fallback), hand the interpreter back and forth often,
+# so the drawing thread never waits long for its turn.
 THINKING_SWITCH_INTERVAL_S = 0.0003
+DEFAULT_THINK_MS = 500
+FALLBACK_LEVEL = "normal"  # what a seat whose player failed plays on at
+HINT_LEVEL = "hard"  # the level whose choice the Hint shows
+LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
+LOG_FILE = "computer-players.log"
+LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker process lives
+STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker is stuck
+WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
+
+log = logging.getLogger("trick_table.computers")
+_log_ready = False
+_tokens = itertools.count(1)
+
+
+# ----- logging ---------------------------------------------------------------------------------
+def log_dir() -> Path:
+    """The folder of the log file: ``$TRICK_TABLE_LOG_DIR`` or the user's log folder."""
+    override = os.environ.get(LOG_DIR_ENV)
+    if override:
+        return Path(override)
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_log_dir("trick-table"))
+    except ImportError:  # pragma: no cover - platformdirs is a requirement
+        return Path.home() / ".trick-table"
+
+
+def _ensure_log() -> None:
+    """Attach the log file to the logger once (created only when there is something to write)."""
+    global _log_ready
+    if _log_ready:
+        return
+    _log_ready = True
+    log.setLevel(logging.INFO)
+    try:
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / LOG_FILE, encoding="utf-8")
+    except OSError:
+        handler = logging.StreamHandler(sys.stderr)  # no writable log folder: say it on stderr
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+
+
+def log_error(message: str, details: str = "") -> None:
+    """Write an error (with its traceback text) to the computer players' log file."""
+    _ensure_log()
+    log.error("%s%s", message, f"\n{details.rstrip()}" if details else "")
+
+
+def log_info(message: str) -> None:
+    """Write a note (a fallback taken) to the computer players' log file."""
+    _ensure_log()
+    log.warning("%s", message)
+
+
+def reset_log() -> None:
+    """Detach the log file (tests that point ``$TRICK_TABLE_LOG_DIR`` elsewhere)."""
+    global _log_ready
+    for handler in list(log.handlers):
+        log.removeHandler(handler)
+        handler.close()
+    _log_ready = False
+
+
+# ----- players ---------------------------------------------------------------------------------
+def fallback_level() -> str:
+    """The level a failed seat plays on at (``normal`` when there is one)."""
+    return FALLBACK_LEVEL if FALLBACK_LEVEL in LEVELS else LEVELS[0]
+
+
+def hint_level() -> str:
+    """The level whose choice the Hint shows (``hard`` when there is one)."""
+    return HINT_LEVEL if HINT_LEVEL in LEVELS else fallback_level()
+
+
+def _make(level: str, seed: int | None, think_ms: int | None) -> Player:
+    if think_ms is not None:
+        try:
+            return make_player(level, seed, think_ms=think_ms)  # type: ignore[call-arg]
+        except TypeError:
+            pass  # a make_player without think_ms
+    return make_player(level, seed)
+
+
+def player_for(level: str, seed: int | None, think_ms: int | None = None) -> Player:
+    """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
+    the fallback level, and failing that the first level there is."""
+    if level not in LEVELS:
+        level = fallback_level()
+    try:
+        return _make(level, seed, think_ms)
+    except Exception as error:
+        log_error(f"The {level} computer player could not be made; the {fallback_level()} level plays instead.",
+                  _error_text(error))
+    try:
+        return _make(fallback_level(), seed, think_ms)
+    except Exception as error:
+        log_error(f"The {fallback_level()} computer player could not be made either.", _error_text(error))
+        return _make(LEVELS[0], seed, think_ms)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """What the worker process needs to build a seat's player: level, seed and thinking time."""
+
+    level: str
+    seed: int | None
+    think_ms: int | None = None
 
 
 @dataclass
@@ -31,62 +166,296 @@ class Answer:
     error: BaseException | None = None
 
 
-def player_for(level: str, seed: int | None) -> Player:
-    """The computer player of ``level``; an unknown level falls back to the first one there is."""
-    try:
-        return make_player(level, seed)
-    except ValueError:
-        return make_player(LEVELS[0], seed)
+class ComputerFailed(RuntimeError):
+    """A computer player raised in the worker process (the message holds its traceback)."""
 
 
+def _error_text(error: BaseException) -> str:
+    return "".join(traceback.format_exception(type(error), error, error.__traceback__))
+
+
+def _reduce_mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return MappingProxyType, (dict(proxy),)
+
+
+# Views may hold read-only dicts (a hand's score breakdown); they travel as the same read-only dicts.
+ForkingPickler.register(MappingProxyType, _reduce_mapping_proxy)
+
+
+def _pack(message: tuple[Any, ...]) -> bytes:
+    """A message as bytes, pickled here so that an error shows in the sender, not in a feeder thread."""
+    return bytes(ForkingPickler.dumps(message))
+
+
+# ----- the worker process ----------------------------------------------------------------------
+def _warm_up(levels: tuple[str, ...]) -> None:
+    """Import every level and build one player of each, so the first real decision starts at once."""
+    for level in levels:
+        try:
+            player_for(level, 0, DEFAULT_THINK_MS)
+        except Exception:
+            pass
+
+
+def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
+    """The worker process: take jobs, keep only the newest per asker, answer each one."""
+    _warm_up(warm)
+    answers.put(_pack(("ready", os.getpid())))
+    parent = multiprocessing.parent_process()
+    players: dict[tuple[Any, ...], Player] = {}
+    pending: dict[Any, tuple[Any, ...]] = {}  # asker's token -> its newest job
+    while True:
+        messages: list[tuple[Any, ...]] = []
+        if not pending:
+            try:
+                messages.append(jobs.get(timeout=WORKER_IDLE_CHECK_S))
+            except queue.Empty:
+                if parent is not None and not parent.is_alive():
+                    return  # the program is gone
+                continue
+        while True:
+            try:
+                messages.append(jobs.get_nowait())
+            except queue.Empty:
+                break
+        for raw in messages:
+            message = pickle.loads(raw)
+            if message[0] == "stop":
+                return
+            if message[0] == "cancel":
+                pending.pop(message[1], None)
+            elif message[0] == "job":
+                pending.pop(message[1], None)
+                pending[message[1]] = message  # a newer question from the same asker replaces the older
+        if not pending:
+            continue
+        token = next(iter(pending))
+        _kind, token, key, seat, spec, view = pending.pop(token)
+        cache_key = (token, seat, spec)
+        try:
+            player = players.get(cache_key)
+            if player is None:
+                if len(players) > 64:
+                    players.clear()
+                player = players[cache_key] = player_for(spec.level, spec.seed, spec.think_ms)
+            answer = _pack(("answer", token, key, player.choose(view), None))
+        except Exception as error:
+            answer = _pack(("answer", token, key, None, _error_text(error)))
+        answers.put(answer)
+
+
+class ComputerWorker:
+    """One worker process for every table of the program; nothing here ever blocks the caller."""
+
+    def __init__(self, warm: tuple[str, ...] | None = None) -> None:
+        self.warm = tuple(warm) if warm is not None else tuple(lv for lv in LEVELS if lv != "random")
+        self.state = "new"  # new -> starting -> ready; dead (could not start, died, stuck); stopped
+        self._lock = threading.Lock()
+        self._backlog: list[bytes] = []  # messages sent before the process was there
+        self._jobs: Any = None
+        self._answers: Any = None
+        self._process: Any = None
+        self._inbox: dict[Any, list[tuple[Any, Any, str | None]]] = {}
+        self._next_check = 0.0
+        self.started_at = 0.0
+        self.ready_after_s: float | None = None
+
+    @property
+    def alive(self) -> bool:
+        """True unless the process failed or was stopped (starting counts as alive: jobs wait)."""
+        return self.state in ("new", "starting", "ready")
+
+    def start(self) -> ComputerWorker:
+        """Start the process from a helper thread (returns at once); returns self."""
+        with self._lock:
+            if self.state != "new":
+                return self
+            self.state = "starting"
+        self.started_at = time.monotonic()
+        threading.Thread(target=self._start_process, name="computer-worker-start", daemon=True).start()
+        return self
+
+    def _start_process(self) -> None:
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            jobs, answers = ctx.Queue(), ctx.Queue()
+            process = ctx.Process(target=_worker_main, args=(jobs, answers, self.warm),
+                                  name="trick-table-computers", daemon=True)
+            process.start()
+        except Exception as error:
+            log_error("The computer players' process could not be started; they think in a thread instead.",
+                      _error_text(error))
+            with self._lock:
+                self.state = "dead"
+                self._backlog.clear()
+            return
+        with self._lock:
+            self._jobs, self._answers, self._process = jobs, answers, process
+            for data in self._backlog:
+                jobs.put(data)
+            self._backlog.clear()
+            if self.state == "stopped":
+                jobs.put(_pack(("stop",)))
+
+    def submit(self, message: tuple[Any, ...]) -> bool:
+        """Send a message to the process (buffered while it starts); False if the process is gone or the
+        message cannot be sent (logged)."""
+        if not self.alive:
+            return False
+        try:
+            data = _pack(message)
+        except Exception as error:
+            log_error("A question for the computer players' process could not be sent; a thread answers it.",
+                      _error_text(error))
+            return False
+        with self._lock:
+            if not self.alive:
+                return False
+            if self._jobs is None:
+                self._backlog.append(data)
+            else:
+                self._jobs.put(data)  # a feeder thread writes it: never blocks
+            return True
+
+    def poll(self) -> None:
+        """Collect the answers that have arrived (non-blocking) and notice a dead process."""
+        answers = self._answers
+        if answers is None:
+            return
+        while True:
+            try:
+                message = pickle.loads(answers.get_nowait())
+            except (queue.Empty, OSError, EOFError):
+                break
+            if message[0] == "ready":
+                if self.state == "starting":
+                    self.state = "ready"
+                    self.ready_after_s = time.monotonic() - self.started_at
+            elif message[0] == "answer":
+                _kind, token, key, action, error = message
+                self._inbox.setdefault(token, []).append((key, action, error))
+        now = time.monotonic()
+        if self.alive and now >= self._next_check:
+            self._next_check = now + LIVENESS_CHECK_S
+            process = self._process
+            if process is not None and not process.is_alive():
+                self.state = "dead"
+                log_error(f"The computer players' process ended (exit code {process.exitcode}); "
+                          "they think in a thread instead.")
+
+    def take(self, token: Any) -> list[tuple[Any, Any, str | None]]:
+        """The answers that arrived for ``token`` (each ``(key, action, error text)``), oldest first."""
+        self.poll()
+        return self._inbox.pop(token, [])
+
+    def forget(self, token: Any) -> None:
+        """Drop ``token``'s queued questions and answers (its table moved on or closed)."""
+        self._inbox.pop(token, None)
+        self.submit(("cancel", token))
+
+    def kill(self) -> None:
+        """The process is stuck: signal it to end (no waiting) and stop using it."""
+        with self._lock:
+            self.state = "dead"
+            process = self._process
+        if process is not None:
+            try:
+                process.terminate()
+            except (OSError, AttributeError, ValueError):
+                pass
+
+    def stop(self) -> None:
+        """Tell the process to finish and forget it (no join: it exits on its own)."""
+        with self._lock:
+            was = self.state
+            self.state = "stopped"
+            if was in ("starting", "ready") and self._jobs is not None:
+                self._jobs.put(_pack(("stop",)))
+
+    def wait_ready(self, timeout_s: float = 30.0) -> bool:
+        """Block until the process has warmed up (benchmarks and tests only, never the drawing loop)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            self.poll()
+            if self.state == "ready":
+                return True
+            if not self.alive:
+                return False
+            time.sleep(0.005)
+        return False
+
+
+# ----- what the table uses -----------------------------------------------------------------------
 class ComputerPlayers:
-    """The computer seats' players and one worker thread (or inline decisions when ``sync``)."""
+    """The computer seats of one table: asks go to the worker process (or a thread, or inline when
+    ``sync``); answers are polled without waiting."""
 
-    def __init__(self, players: dict[int, Player], sync: bool = False) -> None:
+    def __init__(self, players: dict[int, Player], sync: bool = False,
+                 specs: dict[int, PlayerSpec] | None = None, worker: ComputerWorker | None = None,
+                 think_ms: int | Callable[[], int] | None = None) -> None:
         self.players = players
         self.sync = sync
-        self._jobs: queue.Queue[tuple[Hashable, int, SeatView] | None] = queue.Queue()
+        self.specs = dict(specs or {})
+        self._built = {seat: players[seat] for seat in self.specs if seat in players}
+        self.think_ms = think_ms
+        self.worker = worker
+        self._own_worker = False
+        self.token = (os.getpid(), next(_tokens))
         self._answers: dict[Hashable, Answer] = {}
         self._asked: set[Hashable] = set()
+        self._asked_at = 0.0
+        self._sent: dict[Hashable, tuple[int, SeatView, float]] = {}  # questions at the worker process
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._jobs: queue.Queue[tuple[Hashable, int, SeatView] | None] = queue.Queue()
         self._closed = False
+        self._failures: list[tuple[int, str]] = []
+        self.failed: dict[int, str] = {}  # seats that fell back, and the level they play on at
 
+    # ----- the table's API
     def plays(self, seat: int | None) -> bool:
         """True when a computer sits at ``seat``."""
         return seat is not None and seat in self.players
 
     def ask(self, key: Hashable, view: SeatView) -> None:
-        """Start deciding for ``view.seat`` at decision point ``key`` (once per key)."""
+        """Start deciding for ``view.seat`` at decision point ``key`` (once per key; older keys are dropped)."""
         if key in self._asked or self._closed:
             return
         self._asked = {key}
+        self._asked_at = time.monotonic()
         with self._lock:
             self._answers = {}
-        if self.sync:
-            self._answers[key] = self._decide(view)
-            return
-        self._ensure_thread()
-        self._jobs.put((key, view.seat, view))
+        self._sent = {}
+        self._dispatch(key, view)
 
     def asked(self, key: Hashable) -> bool:
         """True once ``key`` has been submitted."""
         return key in self._asked
 
     def result(self, key: Hashable) -> Answer | None:
-        """The answer for ``key`` if the worker has finished it."""
+        """The answer for ``key`` if it has come (never waits)."""
+        self._pump()
         with self._lock:
             return self._answers.get(key)
 
     def busy(self) -> bool:
         """True while a submitted decision has no answer yet."""
+        self._pump()
         with self._lock:
             return any(key not in self._answers for key in self._asked)
 
+    def waiting_s(self) -> float:
+        """Seconds the current question has been waiting for its answer (0 when answered or none)."""
+        return time.monotonic() - self._asked_at if self.busy() else 0.0
+
+    def take_failures(self) -> list[tuple[int, str]]:
+        """Seats whose player failed since the last call, with the level they now play at (for a toast)."""
+        with self._lock:
+            out, self._failures = self._failures, []
+        return out
+
     def wait(self, key: Hashable, timeout_s: float = 10.0) -> Answer | None:
         """Block until ``key`` is answered (tests and benchmarks only)."""
-        import time
-
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             answer = self.result(key)
@@ -96,29 +465,137 @@ class ComputerPlayers:
         return None
 
     def stop(self) -> None:
-        """Stop the worker and forget pending questions (asking again restarts it)."""
+        """Forget pending questions, let the thread end and stop a worker process of our own (asking
+        again restarts them); never waits."""
         self._asked = set()
         with self._lock:
             self._answers = {}
+        if self._own_worker and self.worker is not None:
+            self.worker.stop()
+            self.worker, self._own_worker = None, False
+        elif self._sent and self.worker is not None:
+            self.worker.forget(self.token)
+        self._sent = {}
         if self._thread is not None:
-            self._jobs.put(None)
-            self._thread.join(timeout=2.0)
+            self._jobs.put(None)  # that thread ends after its current decision; a new one gets a new queue
+            self._jobs = queue.Queue()
             self._thread = None
 
     def close(self) -> None:
-        """Stop for good."""
+        """Stop for good (and stop the worker process if this table started its own)."""
         self._closed = True
         self.stop()
 
-    # ----- the worker
+    # ----- routing
+    def _think_ms(self) -> int | None:
+        value = self.think_ms
+        return value() if callable(value) else value
+
+    def _spec(self, seat: int) -> PlayerSpec:
+        spec = self.specs[seat]
+        return PlayerSpec(self.failed.get(seat, spec.level), spec.seed, self._think_ms())
+
+    def _level_player(self, seat: int) -> bool:
+        """True when the seat's player is the level player built here (not one handed in by a test)."""
+        return seat in self.specs and self.players.get(seat) is self._built.get(seat)
+
+    def _dispatch(self, key: Hashable, view: SeatView) -> None:
+        seat = view.seat
+        if self.sync:
+            answer = self._decide_here(view)
+            with self._lock:
+                self._answers[key] = answer
+            return
+        if self._level_player(seat):
+            worker = self._worker()
+            if worker.alive and worker.submit(("job", self.token, key, seat, self._spec(seat), view)):
+                self._sent[key] = (seat, view, time.monotonic())
+                return
+        self._ensure_thread()
+        self._jobs.put((key, seat, view))
+
+    def _worker(self) -> ComputerWorker:
+        if self.worker is None:
+            self.worker = ComputerWorker().start()  # no program-wide worker (tests, tools): our own
+            self._own_worker = True
+        return self.worker
+
+    def _pump(self) -> None:
+        """Take the worker's answers to our questions; move them to the thread if the worker failed."""
+        if not self._sent or self.worker is None:
+            return
+        for key, action, error in self.worker.take(self.token):
+            sent = self._sent.pop(key, None)
+            if sent is None or key not in self._asked:
+                continue  # stale
+            seat, view, _at = sent
+            if error is None:
+                with self._lock:
+                    self._answers[key] = Answer(action)
+                continue
+            self._failed(seat, error)
+            self._dispatch(key, view)  # again, at the fallback level
+        if not self._sent:
+            return
+        stuck = [key for key, (_s, _v, at) in self._sent.items()
+                 if time.monotonic() - at > (self._think_ms() or DEFAULT_THINK_MS) / 1000 + STALL_GRACE_S]
+        if stuck:
+            log_error("The computer players' process gave no answer in time; it is stopped and the computers "
+                      "think in a thread instead.")
+            self.worker.kill()
+        if not self.worker.alive:
+            moved, self._sent = self._sent, {}
+            for key, (_seat, view, _at) in moved.items():
+                if key in self._asked:
+                    self._ensure_thread()
+                    self._jobs.put((key, view.seat, view))
+
+    def _failed(self, seat: int, details: str) -> None:
+        """Log a failed decision, switch the seat to the fallback level and queue the notice."""
+        level = self.failed.get(seat, self.specs[seat].level if seat in self.specs else "custom")
+        fallback = fallback_level()
+        log_error(f"The computer player at seat {seat} (level {level}) failed; it plays on at the {fallback} level.",
+                  details)
+        self.failed[seat] = fallback
+        spec = self.specs.get(seat, PlayerSpec(fallback, None))
+        player = player_for(fallback, spec.seed, self._think_ms())
+        self.specs[seat] = PlayerSpec(spec.level, spec.seed, spec.think_ms)
+        with self._lock:
+            self.players[seat] = player
+            self._built[seat] = player
+            self._failures.append((seat, fallback))
+
+    # ----- deciding in this process (inline or in the thread)
+    def _decide_here(self, view: SeatView) -> Answer:
+        seat = view.seat
+        player = self.players.get(seat)
+        if player is None:
+            return Answer(None, ValueError(f"no computer player at seat {seat}"))
+        try:
+            return Answer(player.choose(view))
+        except Exception as error:
+            if seat in self.failed and player is self._built.get(seat):
+                log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.",
+                          _error_text(error))
+                return Answer(None, error)
+            self._failed(seat, _error_text(error))
+        try:
+            return Answer(self.players[seat].choose(view))
+        except Exception as error:
+            log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.",
+                      _error_text(error))
+            return Answer(None, error)
+
     def _ensure_thread(self) -> None:
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="computer-players", daemon=True)
+            self._jobs = queue.Queue()
+            self._thread = threading.Thread(target=self._run, args=(self._jobs,), name="computer-players",
+                                            daemon=True)
             self._thread.start()
 
-    def _run(self) -> None:
+    def _run(self, jobs: queue.Queue[tuple[Hashable, int, SeatView] | None]) -> None:
         while True:
-            job = self._jobs.get()
+            job = jobs.get()
             if job is None:
                 return
             key, _seat, view = job
@@ -127,18 +604,19 @@ class ComputerPlayers:
             before = sys.getswitchinterval()
             sys.setswitchinterval(min(before, THINKING_SWITCH_INTERVAL_S))
             try:
-                answer = self._decide(view)
+                answer = self._decide_here(view)
             finally:
                 sys.setswitchinterval(before)
             with self._lock:
                 if key in self._asked:
                     self._answers[key] = answer
 
-    def _decide(self, view: SeatView) -> Answer:
-        player = self.players.get(view.seat)
-        if player is None:
-            return Answer(None, ValueError(f"no computer player at seat {view.seat}"))
-        try:
-            return Answer(player.choose(view))
-        except Exception as error:  # a broken player must not kill the worker
-            return Answer(None, error)
+
+def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
+                  think_ms: int | Callable[[], int] | None = None) -> ComputerPlayers:
+    """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
+    specs = {i: PlayerSpec(seat.level, None if seed is None else seed * 101 + i)
+             for i, seat in enumerate(seats) if not seat.human}
+    ms = think_ms() if callable(think_ms) else think_ms
+    players = {i: player_for(spec.level, spec.seed, ms) for i, spec in specs.items()}
+    return ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)

@@ -21,7 +21,7 @@ class Curtain:
         self.on_ready = on_ready
         self.reason = reason
         label = "Show my cards" if name == "You" else f"I'm {name} \u2014 show my cards"
-        self.button = Button(label, on_ready, primary=True)
+        self.button = Button(label, on_ready, primary=True, key="Enter")
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._veil: pygame.Surface | None = None
 

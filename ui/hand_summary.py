@@ -86,7 +86,7 @@ class HandSummary:
         self.speed = speed
         self.age_s = 0.0
         self.done = False
-        self.button = Button("See the result" if game_over else "Continue", self._continue, primary=True)
+        self.button = Button("See the result" if game_over else "Continue", self._continue, primary=True, key="Enter")
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     # ----- state

@@ -24,7 +24,7 @@ class LastTrick:
         self.winner = winner
         self.names = names
         self.on_close = on_close
-        self.button = Button("Close", on_close, primary=True)
+        self.button = Button("Close", on_close, primary=True, key="Esc")
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def place(self, layout: TableLayout) -> None:

@@ -43,7 +43,7 @@ class ScoreSheet:
         self.results = list(results)
         self.target = target
         self.on_close = on_close
-        self.button = Button("Close", on_close, primary=True)
+        self.button = Button("Close", on_close, primary=True, key="Esc")
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def place(self, layout: TableLayout) -> None:

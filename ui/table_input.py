@@ -35,6 +35,8 @@ class TableInput:
             return
         if self._look_visible() and self.look_button.handle_event(event):
             return
+        if self._hint_visible() and self.hints.button.handle_event(event):
+            return
         if self.panel.handle_event(event):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -77,6 +79,9 @@ class TableInput:
             return True
         if key == pygame.K_l:
             self.open_last_trick()
+            return True
+        if key == pygame.K_h:
+            self.request_hint()
             return True
         decision = self.decision()
         if decision.kind == "bid":

@@ -18,7 +18,7 @@ class TableMenu:
                  on_quit: Callable[[], None]) -> None:
         self.on_resume = on_resume
         self.buttons = {
-            "resume": Button("Resume", on_resume, primary=True),
+            "resume": Button("Resume", on_resume, primary=True, key="Esc"),
             "rules": Button("Rules", on_rules),
             "quit": Button("Quit to menu", on_quit),
         }

@@ -29,6 +29,7 @@ PULSE_HZ = 0.9
 PLATE_TOP = (40, 58, 48, 238)
 PLATE_BOTTOM = (16, 26, 21, 238)
 GLOW = (255, 214, 96)
+HINT_GLOW = (120, 222, 255)  # the Hint's card glow and the ring round a hinted button
 BUBBLE_PX = 20  # the font size of the seats' speech bubbles
 
 
@@ -62,6 +63,7 @@ class HandState:
     focus: Card | None = None  # the keyboard's card
     hidden: set[Card] = field(default_factory=set)  # in flight: drawn by the animation instead
     x: dict[Card, int] = field(default_factory=dict)  # where cards are while the fan closes a gap
+    hint: set[Card] = field(default_factory=set)  # the Hint's card(s): lifted and glowing
 
 
 class TableView:
@@ -77,6 +79,7 @@ class TableView:
         self.bottom = 0  # the seat drawn at the bottom of the screen
         self.viewer: int | None = None  # whose hand is drawn face up at the bottom
         self._side = {seat: i for i, team in enumerate(teams) for seat in team}
+        self.levels: dict[int, str] = {}  # computer seats' levels, shown on their plates ("West \u00b7 Hard")
         self._glows: dict[tuple, pygame.Surface] = {}  # cached plate glows, ring, footprints
         self.resize(size)
 
@@ -150,7 +153,7 @@ class TableView:
         for i, card in enumerate(cards):
             if card is None:
                 continue
-            if card in state.selected:
+            if card in state.selected or card in state.hint:
                 out.add(i)
             elif state.legal is not None and card in state.legal and card in (state.hover, state.focus):
                 out.add(i)
@@ -247,6 +250,8 @@ class TableView:
             glow = None
             if face and card in hand.selected:
                 glow = GLOW
+            elif face and card in hand.hint:
+                glow = HINT_GLOW
             elif face and card == hand.focus and legal is not None:
                 glow = (250, 250, 240)
             out.append(CardItem(card if face else None, face, rect, self.bottom, dimmed, glow))
@@ -341,8 +346,11 @@ class TableView:
         chip_r = self.px(12)
         name_w = rect.right - x - 2 * chip_r - self.px(12)
         name = self.names[seat]
-        name_size = text.fit_size(name, name_size, name_w, bold=True)
-        text.blit_text(surface, name, name_size, theme.TEXT, (x, rect.y + self.px(9)), bold=True)
+        level = self.levels.get(seat)
+        name_size = text.fit_size(f"{name} \u00b7 {level}" if level else name, name_size, name_w, bold=True)
+        at = text.blit_text(surface, name, name_size, theme.TEXT, (x, rect.y + self.px(9)), bold=True)
+        if level:
+            text.blit_text(surface, f" \u00b7 {level}", name_size, theme.GOLD_LIGHT, at.midright, "midleft")
         line = status if status else self.plate_line(model, seat)
         if line:
             size = text.fit_size(line, self.px(18), rect.right - x - self.px(8))

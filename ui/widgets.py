@@ -115,11 +115,13 @@ class Button(Widget):
         on_click: Callable[[], None] | None = None,
         primary: bool = False,
         enabled: bool = True,
+        key: str = "",
     ) -> None:
         super().__init__(enabled)
         self.label = label
         self.callback = on_click
         self.primary = primary
+        self.key = key  # the keyboard shortcut, shown on the button as a small key cap ("K", "Esc")
 
     def activate(self) -> None:
         """Run the button's callback."""
@@ -153,9 +155,30 @@ class Button(Widget):
             theme.draw_shadow(surface, rect, r, blur_px=max(2, rect.height // 8), offset=(0, max(1, rect.height // 16)),
                               alpha=110)
         surface.blit(theme.rounded_surface(rect.size, r, top, bottom, border, _border_px(rect)), rect)
-        size = text.fit_size(self.label, round(rect.height * 0.56), rect.width - rect.height // 2)
-        text.blit_text(surface, self.label, size, fg, rect.center, "center")
+        room = rect.width - rect.height // 2
+        cap = self._key_cap_size(rect) if self.key else (0, 0)
+        gap = round(rect.height * 0.18) if self.key else 0
+        size = text.fit_size(self.label, round(rect.height * 0.56), max(1, room - cap[0] - gap))
+        label_w = text.measure(self.label, size)[0]
+        x = rect.centerx - (label_w + gap + cap[0]) // 2
+        text.blit_text(surface, self.label, size, fg, (x, rect.centery), "midleft")
+        if self.key:
+            self._draw_key_cap(surface, pygame.Rect(x + label_w + gap, rect.centery - cap[1] // 2, *cap), fg)
         self._ring(surface)
+
+    def _key_cap_size(self, rect: pygame.Rect) -> tuple[int, int]:
+        size = max(6, round(rect.height * 0.34))
+        w, _h = text.measure(self.key, size, bold=True)
+        h = round(rect.height * 0.5)
+        return max(h, w + h // 2), h
+
+    def _draw_key_cap(self, surface: pygame.Surface, cap: pygame.Rect, fg: tuple[int, ...]) -> None:
+        """The shortcut in a small outlined key cap."""
+        width = max(1, cap.height // 12)
+        pygame.draw.rect(surface, fg, cap, width, border_radius=max(2, cap.height // 4))
+        size = text.fit_size(self.key, max(6, round(self.rect.height * 0.34)), cap.width - 2 * width, bold=True,
+                             min_size=6)
+        text.blit_text(surface, self.key, size, fg, cap.center, "center", bold=True)
 
 
 class ChoiceSelector(Widget):
@@ -628,6 +651,10 @@ class WidgetGroup:
         if event.type == pygame.KEYDOWN and not editing:
             self._keyboard()
         return focus.handle_key(event)
+
+    def show_keyboard_focus(self) -> None:
+        """Draw the focus ring from now on (the keyboard moved the focus)."""
+        self._keyboard()
 
     def _keyboard(self) -> None:
         if not self.keyboard:

@@ -23,9 +23,10 @@ from game.factory import new_game
 from game.state import Phase, TrickGame
 from ui import text, theme, wording
 from ui.bid_panel import ActionPanel, Decision, decision_for
-from ui.computer import ComputerPlayers, player_for
+from ui.computer import computers_for
 from ui.curtain import Curtain
 from ui.hand_summary import HandSummary
+from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
 from ui.last_trick import LastTrick
 from ui.layout import TableLayout
 from ui.scene import Scene
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from ui.context import AppContext
 
 COMPUTER_PAUSE_S = 0.55  # before a computer's move is applied, so people can follow
+THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer is this late
 HAND_SIZES = {"spades": 13, "spades-two": 13, "pitch": 6}
 
 
@@ -59,16 +61,16 @@ class TableScene(TableInput, Scene):
         g = self.game
         self.names = [seat.name for seat in config.seats]
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
-        seed = config.seed
-        self.computers = ComputerPlayers(
-            {i: player_for(seat.level, None if seed is None else seed * 101 + i)
-             for i, seat in enumerate(config.seats) if not seat.human}, sync=computer_sync)
+        worker = ctx.resources.get("computer_worker")  # the program's worker process (ui.computer)
+        self.computers = computers_for(config.seats, config.seed, computer_sync, worker, self.think_ms)
+        self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.snapshot_seats = list(self.humans)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_human: int | None = self.viewer
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size), HAND_SIZES[g.kind])
         self.view.bottom = self.humans[0] if self.humans else 0
         self.view.viewer = self.viewer
+        self.view.levels = self._level_labels()
         self.model = TableModel(g.num_seats, g.kind)
         self.player = EventPlayer(self.model, self.view, self, self.speed, self.names)
         self.notes = Notes()
@@ -113,6 +115,18 @@ class TableScene(TableInput, Scene):
         """The speed factor for animations and computer pauses (0 = instant)."""
         return self.ctx.settings.speed_factor()
 
+    def think_ms(self) -> int | None:
+        """How long the hard level (a computer seat or the Hint) may think per decision (a setting)."""
+        return getattr(self.ctx.settings, "think_ms", None)
+
+    def _level_labels(self) -> dict[int, str]:
+        """The level each computer seat plays at, as its plate shows it ("Hard")."""
+        from ui.scenes.setup import level_label
+
+        levels = {i: seat.level for i, seat in enumerate(self.config.seats) if not seat.human}
+        levels.update(self.computers.failed)
+        return {seat: level_label(level) for seat, level in levels.items()}
+
     @property
     def layout(self) -> TableLayout:
         """Every rect of the table for the current window."""
@@ -123,6 +137,7 @@ class TableScene(TableInput, Scene):
         for name, button in self.top_buttons.items():
             button.set_rect(lay.buttons[name])
         self.look_button.set_rect(lay.look_button)
+        self.hints.button.set_rect(hint_rect(lay))
         self.panel.place(lay)
         for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
             if overlay is not None:
@@ -144,6 +159,7 @@ class TableScene(TableInput, Scene):
     def on_exit(self) -> None:
         """Stop the computer players' worker (it restarts when needed)."""
         self.computers.stop()
+        self.hints.drop()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -184,11 +200,12 @@ class TableScene(TableInput, Scene):
         if hand and self.focus is not None and decision.kind:
             focus = hand[min(self.focus, len(hand) - 1)]
         x = {card: round(pos) for card, pos in self.fan_x.items()}
+        hint = hint_cards(self.shown_hint()) & set(hand or ())
         if decision.kind == "play":
             legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            return HandState(legal, self.hover, set(), focus, x=x)
+            return HandState(legal, self.hover, set(), focus, x=x, hint=hint)
         if decision.kind in ("exchange", "redraw"):
-            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x)
+            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x, hint=hint)
         return HandState(None, None, set(), None, x=x)
 
     def _slide_hand(self, dt_s: float) -> None:
@@ -239,6 +256,26 @@ class TableScene(TableInput, Scene):
         self.pressed = None
         self.digits = ""
         self.panel_key = None
+        self.hints.drop()
+
+    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view)
+    def _hint_key(self) -> tuple[int, int | None]:
+        return (self.applied, self.viewer)
+
+    def request_hint(self) -> None:
+        """The Hint button or H: work out the hard level's choice for the viewer, in the background."""
+        if not self.decision().kind or self.viewer is None:
+            return
+        self.hints.request(self._hint_key(), self.game.view(self.viewer))
+
+    def shown_hint(self) -> Action | None:
+        """The hinted action for the viewer's decision now, once it has come (None otherwise)."""
+        if not self.decision().kind:
+            return None
+        return self.hints.shown(self._hint_key())
+
+    def _hint_visible(self) -> bool:
+        return bool(self.decision().kind) and not self._overlay()
 
     # ----- the engine-facing loop
     def update(self, dt_s: float) -> None:
@@ -250,6 +287,7 @@ class TableScene(TableInput, Scene):
                 overlay.update(dt_s)
         self.top_group.update(dt_s)
         self.look_button.update(dt_s)
+        self.hints.button.update(dt_s)
         self.panel.update(dt_s)
         if self.menu is not None:
             return  # paused
@@ -285,6 +323,11 @@ class TableScene(TableInput, Scene):
 
     def _think_ahead(self) -> None:
         """Ask the computer to act as soon as the engine waits for it (the screen may still be catching up)."""
+        for failed, level in self.computers.take_failures():
+            name = self.names[failed]
+            self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
+            self.view.levels = self._level_labels()
+        self.hints.update(self._hint_key() if self.decision().kind else None)
         seat = self.game.to_act
         if self.computers.plays(seat) and not self.computers.asked(self.applied):
             self.computers.ask(self.applied, self.game.view(seat))
@@ -470,6 +513,8 @@ class TableScene(TableInput, Scene):
             return self.last_trick.button.rect.copy() if name == "close" else None
         if name == "look" and self._look_visible():
             return self.look_button.rect.copy()
+        if name == "hint":
+            return self.hints.button.rect.copy() if self._hint_visible() else None
         if name in self.top_buttons:
             return self.top_buttons[name].rect.copy()
         self._sync_panel()
@@ -479,7 +524,7 @@ class TableScene(TableInput, Scene):
         """Centres of everything clickable now: buttons by name and the viewer's cards as "card:AS"."""
         out: dict[str, tuple[int, int]] = {}
         for name in list(self.panel.buttons) + ["look", "continue", "close", "curtain", "resume", "rules", "quit",
-                                                  *self.top_buttons]:
+                                                  "hint", *self.top_buttons]:
             rect = self.button_rect(name)
             if rect is not None:
                 out[name] = rect.center
@@ -541,7 +586,7 @@ class TableScene(TableInput, Scene):
         if not self.player.idle or seat is None or self.finished:
             return {}
         if self.computers.plays(seat):
-            if self._overlay() or not self.computers.busy():
+            if self._overlay() or self.computers.waiting_s() < THINKING_AFTER_S:
                 return {}
             dots = "." * (1 + int(self.time_s * 3) % 3)
             return {seat: f"Thinking{dots}"}
@@ -563,6 +608,7 @@ class TableScene(TableInput, Scene):
         self._draw_prompt(surface)
         self._draw_notes(surface)
         self.panel.draw(surface, lay)
+        self._draw_hint(surface)
         if not overlays:
             return
         for overlay in (self.summary, self.sheet, self.menu, self.curtain):
@@ -570,6 +616,17 @@ class TableScene(TableInput, Scene):
                 overlay.draw(surface, lay)
         if self.last_trick is not None:
             self.last_trick.draw(surface, lay, view.images)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The Hint button on the viewer's turn, and a ring round the hinted button (cards glow in the hand)."""
+        if not self._hint_visible():
+            return
+        self.hints.button.draw(surface)
+        action = self.shown_hint()
+        name = hint_button_name(action) if action is not None else None
+        rect = self.button_rect(name) if name is not None else None
+        if rect is not None:
+            draw_hint_ring(surface, rect, self.time_s, self.view.px)
 
     def _highlighted(self) -> int | None:
         return self.model.to_act if self.player.idle and not self.finished else None
@@ -605,7 +662,7 @@ class TableScene(TableInput, Scene):
     def _hand_key(hand: HandState) -> tuple:
         legal = frozenset(hand.legal) if hand.legal is not None else None
         return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
-                tuple(sorted(hand.x.items())))
+                tuple(sorted(hand.x.items())), frozenset(hand.hint))
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
         winner = self.model.winning
