@@ -272,17 +272,83 @@ def test_keyboard_bids_and_plays(drivers):
     drivers.append(d)
     assert d.next_stop() == "bid"
     d.key(pygame.K_4)
+    assert d.scene.game.view(0).bids[0] is None  # a digit only chooses
+    assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:4"]
+    d.key(pygame.K_RETURN)
     assert d.scene.game.view(0).bids[0] == 4
     assert d.next_stop() == "play"
     hand = list(d.scene.model.hands[0])
     legal = {a.card for a in d.scene.decision().legal}
+    assert d.scene._hand_state().focus is None  # no keyboard focus until a key is used
+    d.key(pygame.K_RIGHT)
     target = next(i for i, c in enumerate(hand) if c in legal)
-    for _ in range(target + 1):
-        d.key(pygame.K_RIGHT)
+    assert d.scene._hand_state().focus == hand[target]
     before = d.scene.applied
     d.key(pygame.K_RETURN)
     assert d.scene.applied == before + 1
     assert hand[target] not in d.scene.game.view(0).hand
+
+
+def test_a_single_key_never_commits_nil(drivers):
+    d = Driver("spades", 4, [0], seed=11)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.key(pygame.K_0)
+    d.step()
+    assert d.scene.game.view(0).bids[0] is None
+    assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:nil"]
+    d.key(pygame.K_1)
+    d.key(pygame.K_3)  # two digits: 13
+    assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:13"]
+    d.key(pygame.K_0)  # "130" is no bid: 0 alone chooses Nil again
+    assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:nil"]
+    d.key(pygame.K_RETURN)
+    assert d.scene.game.view(0).bids[0] == "nil"
+
+
+def test_enter_on_a_face_down_hand_looks_and_never_bids_double_nil(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    d.until(lambda: d.scene._look_visible())
+    d.until(lambda: d.scene.decision().kind == "bid")
+    d.key(pygame.K_RETURN)
+    d.step()
+    view = d.scene.game.view(0)
+    assert view.bids[0] is None and view.looked[0]
+
+
+def test_arrows_skip_the_cards_that_may_not_be_played(drivers):
+    d = Driver("spades", 4, [0], seed=5)
+    drivers.append(d)
+    for _ in range(13):
+        stop = d.next_stop()
+        if stop == "bid":
+            d.click_button("bid:3")
+            continue
+        assert stop == "play"
+        hand = list(d.scene.model.hands[0])
+        legal = {a.card for a in d.scene.decision().legal}
+        if len(legal) < len(hand):
+            break
+        d.play_random_card()
+    else:
+        pytest.skip("never held an unplayable card")
+    seen = []
+    for _ in range(2 * len(hand)):
+        d.key(pygame.K_RIGHT)
+        seen.append(d.scene._hand_state().focus)
+    assert set(seen) == legal
+    d.click((5, 5))  # the mouse takes over: the keyboard's focus disappears
+    assert d.scene._hand_state().focus is None
+
+
+def test_every_key_shortcut_is_shown_on_its_button(drivers):
+    d = Driver("spades", 4, [0], seed=11)
+    drivers.append(d)
+    keys = {name: button.key for name, button in d.scene.top_buttons.items()}
+    assert keys == {"last_trick": "L", "scores": "S", "menu": "Esc"}
+    assert d.next_stop() == "bid"
+    assert d.scene.panel.buttons["bid:nil"].key == "0"
 
 
 def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
@@ -359,8 +425,13 @@ def test_two_player_keep_prompt_waits_for_the_drawn_card(drivers):
     assert scene.decision().kind == "draw" and scene._prompt() == "Keep this card?"
     assert scene.button_rect("draw:keep") is not None and scene.button_rect("draw:discard") is not None
     drawn = scene.game.view(0).drawn_card
+    assert scene.panel.buttons["draw:keep"].key == "K" and scene.panel.buttons["draw:discard"].key == "D"
     d.key(pygame.K_k)  # the keyboard works as soon as the card is there
     assert drawn in scene.game.view(0).hand
+    assert d.next_stop() == "draw"
+    drawn = scene.game.view(0).drawn_card
+    d.key(pygame.K_RETURN)  # Enter keeps (the prompt's main action), never opens "Last trick"
+    assert scene.last_trick is None and drawn in scene.game.view(0).hand
     assert d.next_stop() == "draw"  # the driver waits for the next card to land
     assert scene.drawn_flight is None and scene.button_rect("draw:keep") is not None
 

@@ -15,7 +15,9 @@ from game.cards import Card
 from game.state import Phase
 from ui.bid_panel import Decision
 
-DIGIT_WAIT_S = 0.8  # how long a typed "1" waits for a second digit
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+BID_HELP = ("Type your bid (0 for Nil) or click it; Enter confirms.",
+            "Type your bid (P to pass) or click it; Enter confirms.")
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
@@ -39,6 +41,8 @@ class TableInput:
             return
         if self.panel.handle_event(event):
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.focus = None  # the keyboard's card shows only while the keyboard is in use
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.card_at(self.model, event.pos, self._hand_state())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -84,62 +88,130 @@ class TableInput:
             self.request_hint()
             return True
         decision = self.decision()
-        if decision.kind == "bid":
-            return self._bid_key(event)
+        if decision.kind == "bid" and self._bid_key(event):
+            return True
         if decision.kind == "draw" and key in (pygame.K_k, pygame.K_d):
             self.try_action(Draw(self.viewer, key == pygame.K_k))
             return True
-        if decision.kind in ("play", "exchange", "redraw"):
-            return self._card_key(event, decision)
+        if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
+            return True
+        if key in ENTER_KEYS and self.top_group.focus is None:
+            self._enter(decision)
+            return True  # never falls through to the top buttons ("Last trick")
         return False
 
-    def _card_key(self, event: pygame.event.Event, decision: Decision) -> bool:
+    def _enter(self, decision: Decision) -> None:
+        """Enter does what the prompt asks: the chosen bid, Look, Keep, Give, Replace, the focused card."""
+        chosen = self.panel.group.focus
+        if chosen is not None and chosen.enabled and self.panel.visible:
+            chosen.activate()
+        elif self._look_visible():
+            self._look()
+        elif decision.kind == "play":
+            self._move_focus(decision, 0)
+        elif decision.kind in ("exchange", "redraw") and self.focus is not None:
+            self._press_focused(decision)
+        elif decision.kind in ("exchange", "redraw"):
+            self._move_focus(decision, 0)
+        elif decision.kind == "bid":
+            self.notes.show_toast(BID_HELP[decision.game == "pitch"])
+        else:
+            primary = self.panel.primary()
+            if primary is not None:
+                primary.activate()
+
+    def _focus_candidates(self, decision: Decision) -> list[int]:
+        """The hand's indexes the arrows may land on: only playable cards when playing."""
         hand = self.model.hands.get(self.viewer) or []
-        if not hand:
+        if decision.kind == "play":
+            legal = {a.card for a in decision.legal if isinstance(a, Play)}
+            return [i for i, card in enumerate(hand) if card in legal]
+        return list(range(len(hand)))
+
+    def _move_focus(self, decision: Decision, step: int) -> None:
+        """Put the keyboard's focus on the next candidate card ``step`` places on (0: keep or take the first)."""
+        candidates = self._focus_candidates(decision)
+        if not candidates:
+            self.focus = None
+            return
+        if self.focus is None:
+            self.focus = candidates[0] if step >= 0 else candidates[-1]
+            return
+        if self.focus not in candidates:
+            later = [i for i in candidates if i > self.focus]
+            self.focus = later[0] if later else candidates[-1]
+            if step == 0:
+                return
+        index = candidates.index(self.focus)
+        self.focus = candidates[(index + step) % len(candidates)]
+
+    def _press_focused(self, decision: Decision) -> None:
+        hand = self.model.hands.get(self.viewer) or []
+        if self.focus is None or not hand:
+            return
+        self.click_card(hand[min(self.focus, len(hand) - 1)])
+
+    def _card_key(self, event: pygame.event.Event, decision: Decision) -> bool:
+        if not self.model.hands.get(self.viewer):
             return False
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            if self.focus is None:
-                self.focus = 0 if step > 0 else len(hand) - 1
-            else:
-                self.focus = (min(self.focus, len(hand) - 1) + step) % len(hand)
+            self._move_focus(decision, -1 if key == pygame.K_LEFT else 1)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
-            if self.panel.group.focus is not None:
-                return False  # the panel's focused button takes Enter
-            self.click_card(hand[min(self.focus, len(hand) - 1)])
+        if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind == "play"):
+            if self.focus is None:
+                self._move_focus(decision, 0)  # the first press shows where the keyboard is
+            else:
+                self._press_focused(decision)
+            return True
+        if key in ENTER_KEYS:
+            primary = self.panel.primary()
+            if primary is not None and primary.enabled:
+                primary.activate()
+            elif self.focus is not None:
+                self._press_focused(decision)
+            else:
+                self._move_focus(decision, 0)
             return True
         return False
 
     def _bid_key(self, event: pygame.event.Event) -> bool:
+        """Digits (and P in Pitch) choose a bid, arrows move the choice; Enter confirms it (never one key)."""
         key = event.key
-        digit = DIGIT_KEYS.get(key)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
+            self.panel.group.show_keyboard_focus()
+            return True
         if key == pygame.K_p and self.game.kind == "pitch":
-            self.try_action(Bid(self.viewer, PASS))
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.digits:
-            digits, self.digits = self.digits, ""
-            self._bid_number(int(digits))
-            return True
+            self.digits = ""
+            return self._choose_bid(PASS)
+        digit = DIGIT_KEYS.get(key)
         if digit is None:
             return False
-        self.digits += digit
-        self.digit_s = 0.0
-        value = int(self.digits)
         values = {a.value for a in self.game.legal_actions() if isinstance(a, Bid)}
-        longer = any(isinstance(v, int) and v > value and str(v).startswith(self.digits) for v in values)
-        if not longer:
-            self.digits = ""
-            self._bid_number(value)
+        for typed in (self.digits + digit, digit):
+            value = self._typed_bid(int(typed))
+            if value in values:
+                self.digits = typed
+                return self._choose_bid(value)
+        self.digits = ""
+        self.notes.show_toast(f"You cannot bid {digit} now.")
         return True
 
-    def _bid_number(self, value: int) -> None:
-        if value == 0:
-            bid: Any = NIL if self.game.kind != "pitch" else PASS
-        else:
-            bid = value
-        self.try_action(Bid(self.viewer, bid))
+    def _typed_bid(self, number: int) -> Any:
+        """The bid a typed number stands for: 0 is Nil (a pass in Pitch)."""
+        if number == 0:
+            return NIL if self.game.kind != "pitch" else PASS
+        return number
+
+    def _choose_bid(self, value: Any) -> bool:
+        """Mark the bid button of ``value`` as chosen (Enter or a click then makes the bid)."""
+        button = self.panel.buttons.get(f"bid:{value}")
+        if button is None:
+            return False
+        self.panel.group.set_focus(button)
+        self.panel.group.show_keyboard_focus()
+        return True
 
     def _choose(self, name: str) -> None:
         """A panel button was pressed."""

@@ -34,7 +34,7 @@ from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
 from ui.table_anim import EventPlayer
-from ui.table_input import DIGIT_WAIT_S, TableInput
+from ui.table_input import TableInput
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel, take_snapshot
 from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
@@ -77,12 +77,12 @@ class TableScene(TableInput, Scene):
         self.panel = ActionPanel(self._choose)
         self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
         self.top_buttons = {
-            "last_trick": Button("Last trick", self.open_last_trick),
-            "scores": Button("Scores", self.open_score_sheet),
-            "menu": Button("Menu", self.open_menu),
+            "last_trick": Button("Last trick", self.open_last_trick, key="L"),
+            "scores": Button("Scores", self.open_score_sheet, key="S"),
+            "menu": Button("Menu", self.open_menu, key="Esc"),
         }
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
-        self.look_button = Button("Look at cards", self._look, primary=True)
+        self.look_button = Button("Look at cards", self._look, primary=True, key="Enter")
         self.summary: HandSummary | None = None
         self.sheet: ScoreSheet | None = None
         self.last_trick: LastTrick | None = None
@@ -95,8 +95,7 @@ class TableScene(TableInput, Scene):
         self.pressed: Card | None = None
         self.focus: int | None = None  # keyboard's index into the hand
         self.selected: set[Card] = set()
-        self.digits = ""
-        self.digit_s = 0.0
+        self.digits = ""  # the bid typed so far (digits choose a bid; Enter or a click makes it)
         self.panel_key: tuple | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
         self.fan_x: dict[Card, float] = {}  # where each of the viewer's cards is drawn (they glide)
@@ -293,7 +292,6 @@ class TableScene(TableInput, Scene):
             return  # paused
         self.player.update(dt_s)
         self._count_scores(dt_s)
-        self._digit_timeout(dt_s)
         if self.finished:
             return
         self._think_ahead()
@@ -379,14 +377,6 @@ class TableScene(TableInput, Scene):
             self.panel.build(Decision(""), self.view.layout)
         else:
             self.panel.build(decision, self.view.layout, len(self.selected))
-
-    def _digit_timeout(self, dt_s: float) -> None:
-        if not self.digits:
-            return
-        self.digit_s += dt_s
-        if self.digit_s >= DIGIT_WAIT_S:
-            digits, self.digits = self.digits, ""
-            self._bid_number(int(digits))
 
     # ----- stage callbacks (from the event player)
     def bubble(self, seat: int, message: str) -> None:
