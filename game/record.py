@@ -578,6 +578,10 @@ class LineResult:
 class _FileProblem(Exception):
     """The file cannot be read on (the message says why); what was read before stands."""
 
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
 
 def read_lines(path: str, idle_s: float = IDLE_S, limit: int = MAX_LINE) -> Iterator[tuple[int, bytes]]:
     """The file's lines (numbered from 1, without the newline), read in chunks of bounded size.
@@ -600,19 +604,19 @@ def read_lines(path: str, idle_s: float = IDLE_S, limit: int = MAX_LINE) -> Iter
         number = 0
         while True:
             if not regular and not select.select([fd], [], [], idle_s)[0]:
-                raise _FileProblem(f"line {number + 1}: nothing to read for {idle_s:g} s (stopped reading)")
+                raise _FileProblem(f"nothing to read for {idle_s:g} s (stopped reading)", number + 1)
             try:
                 chunk = os.read(fd, CHUNK)
             except BlockingIOError:
                 continue
             except OSError as error:
-                raise _FileProblem(f"line {number + 1}: cannot read on ({error.strerror or error})") from None
+                raise _FileProblem(f"cannot read on ({error.strerror or error})", number + 1) from None
             if not chunk:
                 break
             start = 0
             while (end := chunk.find(b"\n", start)) >= 0:
                 if len(pending) + end - start > limit:
-                    raise _FileProblem(f"line {number + 1}: longer than {limit:,} bytes (stopped reading)")
+                    raise _FileProblem(f"longer than {limit:,} bytes (stopped reading)", number + 1)
                 number += 1
                 if pending:
                     pending += chunk[start:end]
@@ -623,7 +627,7 @@ def read_lines(path: str, idle_s: float = IDLE_S, limit: int = MAX_LINE) -> Iter
                 start = end + 1
             pending += chunk[start:]
             if len(pending) > limit:
-                raise _FileProblem(f"line {number + 1}: longer than {limit:,} bytes (stopped reading)")
+                raise _FileProblem(f"longer than {limit:,} bytes (stopped reading)", number + 1)
         if pending:
             yield number + 1, bytes(pending)
     finally:
@@ -637,7 +641,6 @@ def read_records(path: str, idle_s: float = IDLE_S) -> Iterator[LineResult]:
     size; problems come as results with an ``error``, never as exceptions. A file that cannot
     be read on ends with one result (line 0 when it cannot be opened) saying why.
     """
-    number = 0
     try:
         for number, raw in read_lines(path, idle_s):
             try:
@@ -648,7 +651,7 @@ def read_records(path: str, idle_s: float = IDLE_S) -> Iterator[LineResult]:
             if text.strip():
                 yield check_line(text, number)
     except _FileProblem as problem:
-        yield LineResult(number, None, None, str(problem))
+        yield LineResult(problem.line, None, None, str(problem))
 
 
 def check_line(text: str, number: int) -> LineResult:
