@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.actions import BidValue
-from game.cards import FULL_MASK, SUIT_MASKS
+from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 
 SUIT = SUIT_MASKS
@@ -721,3 +721,170 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
     tricks = spades_rollout(hands, spades, list(world.tricks_won), world.to_act, world.trick,
                             world.spades_broken, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
+
+
+# ----------------------------------------------------------------------------------------------
+# The other decisions inside a world: quick full-information estimates
+
+
+def spades_estimate(hand: int) -> float:
+    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs."""
+    spades = hand & SPADE_MASK
+    length = spades.bit_count()
+    tricks = 0.0
+    if spades >> 48 & 1:
+        tricks += 1.0
+    if spades >> 44 & 1:
+        tricks += 1.0 if length >= 2 else 0.4
+    if spades >> 40 & 1:
+        tricks += 0.9 if length >= 3 else 0.3
+    if spades >> 36 & 1 and length >= 4:
+        tricks += 0.4
+    if length > 4:
+        tricks += length - 4
+    ruffs = 0.0
+    for suit in (1, 2, 3):
+        cards = hand & SUIT[suit]
+        size = cards.bit_count()
+        if cards >> (48 + suit) & 1:
+            tricks += 1.0 if size <= 5 else 0.7
+        if cards >> (44 + suit) & 1:
+            tricks += (0.8 if size <= 5 else 0.4) if size >= 2 else 0.3
+        if cards >> (40 + suit) & 1 and size >= 3:
+            tricks += 0.4 if size <= 4 else 0.2
+        if size == 0:
+            ruffs += 1.0
+        elif size == 1:
+            ruffs += 0.6
+        elif size == 2:
+            ruffs += 0.2
+    spare = max(0, min(length, 4) - 1)
+    return tricks + min(ruffs, spare)
+
+
+def nil_danger(hand: int) -> float:
+    """How likely a Nil on this hand fails, roughly (0 safe .. 1 hopeless): high cards without low guards."""
+    spades = hand & SPADE_MASK
+    length = spades.bit_count()
+    if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5:
+        return 1.0
+    danger = 0.25 * max(0, length - 2) + (0.3 if spades >> 40 & 1 else 0.0)
+    for suit in (1, 2, 3):
+        cards = hand & SUIT[suit]
+        if not cards:
+            continue
+        lows = (cards & ((1 << 24) - 1)).bit_count()  # ranks 2..7
+        for rank in (12, 11, 10):
+            if cards >> (rank * 4 + suit) & 1:
+                danger += (0.35 if rank == 12 else 0.2 if rank == 11 else 0.1) * (1.0 if lows < 2 else 0.4)
+    return min(1.0, danger)
+
+
+def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool) -> BidValue:
+    """A plain bid for a seat inside a world: Nil on a safe hand, otherwise the estimate."""
+    estimate = spades_estimate(hand)
+    if nil_allowed and estimate < 2.0 and nil_danger(hand) < 0.3 and partner_bid not in ("nil", "double_nil"):
+        return "nil"
+    return max(1, min(13, int(estimate + 0.5)))
+
+
+def pitch_estimate(hand: int, players: int) -> tuple[float, int]:
+    """The points a Pitch hand should win as pitcher, and the suit it would name."""
+    best, best_suit = 0.0, 0
+    for suit in range(4):
+        trumps = hand & SUIT[suit]
+        count = trumps.bit_count()
+        if not count:
+            continue
+        top = _high(trumps) >> 2
+        points = {12: 1.0, 11: 0.7, 10: 0.45, 9: 0.25}.get(top, 0.05)
+        bottom = _low(trumps) >> 2
+        if count >= 2 or bottom <= 1:
+            points += {0: 0.85, 1: 0.6, 2: 0.4, 3: 0.25}.get(bottom, 0.1)
+        if trumps >> (36 + suit) & 1:
+            points += 0.45 + 0.1 * min(count - 1, 3)
+        points += 0.15 * count + 0.1 * (hand & TENS).bit_count() + 0.05 * (hand & ACES).bit_count()
+        points -= 0.04 * (players - 4)
+        if points > best:
+            best, best_suit = points, suit
+    return best, best_suit
+
+
+def pitch_bid_for(hand: int, players: int, high: int, dealer: bool, steal: bool) -> BidValue:
+    """A plain Pitch bid for a seat inside a world."""
+    estimate, _ = pitch_estimate(hand, players)
+    want = int(estimate + 0.15)
+    if dealer:
+        if high == 0:
+            return max(2, min(4, want))
+        if want >= high + (0 if steal else 1):
+            return min(4, max(want, high if steal else high + 1))
+        return "pass"
+    if want >= 2 and want > high:
+        return min(4, want)
+    return "pass"
+
+
+def _danger_order(hand: int) -> list[int]:
+    """The hand's cards, the most likely to win a trick first (high ranks, spades before the rest)."""
+    cards = []
+    mask = hand
+    while mask:
+        card = _low(mask)
+        mask ^= 1 << card
+        cards.append(card)
+    cards.sort(key=lambda c: ((c >> 2) + (3 if c & 3 == 0 else 0)), reverse=True)
+    return cards
+
+
+def exchange_for(hand: int, double_nil: bool) -> tuple[Card, ...]:
+    """The three cards to give in a Double Nil exchange: the bidder its most dangerous, the partner its lowest."""
+    order = _danger_order(hand)
+    cards = order[:3] if double_nil else order[-3:]
+    return tuple(DECK[c] for c in sorted(cards))
+
+
+def keep_drawn(card: int, double_nil: bool) -> bool:
+    """Spades for two: keep the card just taken? High cards and spades for a bid, low cards for Double Nil."""
+    if double_nil:
+        return card >> 2 <= 5 and (card & 3 != 0 or card >> 2 <= 2)
+    return card & 3 == 0 or card >> 2 >= 10
+
+
+def redraw_for(hand: int) -> tuple[Card, ...]:
+    """Spades for two, Double Nil: up to three of the most dangerous cards to replace."""
+    worst = [c for c in _danger_order(hand)[:3] if c >> 2 >= 9 or (c & 3 == 0 and c >> 2 >= 6)]
+    return tuple(DECK[c] for c in sorted(worst))
+
+
+def advance_to_play(world: Any) -> None:
+    """Take a world through its remaining bids, exchange, drawing and redraw by the quick estimates."""
+    from game.actions import DOUBLE_NIL, Bid, Draw, Exchange, Look, Redraw
+    from game.state import Phase
+
+    while True:
+        phase = world.phase
+        if phase is Phase.PLAYING or world.to_act is None:
+            return
+        seat = world.to_act
+        if phase is Phase.BIDDING:
+            hand = world.hands[seat]
+            if world.kind == "pitch":
+                value = pitch_bid_for(hand, world.num_seats, world.high, seat == world.dealer,
+                                      world.options.dealer_steal)
+            else:
+                partner = world.partner(seat)
+                value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
+                                       world.options.nil)
+            world.apply(Bid(seat, value))
+        elif phase is Phase.EXCHANGE:
+            world.apply(Exchange(seat, exchange_for(world.hands[seat], world.bids[seat] == DOUBLE_NIL)))
+        elif phase is Phase.DRAWING:
+            if not world.looked[seat]:
+                world.apply(Look(seat))
+            else:
+                world.apply(Draw(seat, keep_drawn(world.stock[world.stock_pos], world.bids[seat] == DOUBLE_NIL)))
+        elif phase is Phase.REDRAW:
+            world.apply(Redraw(seat, redraw_for(world.hands[seat])))
+        else:
+            return

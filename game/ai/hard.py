@@ -1,0 +1,332 @@
+"""The ``hard`` level: Perfect Information Monte Carlo search over sampled worlds.
+
+Every decision is made the same way:
+
+1. **Candidates.** The legal actions, pruned where there are many (below).
+2. **Worlds.** ``game.worlds.sample_world(view, rng)`` deals the cards this seat has not seen
+   uniformly over the deals that fit its view (own hand, cards played, voids shown, its own
+   exchange, discards and redraw). Before a four-player Spades seat has looked, its own hand
+   is sampled too (the Double Nil decision is made on the scores alone).
+3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
+   played out by the fast full-information policy of ``game.ai.rollout`` (cards), after its
+   quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
+   The outcome is scored as the rules score the hand: the side's contract, Nil and Double
+   Nil results and bags (Spades: by default each bag costs ``bag_cost`` = 10 points, its
+   real price over a game of 100 points per 10 bags, instead of +1 and the penalty only
+   when the count crosses ten), the Pitch points or set back. The value of a candidate in a
+   world is its side's points minus the opponents' (minus the mean of the other sides in
+   Pitch with more than two). Every candidate sees the same worlds (common random numbers),
+   so the comparison is paired.
+4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
+   with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
+   leader is clearly ahead (its paired lead over every other candidate is more than
+   ``CLEAR_Z`` standard errors after ``MIN_WORLDS`` worlds); candidates clearly behind the
+   leader are dropped on the way, so the others get more worlds. ``samples`` fixes the number
+   of worlds instead of a clock (deterministic for a fixed seed: the no-peeking tests).
+
+Candidates and the pruning done before any simulation (a full evaluation of every legal
+action would be too slow or pointless):
+
+- Card play: every legal card, but cards of one suit that are equivalent (no unseen card
+  lies between them) count once (the lowest is played). Pitch keeps every card (points
+  differ).
+- Spades bids: the trick estimate of ``rollout.spades_estimate`` rounded, two below and two
+  above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
+  Thirteen numbers and Nil in every world would cost seven times as much for bids that
+  never win.
+- Double Nil before looking (four-player Spades): only when the side trails by
+  ``DOUBLE_NIL_BEHIND`` points or more (full-information rollouts make any Nil look safer
+  than it is, and a single hand's score does not see that a Double Nil is a comeback
+  gamble), Double Nil against bidding after a look (the world's own hand bids by the
+  estimate), decided over worlds in which the own hand is sampled. Not Double Nil: the
+  answer is ``Look(seat)`` (game/ai/__init__.py), and the seat is asked again face up.
+- The Double Nil exchange (286 possible gifts): a handful of gifts built by rules (the
+  most dangerous cards, the highest, the spades first or last; for the partner its lowest
+  cards with or without low spades, ...).
+- Spades for two: keep or discard (both), the Double Nil declaration (both), the redraw
+  (nothing, then the one, two or three most dangerous cards, and a few variants).
+- Pitch bids: every legal bid (at most five), including the dealer's steal and the shut out.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
+from game.ai.rollout import (
+    SUIT,
+    _danger_order,
+    advance_to_play,
+    nil_danger,
+    play_out,
+    spades_bid_for,
+    spades_estimate,
+)
+from game.cards import mask_of
+from game.state import Phase, SeatView, TrickGame
+
+DEFAULT_THINK_MS = 500
+MIN_WORLDS = 12
+CLEAR_Z = 3.0
+PRUNE_EVERY = 8
+MAX_WORLDS = 4000
+DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
+
+Sampler = Callable[[SeatView, random.Random], TrickGame]
+
+
+def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
+    from game.worlds import sample_world
+
+    return sample_world(view, rng)
+
+
+class HardPlayer:
+    """The ``hard`` level: samples worlds that fit its view and simulates every candidate in each."""
+
+    def __init__(self, seed: int | None = None, think_ms: int | None = None, samples: int | None = None,
+                 bag_cost: float | None = 10.0, sampler: Sampler | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.samples = samples
+        self.bag_cost = bag_cost
+        self.sampler = sampler or _default_sampler
+        self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
+
+    # ----- the decision
+    def choose(self, view: SeatView) -> Action:
+        """The action with the best expected hand score over sampled worlds (one of ``view.legal``)."""
+        legal = list(view.legal)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now")
+        self.last_worlds = 0
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self.candidates(view)
+        choice = candidates[0] if len(candidates) == 1 else self._search(view, candidates)
+        if isinstance(choice, Bid) and choice.value == LOOK_THEN_BID:
+            return Look(view.seat)  # not Double Nil: look at the cards, then be asked again
+        return choice
+
+    def candidates(self, view: SeatView) -> list[Action]:
+        """The actions worth simulating (see the module docstring for the pruning)."""
+        legal = list(view.legal)
+        phase = view.phase
+        if phase is Phase.PLAYING:
+            return _card_candidates(view, legal)
+        if phase is Phase.BIDDING and view.kind != "pitch":
+            return _spades_bid_candidates(view, legal)
+        if phase is Phase.EXCHANGE:
+            return _exchange_candidates(view, legal)
+        if phase is Phase.REDRAW:
+            return _redraw_candidates(view, legal)
+        return legal
+
+    def _search(self, view: SeatView, candidates: list[Action]) -> Action:
+        start = time.perf_counter()
+        deadline = start + self.think_ms / 1000.0
+        rng = self.rng
+        seat = view.seat
+        playing = view.phase is Phase.PLAYING
+        cards = [a.card if isinstance(a, Play) else -1 for a in candidates]
+        alive = list(range(len(candidates)))
+        # per candidate: the values seen, for paired comparisons
+        values: list[list[float]] = [[] for _ in candidates]
+        limit = self.samples if self.samples is not None else MAX_WORLDS
+        worlds = 0
+        while worlds < limit:
+            if self.samples is None and worlds and time.perf_counter() >= deadline:
+                break
+            world = self.sampler(view, rng)
+            side = world.side_of(seat)
+            for index in alive:
+                if playing:
+                    sides = play_out(world, cards[index], bag_cost=self.bag_cost)
+                else:
+                    sides = self._simulate(world, candidates[index])
+                values[index].append(_margin(sides, side))
+            worlds += 1
+            if worlds >= MIN_WORLDS and worlds % PRUNE_EVERY == 0:
+                alive, clear = _prune(alive, values, worlds)
+                if clear:
+                    break
+        self.last_worlds = worlds
+        best = max(alive, key=lambda i: sum(values[i][:worlds]) / max(1, len(values[i][:worlds])))
+        return candidates[best]
+
+    def _simulate(self, world: TrickGame, action: Action) -> list[float]:
+        """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out."""
+        copy = world.clone()
+        copy.apply(_for_world(action, copy))
+        advance_to_play(copy)
+        if copy.phase is not Phase.PLAYING:
+            return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
+        return play_out(copy, bag_cost=self.bag_cost)
+
+    # ----- the value (for tests and tools)
+    def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:
+        """The mean value of every candidate over ``worlds`` sampled worlds (no pruning, no clock)."""
+        candidates = self.candidates(view)
+        sums = dict.fromkeys(candidates, 0.0)
+        for _ in range(worlds):
+            world = self.sampler(view, self.rng)
+            side = world.side_of(view.seat)
+            for action in candidates:
+                if view.phase is Phase.PLAYING and isinstance(action, Play):
+                    sides = play_out(world, action.card, bag_cost=self.bag_cost)
+                else:
+                    sides = self._simulate(world, action)
+                sums[action] += _margin(sides, side)
+        return {action: total / worlds for action, total in sums.items()}
+
+
+def _for_world(action: Action, world: TrickGame) -> Action:
+    """The action to apply to a world. A numeric bid made before looking (four-player Spades,
+    the "look, then bid" candidate) becomes the estimate's bid for the world's own hand."""
+    if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
+        partner = world.partner(action.seat)
+        value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
+                               world.options.nil)
+        return Bid(action.seat, value)
+    return action
+
+
+LOOK_THEN_BID = -1  # a pseudo bid value: "not Double Nil: look and bid the hand" (four-player Spades)
+
+
+def _margin(sides: list[float], side: int) -> float:
+    """The side's points minus the others' (their mean when there are more than two sides)."""
+    own = sides[side]
+    others = len(sides) - 1
+    if others == 1:
+        return own - sides[1 - side]
+    return own - (sum(sides) - own) / others
+
+
+def _prune(alive: list[int], values: list[list[float]], worlds: int) -> tuple[list[int], bool]:
+    """Drop candidates clearly behind the leader; say whether the leader is clearly ahead of all."""
+    means = {i: sum(values[i]) / worlds for i in alive}
+    leader = max(alive, key=means.__getitem__)
+    keep = [leader]
+    clear = True
+    lead_values = values[leader]
+    for i in alive:
+        if i == leader:
+            continue
+        diffs = [a - b for a, b in zip(lead_values, values[i], strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+        error = math.sqrt(var / worlds)
+        if mean > CLEAR_Z * error and mean > 0:
+            continue  # clearly worse: dropped
+        clear = False
+        keep.append(i)
+    keep.sort()
+    return keep, clear or len(keep) == 1
+
+
+# ----- candidates
+
+
+def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
+    """Legal cards, one per run of equivalent cards of a suit (Spades)."""
+    if view.kind == "pitch":
+        return legal
+    hand = mask_of(view.hand or ())
+    known = hand | mask_of(view.played)
+    kept: list[Action] = []
+    previous = -1
+    for action in sorted(legal, key=lambda a: a.card if isinstance(a, Play) else 0):
+        assert isinstance(action, Play)
+        card = int(action.card)
+        if previous >= 0 and previous & 3 == card & 3:
+            between = SUIT[card & 3] & ((1 << card) - 1) & ~((2 << previous) - 1)
+            if between & ~known == 0:
+                previous = card
+                continue  # equivalent to the lower card already kept
+        kept.append(action)
+        previous = card
+    return kept
+
+
+def _spades_bid_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
+    """Bids near the trick estimate, and Nil when the hand is not hopeless for it."""
+    by_value = {a.value: a for a in legal if isinstance(a, Bid)}
+    if view.hand is None:  # not looked: Double Nil, or look and bid
+        out: list[Action] = []
+        side = next(i for i, team in enumerate(view.teams) if view.seat in team)
+        behind = max(s for i, s in enumerate(view.scores) if i != side) - view.scores[side]
+        if DOUBLE_NIL in by_value and behind >= DOUBLE_NIL_BEHIND:
+            out.append(by_value[DOUBLE_NIL])
+        out.append(Bid(view.seat, LOOK_THEN_BID))
+        return out
+    hand = mask_of(view.hand)
+    estimate = int(spades_estimate(hand) + 0.5)
+    wanted: list[Any] = [v for v in range(estimate - 2, estimate + 3) if v in by_value]
+    if not wanted:
+        wanted = [min((v for v in by_value if isinstance(v, int)), key=lambda v: abs(v - estimate))]
+    if NIL in by_value and nil_danger(hand) < 0.9:
+        wanted.append(NIL)
+    return [by_value[v] for v in wanted]
+
+
+def _exchange_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
+    """A few gifts built by rules: the bidder's dangerous cards, the partner's low cards."""
+    hand = mask_of(view.hand or ())
+    seat = view.seat
+    double_nil = view.bids[seat] == DOUBLE_NIL
+    order = _danger_order(hand)
+    by_rank = sorted(order, key=lambda c: c >> 2, reverse=True)
+    picks: list[tuple[int, ...]] = []
+    if double_nil:
+        picks.append(tuple(order[:3]))
+        picks.append(tuple(by_rank[:3]))
+        spades = [c for c in order if c & 3 == 0]
+        others = [c for c in order if c & 3 != 0]
+        picks.append(tuple((spades + others)[:3]))
+        picks.append(tuple((others + spades)[:3]))
+        picks.append(tuple(order[:2] + order[3:4]))
+    else:
+        low = list(reversed(order))
+        picks.append(tuple(low[:3]))
+        low_rank = sorted(order, key=lambda c: c >> 2)
+        picks.append(tuple(low_rank[:3]))
+        no_spades = [c for c in low_rank if c & 3 != 0]
+        picks.append(tuple((no_spades + low_rank)[:3]))
+        spades_low = [c for c in low_rank if c & 3 == 0]
+        picks.append(tuple((spades_low + low_rank)[:3]))
+        # keep the high cards, give the middle: a void for the partner's ruffs is no use; give the shortest suit
+        shortest = min((s for s in range(4) if hand & SUIT[s]), key=lambda s: (hand & SUIT[s]).bit_count())
+        picks.append(tuple(([c for c in low_rank if c & 3 == shortest] + low_rank)[:3]))
+    return _unique_subsets(picks, legal, Exchange, 3)
+
+
+def _redraw_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
+    """Nothing, or the one, two or three most dangerous cards (and by rank alone)."""
+    hand = mask_of(view.hand or ())
+    order = _danger_order(hand)
+    by_rank = sorted(order, key=lambda c: c >> 2, reverse=True)
+    high_spades = [c for c in order if c & 3 == 0 and c >> 2 >= 6]
+    picks: list[tuple[int, ...]] = [(), tuple(order[:1]), tuple(order[:2]), tuple(order[:3]),
+                                    tuple(by_rank[:3]), tuple((high_spades + order)[:3])]
+    return _unique_subsets(picks, legal, Redraw, None)
+
+
+def _unique_subsets(picks: list[tuple[int, ...]], legal: list[Action], kind: type, size: int | None
+                    ) -> list[Action]:
+    by_set = {frozenset(int(c) for c in a.cards): a for a in legal if isinstance(a, (Exchange, Redraw))
+              and isinstance(a, kind)}
+    out: list[Action] = []
+    seen: set[frozenset[int]] = set()
+    for pick in picks:
+        key = frozenset(pick)
+        if (size is not None and len(key) != size) or key in seen or key not in by_set:
+            continue
+        seen.add(key)
+        out.append(by_set[key])
+    return out or legal[:1]
+
