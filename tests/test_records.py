@@ -30,12 +30,12 @@ from scripted import (
     two_player_game,
 )
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Bid, Look, Play, Redraw
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play, Redraw
 from game.cards import DECK
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.record import FORMAT, check_line, dumps, read_records, replay, to_record
-from game.state import TrickGame
+from game.state import Phase, TrickGame
 
 ROOT = Path(__file__).resolve().parents[1]
 Record = dict[str, Any]
@@ -215,8 +215,10 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
      "hand 1, trick 1: seat 3 plays"),
     ("a card not held", "spades", _set("hands.0.tricks.0.plays.0.1", "2S"), "is illegal: You do not hold"),
     ("a wrong final score", "spades", _set("scores.0", lambda v: v + 1), "scores: recorded [391, 400] but the hands"),
-    ("a wrong hand score", "spades", _set("hands.0.scores.0", 150), "hand 1: field 'scores' item 1 is 150 but the rules give 160"),
-    ("a wrong hand total", "spades", _set("hands.0.points.1.total", 1), "hand 1: field 'points' side 2 'total' is 1 but the rules give 170"),
+    ("a wrong hand score", "spades", _set("hands.0.scores.0", 150),
+     "hand 1: field 'scores' item 1 is 150 but the rules give 160"),
+    ("a wrong hand total", "spades", _set("hands.0.points.1.total", 1),
+     "hand 1: field 'points' side 2 'total' is 1 but the rules give 170"),
     ("wrong bags", "spades", _set("hands.2.bags", [5, 5]), "hand 3: field 'bags' item 1 is 5 but the rules give 0"),
     ("a wrong winner", "spades", _set("winner", 0), "winner: recorded 0 but the rules give 1"),
     ("a null winner of a finished game", "spades", _set("winner", None), "winner: recorded null but the rules give 1"),
@@ -228,11 +230,14 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
      "hand 1: the hand is unfinished but more hands follow"),
     ("a hand after the end", "spades", lambda r: r["hands"].append(copy.deepcopy(r["hands"][2])),
      "hand 4: the game is already over"),
-    ("the wrong dealer", "spades", _set("hands.1.dealer", 1), "hand 2: field 'dealer' is 1, but the rotation gives seat 0"),
+    ("the wrong dealer", "spades", _set("hands.1.dealer", 1),
+     "hand 2: field 'dealer' is 1, but the rotation gives seat 0"),
     ("the wrong teams", "spades", _set("teams", [[0, 1], [2, 3]]), "teams: [[0, 1], [2, 3]] do not match"),
     ("three seats", "spades", _set("teams", [[0, 2], [1]]), "teams: [[0, 2], [1]] is not a seating for spades"),
-    ("a bid of true", "spades", _set("hands.0.bids.0.bid", True), "hand 1 bid 1: field 'bid' has the wrong type (bool)"),
-    ("a bid as a list", "spades", _set("hands.0.bids.0.bid", [4]), "hand 1 bid 1: field 'bid' has the wrong type (list)"),
+    ("a bid of true", "spades", _set("hands.0.bids.0.bid", True),
+     "hand 1 bid 1: field 'bid' has the wrong type (bool)"),
+    ("a bid as a list", "spades", _set("hands.0.bids.0.bid", [4]),
+     "hand 1 bid 1: field 'bid' has the wrong type (list)"),
     ("a hand not an object", "spades", _set("hands.1", 5), "hand 2: "),
     ("missing seats", "spades", _delete("seats"), "record: missing field 'seats'"),
     ("blind as a number", "spades", _set("hands.1.blind", 1), "hand 2: field 'blind' has the wrong type (int)"),
@@ -270,6 +275,96 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
     ("a nil bid in pitch", "pitch", _set("hands.0.bids.0.bid", "nil"), "is illegal: Nil is not a Pitch bid"),
     ("low for both", "pitch", _set("options.low", "both"), 'options: low must be "winner" or "player", not "both"'),
     ("partnerships for pitch", "pitch", _set("options.partnerships", True), "teams: [[0], [1], [2], [3]] do not match"),
+    # every part of a hand's points is checked, not only the total
+    *[(f"a wrong {key}", "spades", _set(f"hands.0.points.0.{key}", lambda v: v + 1),
+       f"hand 1: field 'points' side 1 '{key}' is") for key in ("contract", "tricks", "bags", "nil", "bag_penalty")],
+    *[(f"a wrong {key}", "pitch", _set(f"hands.0.points.1.{key}", lambda v: v - 1),
+       f"hand 1: field 'points' side 2 '{key}' is 0 but the rules give 1") for key in ("high", "low", "jack", "game")],
+    ("a wrong set back", "pitch", _set("hands.1.points.1.set_back", True),
+     "hand 2: field 'points' side 2 'set_back' is true but the rules give false"),
+    ("a part given as a float", "spades", _set("hands.0.points.0.contract", 60.0),
+     "hand 1: field 'points' side 1 'contract' is 60.0 but the rules give 60"),
+    ("points as an object", "spades", _set("hands.0.points", {"total": 160}),
+     "hand 1: field 'points' must be a list of objects, one per side"),
+    ("points as numbers", "pitch", _set("hands.0.points", [0, 4, 0, 0]),
+     "hand 1: field 'points' must be a list of objects, one per side"),
+    ("points of one side", "spades", lambda r: r["hands"][0]["points"].pop(),
+     "hand 1: field 'points' has 1 sides but the game has 2"),
+    ("points without a total", "spades", _delete("hands.0.points.1.total"),
+     "hand 1: field 'points' side 2 has no 'total'"),
+    # Double Nil: the four-player blind list and the two-player bids
+    ("a blind nobody bid", "spades", _set("hands.0.blind", [1]),
+     "hand 1: field 'blind' has 1 items but the rules give 0"),
+    ("a Double Nil left out of blind", "double nil", _set("hands.0.blind", []),
+     "hand 1: field 'blind' has 0 items but the rules give 1"),
+    ("blind on the wrong seat", "double nil", _set("hands.0.blind", [2]),
+     "hand 1: field 'blind' item 1 is 2 but the rules give 0"),
+    ("a two-player Double Nil twice", "redraw",
+     lambda r: r["hands"][0]["bids"].append({"seat": 0, "bid": "double_nil"}),
+     "hand 1: field 'bids' has 2 items but the rules give 1"),
+    ("a two-player Double Nil left out", "redraw", _set("hands.0.bids", []),
+     "hand 1: field 'bids' has 0 items but the rules give 1"),
+    ("a two-player Double Nil on the wrong seat", "redraw", _set("hands.0.bids.0.seat", 1),
+     "hand 1, bid 1: seat 1 bids Double Nil is illegal"),
+    # fields RECORD.md lists
+    *[(f"no {key}", "pitch", _delete(f"hands.0.{key}"), f"hand 1: missing field '{key}'")
+      for key in ("pitcher", "bid", "trump", "points", "scores")],
+    *[(f"no {key}", "spades", _delete(f"hands.1.{key}"), f"hand 2: missing field '{key}'")
+      for key in ("points", "scores", "bags", "blind", "exchange")],
+    ("no redraw", "redraw", _delete("hands.0.redraw"), "hand 1: missing field 'redraw'"),
+    ("no trick leader", "spades", _delete("hands.1.tricks.4.leader"), "hand 2 trick 5: missing field 'leader'"),
+    ("no trick winner", "pitch", _delete("hands.0.tricks.5.winner"), "hand 1 trick 6: missing field 'winner'"),
+    ("no options", "spades", _delete("options"), "record: missing field 'options'"),
+    ("no mercy", "spades", _delete("options.mercy"), "options: missing field 'mercy'"),
+    ("no low", "pitch", _delete("options.low"), "options: missing field 'low'"),
+    ("no final scores", "pitch", _delete("scores"), "record: missing field 'scores'"),
+    ("no winner", "spades", _delete("winner"), "record: missing field 'winner'"),
+    ("no seed", "spades", _delete("seed"), "record: missing field 'seed'"),
+    ("a seat without a name", "spades", _delete("seats.1.name"), "seats: seat 1: field 'name' must be text, not null"),
+    ("a seat named by a number", "pitch", _set("seats.0.name", 7), "seats: seat 0: field 'name' must be text, not 7"),
+    ("a robot seat", "spades", _set("seats.3.player", "robot"),
+     "seats: seat 3: field 'player' must be \"human\" or \"computer\", not \"robot\""),
+    ("a seat without a player", "spades", _delete("seats.3.player"), "seats: seat 3: field 'player' must be"),
+    ("a level as a number", "spades", _set("seats.2.level", 3), "seats: seat 2: field 'level' must be text, not 3"),
+    # whole numbers are neither booleans nor floats
+    ("a winner of true", "spades", _set("winner", True), "winner: recorded true but the rules give 1"),
+    ("a final score as a float", "spades", _set("scores.1", 400.0),
+     "scores: recorded [390, 400.0] but the hands add up to [390, 400]"),
+    ("a hand score as a float", "spades", _set("hands.0.scores.0", 160.0),
+     "hand 1: field 'scores' item 1 is 160.0 but the rules give 160"),
+    ("bags as booleans", "spades", _set("hands.0.bags", [False, False]),
+     "hand 1: field 'bags' item 1 is false but the rules give 0"),
+    ("a dealer as a float", "spades", _set("hands.0.dealer", 3.0), "hand 1: field 'dealer' has the wrong type (float)"),
+    ("a leader of true", "spades", _set("hands.0.tricks.0.leader", True),
+     "hand 1 trick 1: field 'leader' is true but the rules give 0"),
+    ("a seat as a float", "spades", _set("hands.0.tricks.0.plays.0.0", 0.0), "hand 1 trick 1: 0.0 is not a seat"),
+    ("teams as floats", "spades", _set("teams", [[0.0, 2], [1, 3]]),
+     "teams: [[0.0, 2], [1, 3]] is not a list of lists"),
+    ("a seed as a float", "spades", _set("seed", 0.0), "seed: must be a whole number or null"),
+    ("a target as a float", "pitch", _set("options.target", 7.0), "options: target 7.0 is not a positive whole number"),
+    ("a bid as a float", "pitch", _set("hands.0.bids.0.bid", 2.0),
+     "hand 1 bid 1: field 'bid' has the wrong type (float)"),
+    ("a bid of 0", "spades", _set("hands.2.bids.0.bid", 0), "hand 3 bid 1: 0 is not a bid"),
+    ("a pitcher of true", "pitch", _set("hands.0.pitcher", True),
+     "hand 1: field 'pitcher' is true but the rules give 1"),
+    # cards exactly as RECORD.md writes them
+    ("a card in small letters", "spades", _set("hands.0.tricks.0.plays.0.1", lambda c: c.lower()),
+     "hand 1 trick 1: not a card: \""),
+    ("a ten written 10", "pitch", _set("hands.0.deal.0.0", "10H"), "hand 1 deal: not a card: \"10H\""),
+    ("a dealt card in small letters", "spades", _set("hands.0.deal.2.0", lambda c: c.lower()),
+     "hand 1 deal: not a card"),
+    ("a stock card in small letters", "redraw", _set("hands.0.stock.5", lambda c: c.lower()),
+     "hand 1 stock: not a card"),
+    ("an exchanged card in small letters", "double nil", _set("hands.0.exchange.0.cards.0", lambda c: c.lower()),
+     "hand 1 exchange: not a card"),
+    ("a drawn card in small letters", "redraw", _set("hands.0.draws.0.kept", lambda c: c.lower()),
+     "hand 1 draw 1: not a card"),
+    ("a trump in small letters", "pitch", _set("hands.0.trump", "s"),
+     "hand 1: field 'trump' is \"s\" but the rules give"),
+    ("an exchange still pending when it is over", "double nil",
+     lambda r: r["hands"][0].__setitem__("exchange_pending", [{"from": 0,
+                                                              "cards": r["hands"][0]["exchange"][0]["cards"]}]),
+     "hand 1 exchange_pending: seat 0 gives once"),
 ]
 
 
@@ -449,3 +544,90 @@ def test_a_card_given_as_a_plain_number_is_recorded_in_two_letters() -> None:
     record = to_record(game)
     assert record["hands"][0]["tricks"][0]["plays"] == [[1, "9H"]]
     assert check_line(dumps(record), 1).error is None
+
+
+# ----------------------------------------------------------------- every moment of a game
+MOMENT_GAMES = [
+    ("spades", 4, SpadesOptions()),
+    ("spades-two", 2, SpadesOptions()),
+    ("pitch", 3, PitchOptions()),
+    ("pitch", 4, PitchOptions(partnerships=True, low="player")),
+    ("pitch", 7, PitchOptions()),
+]
+
+
+def eventful_action(game: TrickGame, rng: random.Random) -> Action:
+    """A random legal action that often looks early, bids Double Nil and passes in Pitch (so every phase comes)."""
+    if game.kind == "spades" and game.phase is Phase.BIDDING and rng.random() < 0.3:
+        looks = [Look(seat) for seat in range(4) if game.why_illegal(Look(seat)) is None]
+        if looks:
+            return rng.choice(looks)
+    actions = game.legal_actions()
+    double_nil = [a for a in actions if isinstance(a, Bid) and a.value == DOUBLE_NIL]
+    if double_nil and rng.random() < 0.4:
+        return double_nil[0]
+    passes = [a for a in actions if isinstance(a, Bid) and a.value == PASS]
+    if passes and rng.random() < 0.6:
+        return passes[0]
+    return rng.choice(actions)
+
+
+def assert_reads_back(game: TrickGame) -> None:
+    """The game written now reads back to the same state: every seat's view and the seat to act."""
+    text = dumps(to_record(game))
+    result = check_line(text, 1)
+    assert result.error is None, result.error
+    again = result.replay.game
+    assert again.to_act == game.to_act and again.phase is game.phase
+    for seat in range(game.num_seats):
+        assert again.view(seat) == game.view(seat), f"seat {seat}'s view differs in {game.phase}"
+    assert dumps(to_record(again)) == text
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), MOMENT_GAMES,
+                         ids=[f"{kind}-{players}" for kind, players, _ in MOMENT_GAMES])
+def test_a_game_written_after_any_action_reads_back_to_the_same_state(kind: str, players: int, options: Any) -> None:
+    phases = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = new_game(kind, options, players, seed)
+        assert_reads_back(game)
+        while game.phase is not Phase.GAME_OVER and len(game.results) < 2:
+            game.apply(eventful_action(game, rng))
+            phases.add(game.phase)
+            assert_reads_back(game)
+    expected = {"spades": {Phase.BIDDING, Phase.EXCHANGE, Phase.PLAYING},
+                "spades-two": {Phase.DRAWING, Phase.REDRAW, Phase.BIDDING, Phase.PLAYING}}
+    assert phases >= expected.get(kind, {Phase.BIDDING, Phase.PLAYING})
+
+
+def test_a_game_written_during_the_double_nil_exchange_keeps_the_chosen_cards() -> None:
+    planned = spades_deal((0, 4, 5, 4))
+    game = spades_game(planned)
+    bid_round(game, {0: DOUBLE_NIL, 1: 4, 2: 4, 3: 3})
+    chosen = tuple(sorted(planned[0])[:3])
+    game.apply(Exchange(0, chosen))
+    record = json.loads(dumps(to_record(game)))
+    hand = record["hands"][0]
+    assert hand["exchange"] == [] and hand["exchange_pending"] == [{"from": 0, "cards": [str(c) for c in chosen]}]
+    again = replay(record).game
+    assert again.phase is Phase.EXCHANGE and again.to_act == 2
+    assert again.view(0) == game.view(0) and again.view(2) == game.view(2)
+    assert again.pending_exchange == {0: chosen}
+    game.apply(Exchange(2, tuple(sorted(planned[2])[:3])))
+    again = replay(json.loads(dumps(to_record(game)))).game
+    assert again.hands == game.hands and again.phase is Phase.PLAYING
+
+
+def test_a_two_player_redraw_in_progress_is_not_decided_by_the_reader() -> None:
+    hands = two_player_deal((0, 13))
+    game = two_player_game(hands, first=0)
+    draw_all(game, blind=[0, 1])
+    assert game.phase is Phase.REDRAW and game.to_act == 0
+    again = replay(json.loads(dumps(to_record(game)))).game
+    assert (again.phase, again.to_act) == (Phase.REDRAW, 0)
+    game.apply(Redraw(0, ()))  # seat 0 keeps its cards: seat 1 chooses next
+    record = json.loads(dumps(to_record(game)))
+    assert record["hands"][0]["redraw"] == [{"seat": 0, "discarded": [], "drawn": []}]
+    again = replay(record).game
+    assert (again.phase, again.to_act) == (Phase.REDRAW, 1)
