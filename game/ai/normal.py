@@ -239,7 +239,7 @@ def nil_danger(card: int, hand: int) -> float:
     """How much a card threatens a Nil: high spades most, then unguarded high cards."""
     rank = card >> 2
     if card & 3 == SPADES:
-        return 20 + rank
+        return rank + (5 if rank >= 6 else 1)
     lows = sum(1 for c in cards_in(suit(hand, card & 3)) if c >> 2 <= 5)
     return rank + (4 if rank >= QUEEN and lows < 2 else 0)
 

@@ -1,0 +1,256 @@
+"""Tactics every computer level from ``normal`` up must show, each on a scripted deal.
+
+Each position is built through the engine's ``apply()`` from a scripted deal; the test then
+asks the player for its decision from the seat's view.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
+from game.ai import make_player
+from game.cards import Card
+from game.options import SpadesOptions
+from game.state import Phase, TrickGame
+from tests.scripted import (
+    bid_round,
+    card,
+    cards,
+    complete_deal,
+    pitch_game,
+    play_cards,
+    play_tricks,
+    spades_deal,
+    spades_game,
+    spades_tricks,
+)
+
+LEVELS = ["normal"]
+
+
+def decide(game: TrickGame, level: str) -> Action:
+    """The level's decision for the seat to act (a face-down Spades hand looks first, as the rules allow)."""
+    player = make_player(level, seed=5)
+    seat = game.to_act
+    assert seat is not None
+    action = player.choose(game.view(seat))
+    if isinstance(action, Look):
+        assert game.view(seat).hand is None
+        game.apply(action)
+        action = player.choose(game.view(seat))
+    assert action in game.view(seat).legal
+    return action
+
+
+def played(game: TrickGame, level: str) -> str:
+    """The card the level plays now, in two-letter form."""
+    action = decide(game, level)
+    assert isinstance(action, Play)
+    return str(action.card)
+
+
+# ----------------------------------------------------------------- Nil: cover a partner's, set an opponent's
+@pytest.mark.parametrize("level", LEVELS)
+def test_cover_partner_nil_by_playing_high_before_him(level: str) -> None:
+    hands = complete_deal(["AH KH 2H", "", "", "4H"])
+    game = spades_game(hands, dealer=2)  # seat 3 bids first and leads
+    bid_round(game, {3: 3, 0: 4, 1: 3, 2: NIL})
+    play_cards(game, "4H")
+    assert played(game, level) == "AH"  # not the 2H a second hand plays otherwise
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_cover_partner_nil_by_overtaking_him(level: str) -> None:
+    hands = complete_deal(["5H JH", "", "8H", ""], voids={3: "H"})
+    game = spades_game(hands, dealer=1)  # seat 2 leads
+    bid_round(game, {2: NIL, 3: 3, 0: 4, 1: 3})
+    play_cards(game, "8H")
+    play_cards(game, str(lowest_of(game, 3, "C")))  # no heart there
+    choice = card(played(game, level))
+    assert choice.suit == 1 and choice.rank > card("8H").rank  # take the trick off him
+
+
+def lowest_of(game: TrickGame, seat: int, suit_letter: str) -> Card:
+    """The lowest card of a suit in a seat's hand."""
+    suit_index = "SHDC".index(suit_letter)
+    return min(c for c in game.view(seat).hand or () if c.suit == suit_index)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_cover_partner_nil_by_leading_his_void(level: str) -> None:
+    hands = complete_deal(["AD KD 5D AH QH", "2D", "9C", "3D"], voids={2: "D"})
+    game = spades_game(hands, dealer=3)  # seat 0 leads
+    bid_round(game, {0: 4, 1: 3, 2: NIL, 3: 3})
+    play_cards(game, "AD 2D 9C 3D")  # the Nil bidder shows he has no diamond
+    assert game.to_act == 0
+    assert played(game, level) == "KD"  # a diamond, so he can throw away his danger
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_set_opponent_nil_by_leading_low(level: str) -> None:
+    hands = complete_deal(["AH AC AD KD QC 2C", "", "", ""])
+    game = spades_game(hands, dealer=3)  # seat 0 leads
+    bid_round(game, {0: 4, 1: NIL, 2: 4, 3: 3})
+    lead = played(game, level)
+    hand = game.view(0).hand or ()
+    assert card(lead).rank == min(c.rank for c in hand if c.suit != 0)  # not a cashing ace
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_set_opponent_nil_by_ducking_under_him(level: str) -> None:
+    hands = complete_deal(["AH 8H 5H", "9H", "4H", "2H"])
+    game = spades_game(hands, dealer=0)  # seat 1 leads
+    bid_round(game, {1: NIL, 2: 4, 3: 3, 0: 4})
+    play_cards(game, "9H 4H 2H")
+    assert played(game, level) == "8H"  # his nine keeps the trick; the ace would save him
+
+
+# ----------------------------------------------------------------- partnership and bags
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_trump_a_partners_sure_winner(level: str) -> None:
+    hands = complete_deal(["5S QS 3C 9C", "", "AD", "4D"], voids={0: "D"})
+    game = spades_game(hands, dealer=1)  # seat 2 leads
+    bid_round(game, {2: 4, 3: 3, 0: 4, 1: 3})
+    play_cards(game, "AD 4D")
+    choice = played(game, level)
+    assert card(choice).suit != 0  # no spade on the partner's ace
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_overtaking_partner_as_last_player(level: str) -> None:
+    hands = complete_deal(["AC 4C", "5C", "KC", "3C"])
+    game = spades_game(hands, dealer=0)  # seat 1 leads
+    bid_round(game, {1: 3, 2: 4, 3: 3, 0: 4})
+    play_cards(game, "5C KC 3C")
+    assert played(game, level) != "AC"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_duck_when_bags_are_near_ten_and_the_contract_is_made(level: str) -> None:
+    first = spades_deal([6, 0, 4, 3])
+    second = complete_deal(["4H 6H AC 4C", "2H 7H", "AH KH 5C", "3H 5H 7C"])
+    game = spades_game(first, dealer=3, later=[second])
+    bid_round(game, {0: 1, 1: NIL, 2: 1, 3: 3})
+    play_tricks(game, spades_tricks([6, 0, 4, 3]))
+    assert game.bags[0] == 8 and game.hand_number == 2
+    bid_round(game, {1: 3, 2: 1, 3: 3, 0: 1})
+    play_cards(game, "2H AH 3H 4H")
+    play_cards(game, "KH 5H 6H 7H")  # the partners' two tricks make their contract of two
+    play_cards(game, "5C 7C")
+    choice = played(game, level)
+    assert choice != "AC" and card(choice).suit == 3  # duck under the seven
+
+
+# ----------------------------------------------------------------- Spades bids
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("hand", "nil"), [
+    ("2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C", True),
+    ("AS 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C", False),  # the ace of spades
+    ("2S 3S 4S 5S 6S 2H 3H 4H 2D 3D 4D 2C 3C", False),  # long spades
+])
+def test_nil_only_without_the_ace_or_long_spades(level: str, hand: str, nil: bool) -> None:
+    game = spades_game(complete_deal([hand, "", "", ""]), dealer=3)
+    action = decide(game, level)
+    assert isinstance(action, Bid)
+    assert (action.value == NIL) is nil
+    assert action.value != DOUBLE_NIL
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_strong_hand_bids_its_tricks(level: str) -> None:
+    game = spades_game(complete_deal(["AS KS QS 5S 4S AH KH AD", "", "", ""]), dealer=3)
+    action = decide(game, level)
+    assert isinstance(action.value, int) and 6 <= action.value <= 9  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_double_nil_face_down_only_far_behind_near_the_end(level: str) -> None:
+    options = SpadesOptions(target=250)
+    deals = [spades_deal([0, 6, 0, 7]), spades_deal([3, 4, 3, 3]), spades_deal([4, 3, 3, 3])]
+    game = spades_game(deals[0], dealer=3, options=options, later=deals[1:])
+    player = make_player(level, seed=5)
+    assert player.choose(game.view(0)) == Look(0)  # level scores: look and bid a number
+    bid_round(game, {0: 3, 1: 6, 2: 3, 3: 7})
+    play_tricks(game, spades_tricks([0, 6, 0, 7]))
+    bid_round(game, {1: 3, 2: 3, 3: 3, 0: 3})
+    play_tricks(game, spades_tricks([3, 4, 3, 3]))
+    assert game.scores == [0, 191] and game.hand_number == 3
+    bid_round(game, {2: 3, 3: 3})
+    assert game.to_act == 0 and game.view(0).hand is None
+    assert player.choose(game.view(0)) == Bid(0, DOUBLE_NIL)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_double_nil_exchange_from_both_sides(level: str) -> None:
+    hands = complete_deal(["AS KS AH 3D 2C", "", "8H 9D 2D 3C 4S", ""])
+    game = spades_game(hands, dealer=3)
+    bid_round(game, {0: DOUBLE_NIL, 1: 3, 2: 4, 3: 3})
+    assert game.phase is Phase.EXCHANGE and game.to_act == 0
+    given = decide(game, level)
+    assert isinstance(given, Exchange) and set(given.cards) == set(cards("AS KS AH"))
+    game.apply(given)
+    back = decide(game, level)
+    assert isinstance(back, Exchange)
+    partner_hand = game.view(2).hand or ()
+    lowest = sorted((c for c in partner_hand if c.suit != 0), key=lambda c: c.rank)[:3]
+    assert {c.rank for c in back.cards} == {c.rank for c in lowest} and all(c.suit != 0 for c in back.cards)
+
+
+# ----------------------------------------------------------------- Pitch
+def pitch_at(seat_hand: str, dealer: int = 0, seat: int = 1) -> TrickGame:
+    """Four-player Pitch where ``seat`` holds ``seat_hand``; the rest filled with low cards."""
+    fixed = ["", "", "", ""]
+    fixed[seat] = seat_hand
+    return pitch_game(complete_deal(fixed, size=6), dealer=dealer)
+
+
+WEAK = "3C 7D 9H 5S 8C 6D"
+MEDIUM = "AH 7H 3H KD 9C 5S"
+STRONG = "AS KS JS 2S AH 3D"
+SHUT_OUT = "AS KS QS JS 2S 3S"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pitch_passes_a_weak_hand(level: str) -> None:
+    game = pitch_at(WEAK)
+    assert decide(game, level) == Bid(1, PASS)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("hand", "least"), [(STRONG, 3), (SHUT_OUT, 4)])
+def test_pitch_bids_what_the_hand_wins(level: str, hand: str, least: int) -> None:
+    action = decide(pitch_at(hand), level)
+    assert isinstance(action, Bid) and isinstance(action.value, int) and action.value >= least
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pitch_does_not_overbid_into_a_set_back(level: str) -> None:
+    alone = decide(pitch_at(MEDIUM), level)
+    assert alone == Bid(1, 2)  # first to bid, the hand is worth two
+    game = pitch_at(MEDIUM, seat=2)
+    game.apply(Bid(1, 3))
+    assert decide(game, level) == Bid(2, PASS)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pitch_dealer_steals_cheaply(level: str) -> None:
+    game = pitch_at(MEDIUM, seat=0)
+    bid_round(game, {1: 2, 2: PASS, 3: PASS})
+    assert game.to_act == 0
+    assert decide(game, level) == Bid(0, 2)  # equal the high bid, not more
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pitch_dealer_forced_bid_is_the_cheapest(level: str) -> None:
+    game = pitch_at(WEAK, seat=0)
+    bid_round(game, {1: PASS, 2: PASS, 3: PASS})
+    assert decide(game, level) == Bid(0, 2)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pitch_first_lead_sets_trump_on_the_best_suit(level: str) -> None:
+    game = pitch_at(STRONG)
+    bid_round(game, {1: 3, 2: PASS, 3: PASS, 0: PASS})
+    assert game.phase is Phase.PLAYING and game.to_act == 1
+    assert played(game, level) == "AS"
