@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import warnings
@@ -25,6 +26,16 @@ MIN_SIZE = (800, 480)
 MAX_DT_S = 0.1  # a long stall (dragging the window) must not make animations jump
 FPS = 60
 SCREENSHOT_ENV = "TRICK_TABLE_SCREENSHOT"
+
+
+def layout_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The size the scenes lay out for: the window's own, or below the minimum the smallest size of the
+    same shape that is at least the minimum (drawn there and shrunk into the window)."""
+    w, h = max(1, int(window[0])), max(1, int(window[1]))
+    if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+        return w, h
+    k = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+    return max(MIN_SIZE[0], math.ceil(w * k)), max(MIN_SIZE[1], math.ceil(h * k))
 
 
 def _init_audio() -> bool:
@@ -60,7 +71,9 @@ class App:
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_min_size()
         self.fullscreen = False
-        self.ctx = AppContext(SceneStack(), Settings(fullscreen=fullscreen), self.screen.get_size())
+        size = layout_size(self.screen.get_size())
+        self._canvas: pygame.Surface | None = None if size == self.screen.get_size() else pygame.Surface(size)
+        self.ctx = AppContext(SceneStack(), Settings(fullscreen=fullscreen), size)
         self.ctx.resources["audio"] = self.audio
         self.ctx.resources["start_game"] = self.start_game
         self.ctx.resources["go_to_menu"] = self.go_to_menu
@@ -104,7 +117,8 @@ class App:
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
-        size = self.screen.get_size()
+        size = layout_size(self.screen.get_size())
+        self._canvas = None if size == self.screen.get_size() else pygame.Surface(size).convert()
         if size != tuple(self.ctx.size):
             self.ctx.size = size
             for scene in _all_scenes(self.ctx.scenes):
@@ -139,7 +153,19 @@ class App:
             return
         top = self.ctx.scenes.top
         if top is not None:
-            top.handle_event(event)
+            top.handle_event(self._to_layout(event))
+
+    def _to_layout(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event's position in the scenes' coordinates (they differ below the minimum size)."""
+        if self._canvas is None or not hasattr(event, "pos"):
+            return event
+        kx = self._canvas.get_width() / max(1, self.screen.get_width())
+        ky = self._canvas.get_height() / max(1, self.screen.get_height())
+        data = dict(event.dict)
+        data["pos"] = (int(event.pos[0] * kx), int(event.pos[1] * ky))
+        if "rel" in data:
+            data["rel"] = (int(event.rel[0] * kx), int(event.rel[1] * ky))
+        return pygame.event.Event(event.type, data)
 
     def step(self, dt_s: float) -> None:
         """One frame: process queued events, update the top scene by ``dt_s`` seconds, draw, flip."""
@@ -159,11 +185,15 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible scenes bottom first (overlays over what lies under them)."""
+        target = self._canvas if self._canvas is not None else self.screen
         visible = self.ctx.scenes.visible()
         if not visible:
-            self.screen.fill((0, 0, 0))
+            target.fill((0, 0, 0))
         for scene in visible:
-            scene.draw(self.screen)
+            scene.draw(target)
+        if self._canvas is not None:
+            # Below the minimum size the scenes are laid out at the minimum (same shape) and shrunk to fit.
+            pygame.transform.smoothscale(self._canvas, self.screen.get_size(), self.screen)
 
     def screenshot(self, path: str | os.PathLike[str]) -> Path:
         """Save the current frame as an image (PNG by extension); returns the path."""
@@ -210,6 +240,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     args = _parse(argv)
     app = make_app(args.size)
+    from ui.computer import ComputerWorker
+
+    worker = ComputerWorker().start()  # the computer players' process, warming up in the background
+    app.ctx.resources["computer_worker"] = worker
     if args.fullscreen:
         app.ctx.settings.fullscreen = True
     dt_s = 1.0 / FPS
@@ -222,6 +256,7 @@ def run(argv: Sequence[str] | None = None) -> int:
                 print("READY", flush=True)
             dt_s = app.clock.tick(FPS) / 1000.0
     finally:
+        worker.stop()  # a message, not a wait: the process ends by itself
         app.close()
     return 0
 

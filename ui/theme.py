@@ -101,12 +101,24 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
             d = min(1.0, math.sqrt(dx * dx * 1.1 + dy * dy * 1.6) * 1.55)
             k = d * d * (3 - 2 * d)  # smoothstep
             small.set_at((x, y), _mix(FELT_LIGHT, FELT_DARK, k))
-    surf = pygame.transform.smoothscale(small, (w, h))
+    for old in [k for k in _cache if isinstance(k, tuple) and k[:1] == ("felt",)]:
+        del _cache[old]  # one window-sized felt at a time (100 MB at 5000x5000)
+    # One full-size surface, made in the display's format (a second copy costs a lot at 5000x5000).
+    surf = new_opaque((w, h))
+    pygame.transform.smoothscale(small, (w, h), surf)
     tile = _noise_tile()
     for ty in range(0, h, tile.get_height()):
         for tx in range(0, w, tile.get_width()):
             surf.blit(tile, (tx, ty))
-    return _store(key, _opaque(surf))
+    return _store(key, surf)
+
+
+def new_opaque(size: tuple[int, int]) -> pygame.Surface:
+    """An opaque surface in the display's pixel format when a display exists (one allocation, no convert)."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    if screen is not None and screen.get_bitsize() in (24, 32):
+        return pygame.Surface(size, 0, screen)
+    return pygame.Surface(size)
 
 
 def _noise_tile() -> pygame.Surface:

@@ -635,9 +635,7 @@ class TableScene(TableInput, Scene):
         if layer is not None and self._layer_key == key and layer.get_size() == size:
             return layer
         if layer is None or layer.get_size() != size:
-            layer = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
+            layer = theme.new_opaque(size)
         view, lay, model = self.view, self.view.layout, self.model
         view.draw(layer, model, hand, to_act, self._hide_hands(), self._resting_drawn_card(), self._statuses())
         self._draw_winning_glow(layer)
