@@ -27,6 +27,7 @@ from game.arena import add_parser as add_arena_parser  # noqa: E402
 from game.factory import GAMES, seats_for  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
 from game.pitch import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
+from game.simulate import MAX_HANDS  # noqa: E402
 
 USAGE_ERROR = 2
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
@@ -66,6 +67,15 @@ def positive_int(text: str) -> int:
     return value
 
 
+def hand_count(text: str) -> int:
+    """An argparse type: a number of hands from 1 to MAX_HANDS (a longer game's record is too long a line)."""
+    value = positive_int(text)
+    if value > MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than {MAX_HANDS} hands (a record is one line of "
+                                         f"at most 1 MB)")
+    return value
+
+
 def whole_number(text: str) -> int:
     """An argparse type: any whole number (the message names the text when it is not one)."""
     try:
@@ -99,9 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--partnerships", action="store_true", default=None,
                      help="Pitch with four players in two teams")
     sim.add_argument("--games", type=positive_int, default=1)
-    sim.add_argument("--hands", type=positive_int, default=None, help="stop each game after this many hands")
-    sim.add_argument("--max-hands", type=positive_int, default=1000,
-                     help="safety stop for games that never end (random play rarely reaches the target)")
+    sim.add_argument("--hands", type=hand_count, default=None, help="stop each game after this many hands")
+    sim.add_argument("--max-hands", type=hand_count, default=MAX_HANDS,
+                     help=f"safety stop for games that never end (random play rarely reaches the target); "
+                          f"at most {MAX_HANDS}, so that a record stays under the 1 MB a line may have")
     sim.add_argument("--seed", type=whole_number, default=1)
     sim.add_argument("--level", choices=LEVELS, default=None)
     sim.add_argument("--levels", default=None, help="a level per seat, comma-separated")

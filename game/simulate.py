@@ -11,6 +11,8 @@ from game.factory import new_game
 from game.record import to_record
 from game.state import Phase, TrickGame
 
+MAX_HANDS = 300  # the longest game simulate plays: its record stays well under record.MAX_LINE (1 MB)
+
 
 @dataclass
 class SimulationResult:

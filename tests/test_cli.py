@@ -42,6 +42,10 @@ BAD_COMMAND_LINES: list[tuple[str, list[str], str]] = [
      "main.py simulate: argument --hands: '0' must be 1 or more"),
     ("no max hands", ["simulate", "--game", "pitch", "--max-hands", "0"],
      "main.py simulate: argument --max-hands: '0' must be 1 or more"),
+    ("too many hands", ["simulate", "--game", "pitch", "--hands", "301"],
+     "main.py simulate: argument --hands: '301' is more than 300 hands (a record is one line of at most 1 MB)"),
+    ("too many hands for safety", ["simulate", "--game", "spades", "--max-hands", "1000"],
+     "main.py simulate: argument --max-hands: '1000' is more than 300 hands"),
     ("games as a float", ["simulate", "--game", "pitch", "--games", "1.5"],
      "main.py simulate: argument --games: '1.5' is not a whole number"),
     # target and mercy
@@ -295,3 +299,17 @@ def test_ctrl_c_closes_the_window_quietly_with_130() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and err == b"", err
+
+
+@pytest.mark.parametrize("game", ["spades", "spades-two"])
+def test_the_longest_game_simulate_plays_is_a_record_replay_reads(tmp_path: Path, game: str) -> None:
+    from game.record import MAX_LINE
+    from game.simulate import MAX_HANDS
+
+    out = tmp_path / "long.jsonl"
+    assert main.main(["simulate", "--game", game, "--seed", "5", "--out", str(out)]) == 0
+    text = out.read_bytes()
+    assert len(text) < MAX_LINE * 0.9  # random Spades never reaches the target: the safety stop ends it
+    assert len(json.loads(text)["hands"]) == MAX_HANDS + 1  # the next hand is dealt
+    results = list(read_records(str(out)))
+    assert [r.error for r in results] == [None]
