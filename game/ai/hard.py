@@ -27,8 +27,8 @@ Every decision is made the same way:
 Candidates and the pruning done before any simulation (a full evaluation of every legal
 action would be too slow or pointless):
 
-- Card play: every legal card, but cards of one suit that are equivalent (no unseen card
-  lies between them) count once (the lowest is played). Pitch keeps every card (points
+- Card play: every legal card, but cards of one suit that are equivalent (every card between
+  them is in the hand or gone in a finished trick) count once (the lowest is played). Pitch keeps every card (points
   differ).
 - Spades bids: the trick estimate of ``rollout.spades_estimate`` rounded, two below and two
   above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
@@ -155,7 +155,8 @@ class HardPlayer:
                 if clear:
                     break
         self.last_worlds = worlds
-        best = max(alive, key=lambda i: sum(values[i][:worlds]) / max(1, len(values[i][:worlds])))
+        order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
+        best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
 
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
@@ -237,7 +238,8 @@ def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     if view.kind == "pitch":
         return legal
     hand = mask_of(view.hand or ())
-    known = hand | mask_of(view.played)
+    # cards gone in finished tricks separate nothing; a card of the trick in progress does
+    known = (hand | mask_of(view.played)) & ~mask_of(card for _, card in view.trick)
     kept: list[Action] = []
     previous = -1
     for action in sorted(legal, key=lambda a: a.card if isinstance(a, Play) else 0):

@@ -1,0 +1,222 @@
+"""The hard level: its rollout policy plays by the rules, its search finds the obvious, it never peeks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.actions import DOUBLE_NIL, Action, Bid, Look, Play
+from game.ai.hard import HardPlayer
+from game.ai.rollout import advance_to_play, play_out
+from game.cards import cards_of
+from game.chance import Chance
+from game.deals import deck_for_deal
+from game.factory import new_game
+from game.options import PitchOptions, SpadesOptions
+from game.state import Phase, TrickGame
+from scripted import bid_round, cards, pitch_game, play_tricks, spades_game
+
+KINDS = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOptions()), ("pitch", 4, PitchOptions()),
+         ("pitch", 3, PitchOptions()), ("pitch", 4, PitchOptions(partnerships=True, low="player")),
+         ("pitch", 6, PitchOptions(dealer_steal=False))]
+
+
+def _random_to_play(game: TrickGame, rng: random.Random) -> None:
+    """Any legal bids, exchange, draws and redraw (Double Nil included), until the cards are played."""
+    while game.phase not in (Phase.PLAYING, Phase.HAND_OVER):
+        if game.kind == "spades" and game.phase is Phase.BIDDING and rng.random() < 0.7:
+            seat = game.to_act
+            if not game.looked[seat]:
+                game.apply(Look(seat))
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), KINDS)
+def test_rollout_plays_legal_cards_and_scores_like_the_engine(kind: str, players: int, options: object) -> None:
+    rng = random.Random(11)
+    hands = 0
+    for seed in range(120):
+        game = new_game(kind, options, players, seed)
+        game.stop_at_hand_end = True
+        game.bags = [rng.choice((0, 7, 9)) for _ in game.bags]  # the 10-bag penalty comes into play
+        _random_to_play(game, rng)
+        for _ in range(rng.randrange(0, 4 * players)):
+            if game.phase is not Phase.PLAYING:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is not Phase.PLAYING:
+            continue
+        played: list[int] = []
+        values = play_out(game, record=played, bag_cost=None)
+        for card in played:  # every card the policy played is legal when it is played
+            game.apply(Play(game.to_act, card))
+        assert game.phase is Phase.HAND_OVER
+        assert [row["total"] for row in game.results[-1].points] == values
+        hands += 1
+    assert hands > 80
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), KINDS)
+def test_quick_estimates_take_a_world_to_the_play(kind: str, players: int, options: object) -> None:
+    for seed in range(30):
+        game = new_game(kind, options, players, seed)
+        game.stop_at_hand_end = True
+        if seed % 3 == 0 and kind == "spades":
+            game.apply(Bid(game.to_act, DOUBLE_NIL))  # the exchange comes
+        advance_to_play(game)  # apply() refuses anything illegal
+        assert game.phase is Phase.PLAYING
+        assert sum(game.hands).bit_count() == players * (6 if kind == "pitch" else 13)
+
+
+def _hard_plays_a_hand(kind: str, players: int, options: object, seed: int) -> int:
+    game = new_game(kind, options, players, seed)
+    game.stop_at_hand_end = True
+    hard = [HardPlayer(seed=seed * 10 + s, samples=3) for s in range(players)]
+    decisions = 0
+    while game.phase is not Phase.HAND_OVER:
+        seat = game.to_act
+        view = game.view(seat)
+        action = hard[seat].choose(view)
+        if action not in view.legal:  # the one exception: a face-down four-player Spades hand looks
+            assert action == Look(seat) and kind == "spades" and view.hand is None
+        game.apply(action)
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), KINDS)
+def test_hard_only_takes_legal_actions(kind: str, players: int, options: object) -> None:
+    for seed in range(2):
+        assert _hard_plays_a_hand(kind, players, options, seed) >= players * 6
+
+
+def test_hard_with_a_clock_decides_in_time() -> None:
+    game = new_game("spades", SpadesOptions(double_nil=False), 4, 3)
+    bid_round(game, {s: 3 for s in range(4)})
+    player = HardPlayer(seed=1, think_ms=30)
+    view = game.view(game.to_act)
+    action = player.choose(view)
+    assert action in view.legal
+    assert player.last_worlds >= 1
+
+
+# ----------------------------------------------------------------- the obvious best action
+
+LAST_TWO = [  # eleven tricks; then seat 1 leads the 9H, seat 0 holds KH 4H and sees its side needs one trick
+    "AH QH JH 8H", "7H 6H 5H 2H", "2D AD 3D 4D", "9D KD 7D 8D", "5C AC 3C 4C", "8C KC 6C 7C", "9C TC JC QC",
+    "QD 2S JD TD", "5S KS 3S 4S", "8S QS 6S 7S", "2C JS 9S TS",
+    "KH 9H 5D TH", "4H 3H 6D AS",
+]
+
+
+def test_search_wins_the_trick_its_contract_needs() -> None:
+    hands = [cards(" ".join(trick.split()[seat] for trick in LAST_TWO)) for seat in range(4)]
+    game = spades_game(hands, dealer=3, options=SpadesOptions(double_nil=False))
+    bid_round(game, {0: 2, 1: 4, 2: 1, 3: 4})
+    assert play_tricks(game, LAST_TWO[:11])[-1] == 1
+    for card_text in ("9H", "5D", "TH"):
+        game.apply(Play(game.to_act, cards(card_text)[0]))
+    assert game.to_act == 0 and game.tricks_won[0] + game.tricks_won[2] == 2
+    view = game.view(0)
+    assert HardPlayer(seed=3, samples=20).choose(view) == Play(0, cards("KH")[0])
+
+
+def test_thirteen_spades_bid_thirteen() -> None:
+    spades = cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")
+    rest = [c for c in cards_of((1 << 52) - 1) if c & 3 != 0]
+    hands = [spades, rest[0:13], rest[13:26], rest[26:39]]
+    game = spades_game(hands, dealer=3, options=SpadesOptions(double_nil=False))
+    view = game.view(0)
+    assert view.to_act == 0
+    assert HardPlayer(seed=2, samples=12).choose(view) == Bid(0, 13)
+
+
+def test_pitch_shut_out_with_the_top_trumps_and_the_two() -> None:
+    strong = cards("AS KS QS JS TS 2S")
+    pool = [c for c in cards_of((1 << 52) - 1) if c not in strong]
+    rng = random.Random(4)
+    rng.shuffle(pool)
+    hands = [pool[0:6], strong, pool[6:12], pool[12:18]]
+    game = pitch_game(hands, dealer=0)
+    view = game.view(1)
+    assert view.to_act == 1
+    assert HardPlayer(seed=5, samples=30).choose(view) == Bid(1, 4)
+
+
+def test_double_nil_is_left_alone_at_level_scores() -> None:
+    game = new_game("spades", SpadesOptions(), 4, 8)
+    view = game.view(game.to_act)
+    assert view.hand is None and Bid(view.seat, DOUBLE_NIL) in view.legal
+    assert HardPlayer(seed=1, samples=5).choose(view) == Look(view.seat)
+
+
+# ----------------------------------------------------------------- no peeking
+
+
+def _two_deals(seed: int) -> tuple[TrickGame, TrickGame, list[Action]]:
+    """Two Spades games whose deals differ by two cards of one suit swapped between seats 1 and 3,
+    played alike to a turn of seat 0 or 2 (which cannot tell them apart)."""
+    options = SpadesOptions(double_nil=False)
+    first = new_game("spades", options, 4, seed)
+    dealer = first.dealer
+    hands = [list(cards_of(h)) for h in first.hands]
+    bids = {s: 3 for s in range(4)}
+    bid_round(first, bids)
+    history: list[Action] = []
+    rng = random.Random(seed)
+    while True:
+        legal = first.legal_actions()
+        if first.to_act in (0, 2) and len(legal) > 2 and len(history) >= 6:
+            break
+        action = rng.choice(legal)
+        first.apply(action)
+        history.append(action)
+    played = {a.card for a in history if isinstance(a, Play)}
+    swap = None
+    for x in hands[1]:
+        for y in hands[3]:
+            if x & 3 == y & 3 and x not in played and y not in played:
+                swap = (x, y)
+    assert swap is not None
+    x, y = swap
+    other = [list(h) for h in hands]
+    other[1] = [y if c == x else c for c in other[1]]
+    other[3] = [x if c == y else c for c in other[3]]
+    chance = Chance(seed)
+    chance.force("seat", [dealer])
+    chance.force("deck", [deck_for_deal("spades", dealer, other, 4)])
+    second = new_game("spades", options, 4, seed, chance)
+    bid_round(second, bids)
+    for action in history:
+        second.apply(action)
+    assert second.hands != first.hands
+    return first, second, history
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hard_does_not_peek(seed: int) -> None:
+    first, second, _ = _two_deals(seed)
+    seat = first.to_act
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b
+    choice_a = HardPlayer(seed=9, samples=16).choose(view_a)
+    choice_b = HardPlayer(seed=9, samples=16).choose(view_b)
+    assert choice_a == choice_b
+    values_a = HardPlayer(seed=4).evaluate(view_a, 8)
+    values_b = HardPlayer(seed=4).evaluate(view_b, 8)
+    assert values_a == values_b
+
+
+def test_hard_does_not_peek_at_pitch_cards_out_of_play() -> None:
+    rng = random.Random(6)
+    deck = list(cards_of((1 << 52) - 1))
+    rng.shuffle(deck)
+    hands = [deck[6 * s:6 * s + 6] for s in range(4)]
+    game_a = pitch_game(hands, dealer=0)
+    moved = [list(h) for h in hands]
+    moved[2][0] = deck[30]  # seat 2 holds a card that was out of play in the first deal
+    game_b = pitch_game(moved, dealer=0)
+    view_a, view_b = game_a.view(1), game_b.view(1)
+    assert view_a == view_b
+    assert HardPlayer(seed=3).evaluate(view_a, 10) == HardPlayer(seed=3).evaluate(view_b, 10)
