@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scripted import bid_round, cards, pitch_game, play_tricks, spades_game
 
 from game.actions import DOUBLE_NIL, Action, Bid, Look, Play
 from game.ai.hard import HardPlayer
@@ -15,7 +16,6 @@ from game.deals import deck_for_deal
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
-from scripted import bid_round, cards, pitch_game, play_tricks, spades_game
 
 KINDS = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOptions()), ("pitch", 4, PitchOptions()),
          ("pitch", 3, PitchOptions()), ("pitch", 4, PitchOptions(partnerships=True, low="player")),
