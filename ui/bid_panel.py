@@ -193,6 +193,8 @@ class ActionPanel:
     def _button_size(self, name: str, layout: TableLayout) -> tuple[int, int]:
         px = layout.px
         kind = self.decision.kind
+        if kind == "bid" and name == f"bid:{NIL}":
+            return px(92), px(46)  # room for "Nil" and its key, 0
         if kind == "bid" and name != f"bid:{DOUBLE_NIL}":
             return (px(80), px(50)) if self.decision.game == "pitch" else (px(56), px(46))
         if name == f"bid:{DOUBLE_NIL}" and kind == "bid":

@@ -2,7 +2,7 @@
 
 Every image is rendered at the requested width (height = width * 1.4), once per
 ``CardArt`` instance, and cached. Shapes are drawn supersampled and smooth-scaled
-down for clean antialiased edges; text uses pygame-ce's bundled default font.
+down for clean antialiased edges; ranks use the bundled Lato Bold.
 No display mode is needed; surfaces are converted only when one exists.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.cards import ACE, DECK, JACK, RANKS, Card
+from ui.text import font_path
 from ui.suits import (
     BLACK,
     CLUB,
@@ -77,6 +78,7 @@ PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 _FONTS: dict[int, pygame.font.Font] = {}
+_CAP: dict[str, float] = {}
 _ART: OrderedDict[tuple[int, str], CardArt] = OrderedDict()
 
 Point = tuple[float, float]
@@ -86,17 +88,29 @@ Rgb = tuple[int, int, int]
 def reset() -> None:
     """Forget fonts and rendered art (call when pygame is shut down; fonts die with it)."""
     _FONTS.clear()
+    _CAP.clear()
     _ART.clear()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font at this pixel size, cached."""
+    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached."""
     size = max(6, int(size))
     if size not in _FONTS:
         if not pygame.font.get_init():
             pygame.font.init()
-        _FONTS[size] = pygame.font.Font(None, size)
+        try:
+            _FONTS[size] = pygame.font.Font(str(font_path(bold=True)), size)
+        except (OSError, pygame.error):
+            _FONTS[size] = pygame.font.Font(None, size)
     return _FONTS[size]
+
+
+def cap_ratio() -> float:
+    """The height of a capital or digit's ink as a share of the font size (measured once)."""
+    if "cap" not in _CAP:
+        ink = font(200).render("8", True, (0, 0, 0)).get_bounding_rect()
+        _CAP["cap"] = max(0.2, ink.height / 200)
+    return _CAP["cap"]
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:
@@ -125,7 +139,7 @@ def _text(text: str, size: int, color: Sequence[int]) -> pygame.Surface:
 
 def _rank_text(rank: int, cap: float, color: Sequence[int]) -> pygame.Surface:
     """A rank label ('2'..'10', 'J', 'Q', 'K', 'A') with about ``cap`` pixels of letter height."""
-    size = round(cap / 0.49)
+    size = round(cap / cap_ratio())
     if RANKS[rank] != "T":
         return _text(RANKS[rank], size, color)
     one, zero = _text("1", size, color), _text("0", size, color)
@@ -635,7 +649,7 @@ class CardArt:
             pen.stroke((242, 230, 198), [(u, 0), (u + 0.5, 1.0)], 1.0)
         FIGURES[card.rank](pen, card.suit)
         image = pygame.transform.smoothscale(big, size)
-        letter = _text("JQK"[card.rank - JACK], round(size[0] * 0.22 / 0.49 * 0.9), suit_color(card.suit))
+        letter = _text("JQK"[card.rank - JACK], round(size[0] * 0.22 / cap_ratio() * 0.9), suit_color(card.suit))
         lx, ly = round(size[0] * 0.08), round(size[0] * 0.08)
         image.blit(letter, (lx, ly))
         pip = suit_surface(card.suit, round(size[0] * 0.15))

@@ -1,11 +1,15 @@
-"""Fonts cached by size, sizes scaled from the window, and a cache of rendered labels."""
+"""The bundled UI font (Lato, OFL: assets/fonts/) cached by size, sizes scaled from the window, rendered labels."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
+FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
+DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
 BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _RENDERED: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
@@ -25,16 +29,27 @@ def scaled(px_at_720: float, size: tuple[int, int]) -> int:
     return max(1, round(px_at_720 * ui_scale(size)))
 
 
+def font_path(bold: bool = False) -> Path:
+    """The bundled font file: Lato Regular, or its true Bold weight (never a synthetic bold)."""
+    return FONT_DIR / (BOLD_FILE if bold else REGULAR_FILE)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame-ce's default font at ``size`` (cached); ``bold`` adds a synthetic emboldening."""
+    """The bundled UI font (Lato) at ``size`` (cached); ``bold`` picks the Bold weight's own file.
+
+    Sizes keep their old meaning: ``size`` is what pygame's default font was asked for, which draws
+    at ``DEFAULT_FONT_SCALE`` of it, so every layout keeps its proportions."""
     size = max(6, int(size))
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, size)
-        f.bold = bold
+        px = max(4, round(size * DEFAULT_FONT_SCALE))
+        try:
+            f = pygame.font.Font(str(font_path(bold)), px)
+        except (OSError, FileNotFoundError, pygame.error):
+            f = pygame.font.Font(None, size)  # the font files are missing: still readable
         _FONTS[key] = f
     return f
 
