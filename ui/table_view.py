@@ -367,7 +367,7 @@ class TableView:
         if image is None:
             image = pygame.Surface(size, pygame.SRCALPHA)
             radius = max(3, round(size[0] * 0.07))
-            pygame.draw.rect(image, (6, 14, 10, 200), image.get_rect(), border_radius=radius)
+            pygame.draw.rect(image, (6, 14, 10, 232), image.get_rect(), border_radius=radius)
             pygame.draw.rect(image, (*theme.GOLD_DARK, 220), image.get_rect(), max(1, self.px(2)), border_radius=radius)
             self._glows[key] = image
         return image
