@@ -68,6 +68,14 @@ def test_each_trick_card_lies_toward_its_seat(layout):
     assert layout.spots[0].trick[1] > cy
 
 
+@pytest.mark.parametrize("layout", list(layouts()) + [pytest.param(TableLayout((1024, 600), 7, "pitch", 7, 6),
+                                                                     id="pitch-7-1024x600")])
+def test_trick_cards_never_cover_one_another(layout):
+    rects = [layout.trick_rect(spot.slot) for spot in layout.spots]
+    clashes = [(a, b) for a in range(len(rects)) for b in range(a + 1, len(rects)) if rects[a].colliderect(rects[b])]
+    assert clashes == []
+
+
 def test_seats_go_clockwise_from_the_bottom():
     layout = TableLayout((1280, 720), 4)
     edges = [spot.edge for spot in layout.spots]
@@ -113,3 +121,14 @@ def test_speech_bubbles_never_touch_a_plate(size, kind, seats, sides, hand):
             assert rect.collidelist(others) == -1, where
             near = pygame.Rect(spot.box).inflate(layout.px(240), layout.px(140))
             assert rect.colliderect(near), f"{where} is far from its seat"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720)])
+@pytest.mark.parametrize("seats", [2, 4, 7])
+def test_every_face_up_card_shows_a_corner_suit_big_enough_to_tell_spades_from_clubs(size, seats):
+    from ui.cardart import CardArt
+
+    layout = TableLayout(size, seats, "pitch" if seats != 4 else "spades", seats, 6)
+    least = 12 if size[1] >= 600 else 10
+    for width in (layout.card_w, layout.trick_w, layout.big_w):
+        assert CardArt(width).index_pip_px() >= least, width

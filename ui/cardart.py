@@ -33,6 +33,7 @@ QUEEN, KING = JACK + 1, JACK + 2
 ASPECT = 1.4
 SMALL_WIDTH = 60  # below this width faces show only big indices and one central suit
 ART_CACHE_SIZE = 6
+MIN_INDEX_PIP_PX = 13
 
 FACE_TOP = (255, 255, 252)
 FACE_BOTTOM = (244, 240, 229)
@@ -555,7 +556,7 @@ class CardArt:
         w, color = self.width, suit_color(card.suit)
         cap = w * (0.21 if self._small() else 0.165)
         rank = _rank_text(card.rank, cap, color)
-        pip = suit_surface(card.suit, max(5, round(w * (0.16 if self._small() else 0.125))))
+        pip = suit_surface(card.suit, self.index_pip_px())
         gap = max(1, round(w * 0.03))
         out = pygame.Surface(
             (max(rank.get_width(), pip.get_width()), rank.get_height() + gap + pip.get_height()), pygame.SRCALPHA
@@ -563,6 +564,13 @@ class CardArt:
         out.blit(rank, ((out.get_width() - rank.get_width()) // 2, 0))
         out.blit(pip, ((out.get_width() - pip.get_width()) // 2, rank.get_height() + gap))
         return out
+
+    def index_pip_px(self) -> int:
+        """The corner's suit size: at least 12 px on mid-sized cards, so a spade never reads as a club."""
+        w = self.width
+        if self._small():
+            return max(5, round(w * 0.16), min(12, round(w * 0.23)))
+        return max(round(w * 0.125), min(MIN_INDEX_PIP_PX, round(w * 0.19)))
 
     def _blit_indices(self, surface: pygame.Surface, card: Card) -> None:
         """The index at the top left and, turned over, at the bottom right."""

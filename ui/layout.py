@@ -28,6 +28,7 @@ BIG_W = 150  # the card just drawn (two-player)
 LIFT = 24  # how far a card lifts on hover
 BUTTON_W, BUTTON_H = 104, 36
 SCORE_W = 268
+CROWDED_TRICK = 0.85  # the trick cards' size with five or more seats
 MAX_HAND_STEP = 0.52  # the widest overlap step in the hand, as a share of the card width
 
 # How many opponents go to the left column, the top row and the right column.
@@ -217,10 +218,12 @@ class TableLayout:
             self.centre = (w // 2, round(h * 0.44))
         cx, cy = self.centre
         n = max(1, self.num_seats)
-        if n <= 4:
-            rx, ry = self.trick_w * 0.82, self.trick_h * 0.56
+        if n >= 5:  # smaller cards on a wider ring: seven cards never cover one another's corners
+            self.trick_w = round(self.trick_w * CROWDED_TRICK)
+            self.trick_h = self.card_height(self.trick_w)
+            rx, ry = self.trick_w * 2.2, self.trick_h * 1.2
         else:
-            rx, ry = self.trick_w * 1.4, self.trick_h * 0.68
+            rx, ry = self.trick_w * 1.08, self.trick_h * 0.7
         for spot in self.spots:
             # Evenly round the table, clockwise from the bottom, like the seats themselves.
             angle = math.pi / 2 + math.tau * spot.slot / n
