@@ -70,7 +70,7 @@ class ArenaConfig:
     partnerships: bool = False
     deals: int = 100
     seed: int = 1
-    think_ms: float | None = None
+    think_ms: int | None = None
 
     def options(self) -> SpadesOptions | PitchOptions:
         """The rule options (the defaults, with Pitch partnerships when asked)."""
@@ -162,10 +162,8 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     return game
 
 
-def _player(level: str, seed: int, think_ms: float | None) -> Player:
-    if think_ms is None:
-        return make_player(level, seed)
-    return make_player(level, seed, think_ms)  # type: ignore[call-arg]
+def _player(level: str, seed: int, think_ms: int | None) -> Player:
+    return make_player(level, seed, think_ms)
 
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
@@ -342,7 +340,7 @@ def report(summary: dict[str, Any]) -> list[str]:
             text += (f", Nil {row['nil_made']}/{row['nil_bid']} made, Double Nil "
                      f"{row['double_nil_made']}/{row['double_nil_bid']} made, bags per hand {row['bags_per_hand']}")
         ms = summary["decision_ms"][role]
-        text += f"; decision median {ms['median']:.2f} ms, p95 {ms['p95']:.2f} ms ({ms['decisions']} decisions)"
+        text += f"; decision median {ms['median']:.3g} ms, p95 {ms['p95']:.3g} ms ({ms['decisions']} decisions)"
         lines.append(text)
     return lines
 
@@ -381,7 +379,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
     arena.add_argument("--deals", type=int, default=100, metavar="N", help="duplicate deals (default 100)")
     arena.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default 1)")
-    arena.add_argument("--think-ms", type=float, default=None, metavar="MS",
+    arena.add_argument("--think-ms", type=int, default=None, metavar="MS",
                        help="time budget per decision of a searching level (default: the level's own)")
     arena.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="worker processes; the figures do not depend on it (default 1)")
