@@ -177,13 +177,15 @@ def nil_risk(hand: int, two_player: bool = False) -> float:
         for c in cards:
             rank = c >> 2
             if rank == ACE:
-                risk += 1.0 if len(cards) < 4 else 0.6
+                risk += 1.6 if len(cards) < 4 else 0.8
             elif rank == KING:
                 risk += 0.8 * cover
             elif rank == QUEEN:
                 risk += 0.45 * cover
             elif rank == JACK:
                 risk += 0.2 * cover
+            elif rank == 8:
+                risk += 0.1 * cover
     return risk * (1.4 if two_player else 1.0)
 
 
@@ -590,6 +592,16 @@ def pitch_special(card: int, trump: int, k: Knowledge) -> int:
     return value
 
 
+def first_lead(hand: int, trump: int) -> Card:
+    """The pitcher's opening lead in his trump suit: the ace or king, else a middle card that spares jack and low."""
+    trumps = cards_in(suit(hand, trump))
+    top = trumps[-1]
+    if top >> 2 >= KING or len(trumps) < 3:
+        return top
+    middle = [c for c in trumps[1:] if c >> 2 != JACK]
+    return max(middle) if middle else top
+
+
 def pitch_play(view: SeatView) -> Card:
     """The card a normal Pitch player plays now."""
     k = know(view)
@@ -598,8 +610,7 @@ def pitch_play(view: SeatView) -> Card:
         return low_card(legal)
     trump = view.trump
     if trump is None:
-        s, _ = best_suit(k.hand, view)
-        return high_card(suit(legal, s) or legal)
+        return first_lead(k.hand, best_suit(k.hand, view)[0])
     trick = view.trick
     risky = k.unseen & ~k.hand
     if not trick:
