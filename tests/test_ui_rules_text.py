@@ -1,0 +1,61 @@
+"""The in-game Rules screen reads as rules for players and says what the rules files say (rules/ in the
+shared reference, the authority): the same numbers, the options the program offers, no working notes."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.options import PITCH_TARGETS, SPADES_TARGETS
+from ui.scenes.rules import RULES_DIR, load_rules, parse_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT.parent / "shared" / "rules"
+GAMES = ["spades", "spades-two", "pitch"]
+NOTES = ["seed", "decision", "source:", "garbled", "translation", "not from the", "the program offers"]
+
+
+def numbers(markdown: str) -> Counter:
+    """Every number written in the text (minus signs as hyphens), leaving out a "Source:" paragraph."""
+    kept = "\n\n".join(p for p in markdown.split("\n\n") if not p.startswith("Source:"))
+    return Counter(re.findall(r"(?<![\w.])[-+]?\d+(?:\.\d+)?", kept.replace("\u2212", "-")))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_players_rules_have_no_working_notes(game):
+    page = load_rules(game).lower()
+    assert [note for note in NOTES if note in page] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_players_rules_give_every_number_of_the_reference_and_no_other(game):
+    reference = REFERENCE / f"{game}.md"
+    if not reference.exists():
+        pytest.skip("the shared rules reference is not next to this checkout")
+    ours, theirs = numbers(load_rules(game)), numbers(reference.read_text(encoding="utf-8"))
+    assert set(theirs) - set(ours) == set(), "numbers of the reference missing from the Rules screen"
+    assert set(ours) - set(theirs) == set(), "numbers on the Rules screen that the reference does not give"
+
+
+def options_text(game: str) -> str:
+    blocks = parse_markdown(load_rules(game))
+    return " ".join(b.text for b in blocks)
+
+
+def test_the_options_the_setup_screen_offers_are_all_described():
+    spades = options_text("spades")
+    for target in SPADES_TARGETS:
+        assert str(target) in spades
+    assert "Mercy rule" in spades and "\u2212200" in spades
+    assert "Nil allowed" in spades and "Double Nil allowed" in spades
+    pitch = options_text("pitch")
+    for target in PITCH_TARGETS:
+        assert re.search(rf"\b{target}\b", pitch)
+    assert "partnerships" in pitch and "dealer may steal" in pitch and "Low to the player who played it" in pitch
+
+
+def test_every_page_is_in_the_rules_folder():
+    assert sorted(p.stem for p in RULES_DIR.glob("*.md")) == sorted(GAMES)
