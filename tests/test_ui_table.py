@@ -859,3 +859,54 @@ def test_a_stale_computer_answer_is_never_applied():
         assert players.result(1) is None
     finally:
         players.close()
+
+
+def test_a_finished_trick_stays_in_view_a_moment_even_at_instant_speed(drivers):
+    d = Driver("spades", 4, [0], seed=2, speed="instant")
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("look")
+    d.next_stop()
+    d.click_button("bid:3")
+    full_s = 0.0
+    while d.scene.model.tricks_won == [0, 0, 0, 0] or full_s == 0.0:
+        stop = d.next_stop() if d.scene.player.idle else ""
+        if stop == "play":
+            d.play_random_card()
+        d.step(0.05)
+        if len(d.scene.model.trick) == 4:
+            full_s += 0.05
+        if sum(d.scene.model.tricks_won) >= 2:
+            break
+    assert full_s >= 0.45  # every card of the finished trick was on the table for half a second
+
+
+def test_the_trick_area_shows_the_last_trick_and_says_so_when_there_is_none(drivers):
+    d = Driver("pitch", 4, [0], seed=8, speed="fast")
+    drivers.append(d)
+    d.next_stop()
+    d.click(d.scene.layout.trick_area.center)
+    assert d.scene.last_trick is None and d.scene.notes.toast.message == "No trick has been played yet."
+    while not d.scene.model.last_trick:
+        stop = d.next_stop()
+        if stop == "bid":
+            d.click_button("bid:pass" if d.scene.button_rect("bid:pass") else "bid:2")
+        elif stop == "play":
+            d.play_random_card()
+        d.step()
+    d.until(lambda: d.scene.decision().kind == "play")
+    d.click(d.scene.layout.trick_area.center)
+    assert d.scene.last_trick is not None
+
+
+def test_the_card_that_led_the_trick_is_marked(drivers):
+    from ui import theme
+
+    d = Driver("pitch", 4, [0], seed=8, speed="fast")
+    drivers.append(d)
+    d.until(lambda: len(d.scene.model.trick) >= 2)
+    leader = d.scene.model.trick[0][0]
+    rect = d.scene.view.trick_rect(leader)
+    d.app.draw()
+    colour = d.app.screen.get_at((rect.centerx - d.scene.layout.px(12), rect.top))[:3]
+    assert colour == theme.GOLD_LIGHT

@@ -44,6 +44,7 @@ REVEAL_S = 0.45
 BID_S = 0.35
 PLAY_S = 0.30
 TRICK_PAUSE_S = 0.75
+TRICK_SEEN_S = 0.5  # a finished trick stays in view at least this long, whatever the speed (Instant too)
 SWEEP_S = 0.40
 DRAW_S = 0.38
 EXCHANGE_S = 0.55
@@ -60,6 +61,7 @@ class Beat:
     end: Callable[[], None] | None = None
     tick: Callable[[float], None] | None = None
     hold: bool = False  # after its time, wait for ``release()`` (e.g. the hand summary)
+    least_s: float = 0.0  # never shorter than this, at any speed
     flights: list[Flight] = field(default_factory=list)
 
 
@@ -179,7 +181,7 @@ class EventPlayer:
         beat = self.beats.popleft()
         self.beat = beat
         self.released = False
-        self.total_s = self.left_s = max(0.0, beat.duration_s * self.speed())
+        self.total_s = self.left_s = max(0.0, beat.least_s, beat.duration_s * self.speed())
         if beat.start is not None:
             beat.start()
         return True
@@ -485,7 +487,7 @@ class EventPlayer:
 
         sweep.start = start
         sweep.end = lambda: model.take_trick(winner, taken)
-        return [Beat(TRICK_PAUSE_S, start=pause_start), sweep]
+        return [Beat(TRICK_PAUSE_S, start=pause_start, least_s=TRICK_SEEN_S), sweep]
 
     def _hand_scored(self, event: Event) -> list[Beat]:
         def start() -> None:

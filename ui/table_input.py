@@ -52,7 +52,7 @@ class TableInput:
             pressed, self.pressed = self.pressed, None
             if card is not None and card == pressed:
                 self.click_card(card)
-            elif card is None and self.view.pile_at(event.pos):
+            elif card is None and (self.view.pile_at(event.pos) or self.layout.trick_area.collidepoint(event.pos)):
                 self.open_last_trick()
 
     def click_card(self, card: Card) -> None:

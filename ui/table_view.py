@@ -284,6 +284,19 @@ class TableView:
         if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
             self._draw_pile_labels(surface, model)
 
+    def draw_lead_mark(self, surface: pygame.Surface, model: TableModel) -> None:
+        """A small gold "Led" tag on the top edge of the card that led the trick in progress."""
+        if not model.trick:
+            return
+        rect = self.trick_rect(model.trick[0][0])
+        size = max(8, self.px(14))
+        w, h = text.measure("Led", size, bold=True)
+        tag = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
+        tag.center = (rect.centerx, rect.top)
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, tag, border_radius=tag.height // 2)
+        pygame.draw.rect(surface, theme.GOLD_DARK, tag, max(1, self.px(1)), border_radius=tag.height // 2)
+        text.blit_text(surface, "Led", size, theme.TEXT_DARK, tag.center, "center", bold=True)
+
     def _draw_table_ring(self, surface: pygame.Surface) -> None:
         """A faint gold oval around the centre of the table."""
         lay = self.layout

@@ -432,6 +432,9 @@ class TableScene(TableInput, Scene):
         """Show the last trick and who played each card."""
         if self._overlay():
             return
+        if not self.model.last_trick:
+            self.notes.show_toast("No trick has been played yet.")
+            return
         self.last_trick = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
         self.last_trick.place(self.view.layout)
 
@@ -639,6 +642,7 @@ class TableScene(TableInput, Scene):
         view, lay, model = self.view, self.view.layout, self.model
         view.draw(layer, model, hand, to_act, self._hide_hands(), self._resting_drawn_card(), self._statuses())
         self._draw_winning_glow(layer)
+        view.draw_lead_mark(layer, model)
         self.score_panel.draw(layer, lay, model)
         self.top_group.draw(layer)
         if look:
