@@ -164,8 +164,8 @@ def test_setup_defaults_start_four_player_spades(app):
     click(app, setup.start_button)
     assert started == [GameConfig(
         "spades", 4, SpadesOptions(),
-        (SeatConfig("You", True, "random"), SeatConfig("West", False, "random"),
-         SeatConfig("North", False, "random"), SeatConfig("East", False, "random")),
+        (SeatConfig("You", True, "normal"), SeatConfig("West", False, "normal"),
+         SeatConfig("North", False, "normal"), SeatConfig("East", False, "normal")),
         None,
     )]
 
@@ -257,7 +257,7 @@ def test_the_level_choice_uses_the_levels_list(app):
     setup = open_setup(app)
     level = setup.rows[1].level
     assert [v for _label, v in level.choices] == LEVELS
-    assert level.value_text == "Random"
+    assert level.value_text == "Normal"
     assert level not in setup.group.widgets[:4]  # human seats show no level
     assert setup.rows[0].level not in setup.group.widgets
 
@@ -285,7 +285,7 @@ def test_game_config_checks_its_seats():
         GameConfig("pitch", 4, PitchOptions(), (SeatConfig("a", True),) * 3)
     config = GameConfig("spades-two", 2, SpadesOptions(), (SeatConfig("Ann", True), SeatConfig("Bot", False)))
     assert config.seat_records() == [{"name": "Ann", "player": "human"},
-                                     {"name": "Bot", "player": "computer", "level": "random"}]
+                                     {"name": "Bot", "player": "computer", "level": "normal"}]
 
 
 # --- settings ---------------------------------------------------------------------------------------

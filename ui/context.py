@@ -13,6 +13,7 @@ class Settings:
     """Player preferences for this session (persistence comes later)."""
 
     speed: str = "normal"  # slow / normal / fast / instant
+    think_ms: int = 500  # how long a Hard computer player (and the Hint) thinks per decision
     fullscreen: bool = False
     last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import ai
 from game.options import PITCH_TARGETS, SPADES_TARGETS, PitchOptions, SpadesOptions
 from ui import text, theme
 from ui.scenes import FormScene
@@ -15,7 +16,8 @@ from ui.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
 if TYPE_CHECKING:
     from ui.context import AppContext
 
-LEVELS = ["random"]  # computer levels, weakest first (the AI work replaces this list)
+LEVELS = [level for level in ai.LEVELS if level != "random"] or list(ai.LEVELS)  # weakest first
+DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
 GAMES = (("spades", "Spades"), ("spades-two", "Spades for two"), ("pitch", "Pitch"))
 GAME_KINDS = tuple(kind for kind, _title in GAMES)
 PITCH_PLAYERS = range(2, 8)
@@ -45,7 +47,7 @@ class SeatConfig:
 
     name: str
     human: bool
-    level: str = LEVELS[0]
+    level: str = DEFAULT_LEVEL
 
     def to_record(self) -> dict[str, str]:
         """The seat as RECORD.md writes it: ``{"name", "player", "level"?}``."""
@@ -78,9 +80,15 @@ class GameConfig:
         return [seat.to_record() for seat in self.seats]
 
 
-def default_names(players: int) -> tuple[str, ...]:
-    """Default seat names, clockwise from the bottom of the screen ("You" first)."""
-    return SEAT_NAMES.get(players, tuple(["You"] + [f"Player {i + 1}" for i in range(1, players)]))
+def default_names(players: int, human: list[bool] | None = None) -> tuple[str, ...]:
+    """Default seat names, clockwise from the bottom of the screen ("You" first); with two or more people
+    at the table, theirs are "Player 1", "Player 2"... ("You" would be ambiguous on the curtain)."""
+    names = list(SEAT_NAMES.get(players, tuple(["You"] + [f"Player {i + 1}" for i in range(1, players)])))
+    people = [i for i in range(players) if human is not None and i < len(human) and human[i]]
+    if len(people) >= 2:
+        for number, seat in enumerate(people, start=1):
+            names[seat] = f"Player {number}"
+    return tuple(names)
 
 
 def level_label(level: str) -> str:
@@ -122,7 +130,7 @@ class SetupScene(FormScene):
         self.names = list(default_names(4)) + [""] * (MAX_SEATS - 4)
         self.edited = [False] * MAX_SEATS
         self.human = [i == 0 for i in range(MAX_SEATS)]
-        self.levels = [LEVELS[0]] * MAX_SEATS
+        self.levels = [DEFAULT_LEVEL] * MAX_SEATS
         self._restore(ctx.settings.last_setup)
         self._make_widgets()
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
@@ -172,7 +180,7 @@ class SetupScene(FormScene):
         }
 
     def _apply_default_names(self) -> None:
-        defaults = default_names(self.players)
+        defaults = default_names(self.players, self.human)
         for i in range(MAX_SEATS):
             if not self.edited[i]:
                 self.names[i] = defaults[i] if i < len(defaults) else ""
@@ -180,7 +188,7 @@ class SetupScene(FormScene):
     def config(self, seed: int | None = None) -> GameConfig:
         """The game these choices describe."""
         n = self.players
-        defaults = default_names(n)
+        defaults = default_names(n, self.human)
         opts = self.options[self.game]
         if self.game == "pitch":
             options: SpadesOptions | PitchOptions = PitchOptions(
@@ -274,6 +282,7 @@ class SetupScene(FormScene):
     def _who(self, i: int) -> Any:
         def set_human(value: bool) -> None:
             self.human[i] = bool(value)
+            self._apply_default_names()
             self._refresh()
 
         return set_human
