@@ -97,3 +97,37 @@ def test_a_key_also_lifts_the_curtain():
         assert d.scene.curtain is None and d.scene.viewer == d.scene.game.to_act
     finally:
         d.close()
+
+
+def test_esc_opens_the_menu_over_the_curtain_and_no_card_shows():
+    d = Driver("pitch", 4, [0, 1], seed=17, speed="fast")
+    try:
+        scene = d.scene
+        while d.next_stop() != "curtain":
+            d.click_button("bid:pass" if scene.button_rect("bid:pass") else "bid:2")
+        d.key(pygame.K_ESCAPE)
+        assert scene.menu is not None and scene.curtain is not None
+        assert scene.face_up_hidden_cards() == []
+        assert not any(item.face_up and item.owner is not None for item in scene.render_items())
+        d.app.draw()
+        menu = scene.menu.rect
+        assert d.app.screen.get_at(menu.move(0, menu.height // 3).midleft)[:3] != (0, 0, 0)
+        assert scene.button_rect("resume") is not None and scene.button_rect("curtain") is None
+        d.key(pygame.K_ESCAPE)  # Esc again resumes, and the curtain is still up
+        assert scene.menu is None and scene.curtain is not None
+    finally:
+        d.close()
+
+
+def test_the_table_menu_offers_the_settings():
+    from ui.scenes.settings import SettingsScene
+
+    d = Driver("spades", 4, [0], seed=3, speed="fast")
+    try:
+        d.key(pygame.K_ESCAPE)
+        d.click_button("settings")
+        assert isinstance(d.app.ctx.scenes.top, SettingsScene)
+        d.key(pygame.K_ESCAPE)
+        assert d.app.ctx.scenes.top is d.scene and d.scene.menu is None
+    finally:
+        d.close()

@@ -428,3 +428,16 @@ def test_widgets_expose_rects_for_clicking(app):
     assert isinstance(setup.controls["spades"]["target"], ChoiceSelector)
     assert isinstance(setup.controls["spades"]["nil"], Toggle)
     assert setup.controls["spades"]["target"].text == "Target score: 500"
+
+
+def test_with_two_or_more_people_the_default_names_are_player_1_player_2(app):
+    started = capture_start(app)
+    setup = open_setup(app)  # Spades, four seats, only seat 0 a person
+    assert setup.names[:4] == ["You", "West", "North", "East"]
+    click(app, setup.rows[2].who.right_rect.center)  # North: Computer -> Human
+    assert setup.human[2]
+    assert setup.names[:4] == ["Player 1", "West", "Player 2", "East"]
+    assert setup.rows[0].name.value == "Player 1"
+    click(app, setup.start_button)
+    assert [s.name for s in started[-1].seats] == ["Player 1", "West", "Player 2", "East"]
+    assert default_names(4, [True, False, False, False]) == default_names(4)

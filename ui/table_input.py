@@ -27,7 +27,11 @@ class TableInput:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Overlays first, then keys, buttons, the decision panel and the cards."""
-        for overlay in (self.curtain, self.menu, self.summary, self.sheet, self.last_trick):
+        if (self.curtain is not None and self.menu is None and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_ESCAPE):
+            self.open_menu()  # the menu opens over the curtain: no card is shown
+            return
+        for overlay in (self.menu, self.curtain, self.summary, self.sheet, self.last_trick):
             if overlay is not None:
                 overlay.handle_event(event)
                 return

@@ -1,4 +1,4 @@
-"""The in-game menu (Esc): Resume, Rules, Quit to menu."""
+"""The in-game menu (Esc): Resume, Rules, Settings, Quit to menu."""
 
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ class TableMenu:
     """A small panel over the table; Esc again resumes."""
 
     def __init__(self, on_resume: Callable[[], None], on_rules: Callable[[], None],
-                 on_quit: Callable[[], None]) -> None:
+                 on_quit: Callable[[], None], on_settings: Callable[[], None] | None = None) -> None:
         self.on_resume = on_resume
         self.buttons = {
             "resume": Button("Resume", on_resume, primary=True, key="Esc"),
             "rules": Button("Rules", on_rules),
-            "quit": Button("Quit to menu", on_quit),
         }
+        if on_settings is not None:
+            self.buttons["settings"] = Button("Settings", on_settings)
+        self.buttons["quit"] = Button("Quit to menu", on_quit)
         self.group = WidgetGroup(list(self.buttons.values()))
         self.group.set_focus(self.buttons["resume"])
         self.rect = pygame.Rect(0, 0, 0, 0)

@@ -454,13 +454,19 @@ class TableScene(TableInput, Scene):
 
     def open_menu(self) -> None:
         """Pause with Resume / Rules / Quit to menu."""
-        if self.menu is not None or self.curtain is not None:
+        if self.menu is not None:
             return
-        self.menu = TableMenu(self._close_menu, self._rules, self._quit)
+        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings)
         self.menu.place(self.view.layout)
 
     def _close_menu(self) -> None:
         self.menu = None
+
+    def _settings(self) -> None:
+        from ui.scenes.settings import SettingsScene
+
+        self.menu = None
+        self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def _rules(self) -> None:
         from ui.scenes.rules import RulesScene
@@ -492,12 +498,13 @@ class TableScene(TableInput, Scene):
 
     def button_rect(self, name: str) -> pygame.Rect | None:
         """Where a named button is: panel buttons ("bid:4", "give"...), "look", "continue", "close",
-        "curtain", top buttons ("scores", "last_trick", "menu") and menu items ("resume", "rules", "quit")."""
-        if self.curtain is not None:
-            return self.curtain.button.rect.copy() if name == "curtain" else None
+        "curtain", top buttons ("scores", "last_trick", "menu") and menu items ("resume", "rules", "settings",
+        "quit")."""
         if self.menu is not None:
             button = self.menu.buttons.get(name)
             return button.rect.copy() if button is not None else None
+        if self.curtain is not None:
+            return self.curtain.button.rect.copy() if name == "curtain" else None
         if self.summary is not None:
             return self.summary.button.rect.copy() if name == "continue" else None
         if self.sheet is not None:
@@ -516,7 +523,8 @@ class TableScene(TableInput, Scene):
     def clickable_points(self) -> dict[str, tuple[int, int]]:
         """Centres of everything clickable now: buttons by name and the viewer's cards as "card:AS"."""
         out: dict[str, tuple[int, int]] = {}
-        for name in list(self.panel.buttons) + ["look", "continue", "close", "curtain", "resume", "rules", "quit",
+        for name in list(self.panel.buttons) + ["look", "continue", "close", "curtain", "resume", "rules",
+                                                  "settings", "quit",
                                                   "hint", *self.top_buttons]:
             rect = self.button_rect(name)
             if rect is not None:
@@ -604,7 +612,7 @@ class TableScene(TableInput, Scene):
         self._draw_hint(surface)
         if not overlays:
             return
-        for overlay in (self.summary, self.sheet, self.menu, self.curtain):
+        for overlay in (self.summary, self.sheet, self.curtain, self.menu):
             if overlay is not None:
                 overlay.draw(surface, lay)
         if self.last_trick is not None:
