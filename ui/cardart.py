@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.cards import ACE, DECK, JACK, RANKS, Card
-from ui.text import font_path
 from ui.suits import (
     BLACK,
     CLUB,
@@ -28,6 +27,7 @@ from ui.suits import (
     suit_color,
     suit_surface,
 )
+from ui.text import font_path
 
 QUEEN, KING = JACK + 1, JACK + 2
 ASPECT = 1.4
