@@ -8,6 +8,7 @@ import select
 import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from json.encoder import encode_basestring
 from typing import Any
 
 from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Draw, Exchange, IllegalAction, Look, Play, Redraw
@@ -147,8 +148,10 @@ def dumps(record: dict[str, Any]) -> str:
 # ----------------------------------------------------------------- comparing, strictly
 def _show(value: Any) -> str:
     """A value as JSON text, cut short when long."""
+    if value is None or type(value) is bool:
+        return "null" if value is None else "true" if value else "false"
     try:
-        text = json.dumps(value)
+        text = encode_basestring(value) if type(value) is str else json.dumps(value)
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
