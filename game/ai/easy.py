@@ -28,8 +28,8 @@ def easy_spades_bid(view: SeatView) -> Action:
         tricks += KING in ranks and len(cards) >= 2
         if s == SPADES:
             tricks += max(0, len(cards) - 3)
-    if view.kind == "spades-two":
-        tricks = tricks * 3 // 2 + 1  # two hands share thirteen tricks
+    if view.kind == "spades-two":  # two hands share thirteen tricks: one more than at a table of four
+        tricks += 1
     value = max(1, min(13, tricks))
     return legal_or_first(view, Bid(view.seat, value))
 

@@ -142,6 +142,11 @@ def binom_at_most(trials: int, k: int, p: float) -> float:
 
 def estimate_two(hand: int, unseen: int) -> float:
     """Spades for two: the tricks this hand should win against one opponent holding half the unseen cards."""
+    return max(0.0, 0.9 * strength_two(hand, unseen) - 1.6)  # he keeps his best cards: fewer than an even split
+
+
+def strength_two(hand: int, unseen: int) -> float:
+    """Spades for two: the hand's trick-taking strength if the opponent held an even share of the unseen cards."""
     q = 13 / max(13, unseen.bit_count())
     total = 0.0
     for s in range(4):
@@ -153,7 +158,7 @@ def estimate_two(hand: int, unseen: int) -> float:
             if s != SPADES and k:
                 p *= 1 - binom_at_most(theirs, k - 1, q) * 0.7  # once he is out of the suit he may trump
             total += p
-    return max(0.0, 0.9 * total - 1.6)  # the opponent keeps his best cards: fewer tricks than an even split
+    return total
 
 
 def nil_risk(hand: int, two_player: bool = False) -> float:
@@ -209,6 +214,9 @@ def spades_bid(view: SeatView) -> Action:
     if two:
         k = know(view)
         est = estimate_two(hand, k.unseen)
+        rival = view.bids[1 - view.seat]
+        if isinstance(rival, int):  # he bid first: what he expects to take, I cannot
+            est = (est + 13 - rival - 0.5) / 2 if est + rival > 13 else est
     else:
         est = estimate_four(hand)
     partner = partner_of(view, view.seat)
