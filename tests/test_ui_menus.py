@@ -267,7 +267,8 @@ def test_setup_remembers_the_last_choices(app):
     setup = open_setup(app)
     click(app, setup.tabs.segment_rects[2].center)
     click(app, setup.controls["pitch"]["players"].right_rect.center)
-    click(app, setup.rows[1].name)
+    click(app, setup.rows[1].name)  # selects the name
+    press(app, pygame.K_END)  # the caret to the end: typing adds
     type_text(app, "y")
     press(app, pygame.K_ESCAPE)  # leaves the field
     press(app, pygame.K_ESCAPE)  # leaves the screen
@@ -441,3 +442,20 @@ def test_with_two_or_more_people_the_default_names_are_player_1_player_2(app):
     click(app, setup.start_button)
     assert [s.name for s in started[-1].seats] == ["Player 1", "West", "Player 2", "East"]
     assert default_names(4, [True, False, False, False]) == default_names(4)
+
+
+def test_a_click_on_a_name_selects_it_and_ctrl_a_selects_it_again(app):
+    started = capture_start(app)
+    setup = open_setup(app)
+    field = setup.rows[1].name
+    click(app, field)
+    assert field.selected_all
+    type_text(app, "Bo")  # replaces the whole name
+    assert field.value == "Bo" and not field.selected_all
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    assert field.selected_all
+    type_text(app, "Cy")
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "d")
+    click(app, setup.start_button)
+    assert started[-1].seats[1].name == "Cd"

@@ -420,6 +420,7 @@ class TextField(Widget):
         self.on_change = on_change
         self.placeholder = placeholder
         self.blink_s = 0.0
+        self.selected_all = False  # the whole text is selected: typing replaces it, Backspace clears it
 
     def _set(self, value: str) -> None:
         if value != self.value:
@@ -428,22 +429,42 @@ class TextField(Widget):
                 self.on_change(value)
         self.blink_s = 0.0
 
+    def on_press(self, pos: tuple[int, int]) -> None:
+        """A click selects the whole text (so a new name can simply be typed over it)."""
+        self.selected_all = bool(self.value)
+
+    def select_all(self) -> None:
+        """Select the whole text (Ctrl+A)."""
+        self.selected_all = bool(self.value)
+        self.blink_s = 0.0
+
     def handle_key(self, event: pygame.event.Event) -> bool:
-        """Typed text (TEXTINPUT), Backspace, Ctrl+Backspace (clear); Enter is left to the group."""
+        """Typed text (TEXTINPUT) replacing a selection, Backspace, Ctrl+Backspace and Delete (clear), Ctrl+A
+        (select all); Enter is left to the group."""
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if ch.isprintable())
-            room = self.max_len - len(self.value)
+            base = "" if self.selected_all and typed else self.value
+            room = self.max_len - len(base)
             if typed and room > 0:
-                self._set(self.value + typed[:room])
+                self.selected_all = False
+                self._set(base + typed[:room])
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            if getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                self._set("")
-            else:
-                self._set(self.value[:-1])
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_a and ctrl:
+            self.select_all()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+        if event.key == pygame.K_BACKSPACE:
+            self._set("" if ctrl or self.selected_all else self.value[:-1])
+            self.selected_all = False
+            return True
+        if event.key == pygame.K_DELETE:
             self._set("")
+            self.selected_all = False
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.selected_all = False  # the caret stays at the end: nothing more is selected
             return True
         return False
 
@@ -466,8 +487,12 @@ class TextField(Widget):
         shown = self.value or self.placeholder
         col = theme.TEXT if self.value and self.enabled else theme.TEXT_DISABLED
         size = text.fit_size(shown, size, r.width - pad * 2 - 4) if shown else size
+        if editing and self.selected_all and self.value:
+            tw, th = text.measure(shown, size)
+            pygame.draw.rect(surface, theme.GOLD_DARK, (r.x + pad - 2, r.centery - th // 2, tw + 4, th),
+                             border_radius=max(2, th // 6))
         trect = text.blit_text(surface, shown, size, col, (r.x + pad, r.centery), "midleft") if shown else None
-        if editing and self.blink_s < 0.55:
+        if editing and self.blink_s < 0.55 and not self.selected_all:
             x = (trect.right + 2) if (trect is not None and self.value) else r.x + pad
             h = round(r.height * 0.5)
             pygame.draw.line(surface, theme.GOLD_LIGHT, (x, r.centery - h // 2), (x, r.centery + h // 2),
