@@ -34,15 +34,18 @@ def _forget_card_art() -> None:
     cardart.reset()
 
 
-def _table(size: tuple[int, int], humans: list[int], sync: bool = True) -> tuple[Any, Any]:
-    """A headless App showing a four-player Spades table."""
+def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: str = "random",
+           worker: Any = None) -> tuple[Any, Any]:
+    """A headless App showing a four-player Spades table (``worker``: the computer players' process)."""
     _headless()
     _forget_card_art()
     from ui.app import make_app
     from ui.scenes.table import TableScene, make_config
 
     app = make_app(size, headless=True, menu=False)
-    config = make_config("spades", ["You", "West", "North", "East"], humans, seed=7)
+    if worker is not None:
+        app.ctx.resources["computer_worker"] = worker
+    config = make_config("spades", ["You", "West", "North", "East"], humans, seed=7, level=level)
     scene = TableScene(app.ctx, config, computer_sync=sync)
     app.ctx.scenes.push(scene)
     return app, scene
@@ -112,49 +115,53 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
         app.close()
 
 
-class _SlowPlayer:
-    """A stand-in for a strong computer: a second or so of pure-Python work per decision."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def choose(self, view: Any) -> Any:
-        """Busy-work, then the first legal action."""
-        end = time.perf_counter() + self.seconds
-        total = 0
-        while time.perf_counter() < end:
-            for i in range(2000):
-                total += i * i % 7
-        return view.legal[0]
-
-
-def thinking_frames(size: tuple[int, int] = (1280, 720), think_s: float = 1.0) -> dict[str, float]:
-    """Frame times (update + draw + flip) while a computer player thinks in the worker thread."""
+def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", decisions: int = 12,
+                    think_ms: int | None = None, timeout_s: float = 30.0) -> dict[str, Any]:
+    """Frame times (update + draw + flip) of a table of four computers at ``level`` (the real ``hard``
+    search, in the worker process the program starts) while they make ``decisions`` decisions."""
     import pygame
 
-    app, scene = _table(size, [], sync=False)
+    from ui.computer import ComputerWorker
+
+    worker = ComputerWorker().start()
+    warm_s = time.perf_counter()
+    ready = worker.wait_ready(60.0)  # the program warms it up at start, long before the first game
+    warm_s = time.perf_counter() - warm_s
+    app, scene = _table(size, [], sync=False, level=level, worker=worker)
     try:
-        app.ctx.settings.speed = "instant"
-        for _ in range(5):
-            app.step(0.05)
+        if think_ms is not None:
+            app.ctx.settings.think_ms = think_ms
         app.ctx.settings.speed = "normal"
-        slow = _SlowPlayer(think_s)
-        for seat in list(scene.computers.players):
-            scene.computers.players[seat] = slow
-        scene.computers.stop()
-        times, cpu = [], []
-        deadline = time.perf_counter() + think_s * 2.5
+        for _ in range(5):
+            app.step(1 / 60)  # the first frames render the table and the card faces once
+        times, cpu, waits = [], [], []
         start_applied = scene.applied
-        while time.perf_counter() < deadline and scene.applied < start_applied + 2:
+        asked_at: dict[int, float] = {}
+        deadline = time.perf_counter() + timeout_s
+        while time.perf_counter() < deadline and scene.applied < start_applied + decisions:
             t0, c0 = time.perf_counter(), time.thread_time()
             app.step(1 / 60)
             pygame.display.flip()
-            times.append((time.perf_counter() - t0) * 1000)
+            t1 = time.perf_counter()
+            times.append((t1 - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
+            key = scene.applied
+            if scene.computers.asked(key):
+                asked_at.setdefault(key, t1)
+                if key not in {k for k, _ in waits} and scene.computers.result(key) is not None:
+                    waits.append((key, (t1 - asked_at[key]) * 1000))
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))  # as clock.tick(60) does
         return {"max": round(max(times), 2), "p99": round(_percentile(times, 0.99), 2),
-                "median": round(statistics.median(times), 2), "cpu_max": round(max(cpu), 2), "frames": len(times)}
+                "p95": round(_percentile(times, 0.95), 2), "median": round(statistics.median(times), 2),
+                "cpu_max": round(max(cpu), 2), "frames": len(times), "level": level,
+                "think_ms": app.ctx.settings.think_ms, "decisions": scene.applied - start_applied,
+                "worker": worker.state if ready else f"thread ({worker.state})",
+                "worker_warm_up_s": round(warm_s, 2),
+                "decision_wait_ms": [round(ms) for _key, ms in waits]}
     finally:
         scene.computers.close()
+        scene.hints.close()
+        worker.stop()
         app.close()
 
 
@@ -203,8 +210,9 @@ def window_figures(log: Callable[[str], None] = print) -> dict[str, Any]:
     log(f"window startup: {figures['startup_s']} s to the first frame of python main.py (target 1.5 s)")
     thinking = thinking_frames()
     figures["thinking_frame_ms"] = thinking
-    log(f"window while a computer thinks (1 s of pure-Python work in the worker): longest frame "
-        f"{thinking['max']} ms (p99 {thinking['p99']}, median {thinking['median']}; drawing thread's CPU at most "
+    log(f"window while {thinking['level']} computers think ({thinking['think_ms']} ms per decision, "
+        f"{thinking['decisions']} decisions, worker: {thinking['worker']}): longest frame {thinking['max']} ms "
+        f"(p95 {thinking['p95']}, p99 {thinking['p99']}, median {thinking['median']}; drawing thread's CPU at most "
         f"{thinking['cpu_max']} ms) over {thinking['frames']} frames (target < 33 ms)")
     return figures
 

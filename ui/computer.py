@@ -54,6 +54,7 @@ LOG_FILE = "computer-players.log"
 LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker process lives
 STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker is stuck
 WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
+WORKER_NICE = 5  # the worker process runs at a lower priority than the window
 
 log = logging.getLogger("trick_table.computers")
 _log_ready = False
@@ -199,6 +200,10 @@ def _warm_up(levels: tuple[str, ...]) -> None:
 
 def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
     """The worker process: take jobs, keep only the newest per asker, answer each one."""
+    try:
+        os.nice(WORKER_NICE)  # when the CPU is short, drawing goes first
+    except (AttributeError, OSError):
+        pass
     _warm_up(warm)
     answers.put(_pack(("ready", os.getpid())))
     parent = multiprocessing.parent_process()
