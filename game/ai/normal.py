@@ -225,7 +225,7 @@ def spades_bid(view: SeatView) -> Action:
     risk = nil_risk(hand, two)
     if nil_ok and not partner_nil and est <= (1.6 if two else 2.0) and risk <= (1.0 if two else 1.3):
         return Bid(view.seat, NIL)
-    bid = int(est + (0.3 if two else 0.6))
+    bid = int(est + (0.3 if two else 0.45))  # measured: the best points after the cost of bags
     mine = side_of(view, view.seat)
     if view.bags[mine] >= 7 and est - bid > 0.1:
         bid += 1  # near ten bags: bid the tricks we are likely to take anyway
@@ -467,8 +467,21 @@ def contract_play(k: Knowledge, want: bool) -> Card:
             return cheapest(legal, SPADES)  # second hand low: the partner still plays
         return low_card(win)
     if follow:
-        return high_card(follow)
+        return equivalent_low(high_card(follow), k.hand, k.unseen & ~k.hand)  # third hand high, cheapest of equals
     return low_card(win)
+
+
+def equivalent_low(card: int, hand: int, unseen: int) -> Card:
+    """The lowest card of ``hand`` worth as much as ``card``: no unseen card of the suit lies between them."""
+    best = card
+    probe = card - 4
+    while probe >= 0:
+        if hand >> probe & 1:
+            best = probe
+        elif unseen >> probe & 1:
+            break
+        probe -= 4
+    return Card.of(best >> 2, best & 3)
 
 
 def contract_lead(k: Knowledge, want: bool) -> Card:
@@ -489,6 +502,13 @@ def contract_lead(k: Knowledge, want: bool) -> Card:
             safe.append(c)
     if safe:
         return max(safe, key=lambda c: (suit(k.hand, c & 3).bit_count(), -(c >> 2)))
+    for s in (1, 2, 3):  # the top of touching honours (K Q with the ace out) sets up the rest
+        mine = suit(legal, s)
+        if mine.bit_count() >= 2:
+            top = high_card(mine)
+            touching = equivalent_low(top, k.hand, risky) != top
+            if top >> 2 >= QUEEN and (risky & above(top)).bit_count() <= 1 and touching:
+                return top
     if k.partner is not None and their_spades:
         for s in (1, 2, 3):
             mine = suit(legal, s)
@@ -501,10 +521,15 @@ def contract_lead(k: Knowledge, want: bool) -> Card:
                 return low_card(mine)
     plain = legal & NON_SPADES
     if plain:
-        longest = max((1, 2, 3), key=lambda s: (suit(plain, s).bit_count(), -s))
-        mine = suit(plain, longest)
-        # lead low, but not away from a king or queen that wants protecting
-        return low_card(mine)
+        def appeal(s: int) -> int:  # long suits, but not away from a king or queen that wants protecting
+            mine = suit(plain, s)
+            if not mine:
+                return -99
+            top = high_card(mine)
+            guarded = top >> 2 in (KING, QUEEN) and not is_master(top, risky) and mine.bit_count() <= 3
+            return 2 * mine.bit_count() - (3 if guarded else 0)
+
+        return low_card(suit(plain, max((1, 2, 3), key=lambda s: (appeal(s), -s))))
     return high_card(spades) if is_master(high_card(spades), risky) else low_card(spades)
 
 
