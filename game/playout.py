@@ -1,26 +1,23 @@
 """The hot path of search: the rest of a hand played with uniformly random legal cards.
 
-``playout_kernel`` is plain Python that numba can compile: when numba is installed the
-kernel is compiled at its first use (and cached on disk), otherwise the same source runs
-as it is. It draws from its own generator, seeded by the caller, so a seed gives the
-same playout compiled or not. The rules are those of ``lead_mask``/``follow_mask`` in
-spades.py and pitch.py; tests replay every playout through ``apply()`` to keep them equal.
+``playout_kernel`` works on one flat list of ints (no objects, no allocation) and draws from
+its own generator, seeded by the caller, so a seed gives one playout. The rules are those of
+``lead_mask``/``follow_mask`` in spades.py and pitch.py; tests replay every playout through
+``apply()`` to keep them equal.
 """
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable
 
-from game.cards import DECK, SUIT_MASKS
+from game.cards import DECK
 
 Trick = tuple[int, list[tuple[int, int]], int]
 
 MAX_SEATS = 7
 WORD = 0xFFFFFFFF
 
-# One buffer of ints carries a playout in and out (a numpy int64 array, or a list):
+# One list of ints carries a playout in and out:
 #   in:  buf[seat] = the seat's hand as a card mask
 #   out: buf[0:plays] = seat * 52 + card for each play in order, then the winner of each trick;
 #        buf[TRICKS_WON + seat] = the tricks the seat won, buf[CARDS_WON + seat] = their cards' mask
@@ -38,13 +35,13 @@ PAIRS: list[tuple[int, int]] = [(seat, card) for seat in range(MAX_SEATS) for ca
 TRICK_SLICES = [tuple(slice(t * n, t * n + n) for t in range(13)) for n in range(MAX_SEATS + 1)]
 
 
-def playout_kernel(buf, n, leader, trump, spades_rule, broken, seed):
+def playout_kernel(buf: list[int], n: int, leader: int, trump: int, spades_rule: bool, broken: bool,
+                   seed: int) -> int:
     """Play whole tricks from ``leader`` until the hands are empty; return the number of tricks
     (-1 when a seat runs out of cards first).
 
     ``spades_rule``: spades may not lead until broken and any card may be played when void
     (Spades). Otherwise Pitch: any lead; follow suit or trump; trump led must be followed.
-    Written for numba as much as for Python: ints only, no allocation, no Python objects.
     """
     x = seed & WORD
     y = (seed >> 32) & WORD
@@ -127,91 +124,21 @@ def playout_kernel(buf, n, leader, trump, spades_rule, broken, seed):
     return tricks
 
 
-Runner = Callable[[list[int], int, int, bool, bool, int], tuple[int, list[int]]]
-
-
-def _python_runner() -> Runner:
-    def run(hands, leader, trump, spades_rule, broken, seed):
-        buf = hands + [0] * (BUFFER_SIZE - len(hands))
-        return playout_kernel(buf, len(hands), leader, trump, spades_rule, broken, seed), buf
-
-    return run
-
-
-def _numba_runner() -> Runner:
-    import numpy as np
-    from numba import njit
-
-    kernel = njit(cache=True)(playout_kernel)
-    local = threading.local()  # one buffer per thread
-
-    def run(hands, leader, trump, spades_rule, broken, seed):
-        buf = getattr(local, "buf", None)
-        if buf is None:
-            buf = local.buf = np.empty(BUFFER_SIZE, np.int64)
-        buf[:len(hands)] = hands
-        return kernel(buf, len(hands), leader, trump, spades_rule, broken, seed), buf[:WORK].tolist()
-
-    run(list(SUIT_MASKS), 0, 0, True, False, 1)  # numba compiles, or loads from its cache, at the first call
-    return run
-
-
-_runners: dict[bool, Runner] = {}
-_default_runner: list[Runner] = []
-
-
-def runner(compiled: bool | None = None) -> Runner:
-    """The kernel as ``run(hands, leader, trump, spades_rule, broken, seed) -> (tricks, buffer as a list)``.
-
-    ``compiled``: True for numba (ImportError without it), False for the Python source, None
-    (the default) for numba when it is installed and ``TRICK_TABLE_NO_NUMBA`` is not set.
-    The first call imports numba and compiles the kernel (or loads it from numba's disk cache).
-    """
-    if compiled is None:
-        if _default_runner:
-            return _default_runner[0]
-        _default_runner.append(runner(not os.environ.get("TRICK_TABLE_NO_NUMBA") and numba_available()))
-        return _default_runner[0]
-    if compiled not in _runners:
-        _runners[compiled] = _numba_runner() if compiled else _python_runner()
-    return _runners[compiled]
-
-
-def numba_available() -> bool:
-    """Whether numba can be imported (importing it takes about half a second)."""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def use_kernel(compiled: bool | None) -> None:
-    """Choose the kernel ``random_playout`` runs by default: True numba, False Python, None automatic."""
-    _default_runner.clear()
-    if compiled is not None:
-        _default_runner.append(runner(compiled))
-
-
-def kernel_name() -> str:
-    """Which kernel ``random_playout`` runs by default: "numba" or "python"."""
-    return "numba" if runner() is _runners.get(True) else "python"
-
-
 def draw_seed(rand: Callable[[], float]) -> int:
     """A 63-bit kernel seed from two draws of the caller's generator."""
     return int(rand() * (1 << 31)) << 32 | int(rand() * (1 << 32))
 
 
-def random_playout(hands: list[int], leader: int, trump: int, spades_rule: bool, broken: bool, seed: int,
-                   run=None) -> tuple[list[Trick], list[int], list[int]]:
+def random_playout(hands: list[int], leader: int, trump: int, spades_rule: bool, broken: bool, seed: int
+                   ) -> tuple[list[Trick], list[int], list[int]]:
     """Play the rest of a hand from its first trick's lead: (leader, plays, winner) per trick,
     the tricks won per seat and the mask of cards won per seat. ``hands`` is left unchanged.
     """
     n = len(hands)
     if not 0 < n <= MAX_SEATS or hands[leader].bit_count() * (n + 1) > TRICKS_WON:
         raise ValueError(f"{n} hands of {hands[leader].bit_count()} cards do not fit the playout buffer")
-    tricks, out = (run or runner())(hands, leader, trump, spades_rule, broken, seed)
+    out = hands + [0] * (BUFFER_SIZE - n)
+    tricks = playout_kernel(out, n, leader, trump, spades_rule, broken, seed)
     if tricks < 0:
         raise ValueError("a playout needs hands of one size")
     plays = tricks * n
