@@ -8,6 +8,8 @@ from typing import Any
 import pygame
 
 from game.actions import DOUBLE_NIL, NIL, bid_text
+from game.cards import ACE, JACK, RANKS, SUIT_NAMES, Card
+from game.scoring import NIL_POINTS
 from ui import text, theme, wording
 from ui.layout import TableLayout
 from ui.score_panel import side_names
@@ -28,9 +30,19 @@ def _maybe(value: int) -> str:
     return _signed(value) if value else "\u2014"
 
 
+def nil_points(teams: list[list[int]], bids: list[Any], tricks: list[int], kind: str) -> list[int]:
+    """Each side's points from its Nil (``kind`` NIL) or Double Nil (DOUBLE_NIL) bids, each on its own
+    (the engine's ``NIL_POINTS``: made if the bidder took no trick)."""
+    out = []
+    for team in teams:
+        won = [NIL_POINTS[kind] if tricks[s] == 0 else -NIL_POINTS[kind] for s in team if bids[s] == kind]
+        out.append(sum(won))
+    return out
+
+
 def spades_rows(points: list[dict[str, Any]], teams: list[list[int]], bids: list[Any],
                 tricks: list[int]) -> list[tuple[str, list[str]]]:
-    """The Spades breakdown: a label and one cell per side for each row."""
+    """The Spades breakdown: a label and one cell per side for each row (Nil and Double Nil apart)."""
     def bid_cell(team: list[int]) -> str:
         values = [bids[s] for s in team if bids[s] is not None]
         numbers = [v for v in values if isinstance(v, int)]
@@ -42,20 +54,38 @@ def spades_rows(points: list[dict[str, Any]], teams: list[list[int]], bids: list
         ("Tricks won", [str(sum(tricks[s] for s in team)) for team in teams]),
         ("Contract", [_maybe(p["contract"]) if p.get("bid") is not None else "\u2014" for p in points]),
         ("Bags", [_maybe(p["bags"]) for p in points]),
-        ("Nil", [_maybe(p["nil"]) for p in points]),
+        ("Nil", [_maybe(v) for v in nil_points(teams, bids, tricks, NIL)]),
+        ("Double Nil", [_maybe(v) for v in nil_points(teams, bids, tricks, DOUBLE_NIL)]),
         ("Bag penalty", [_maybe(p["bag_penalty"]) for p in points]),
     ]
 
 
 def pitch_rows(points: list[dict[str, Any]], pitcher_side: int | None, bid: int) -> list[tuple[str, list[str]]]:
-    """The Pitch breakdown: High, Low, Jack, Game, the set back, for every side."""
+    """The Pitch breakdown: High, Low, Jack, each side's trick points, Game, the set back, for every side."""
     rows = [("Bid", [str(bid) if side == pitcher_side else "\u2014" for side in range(len(points))])]
     for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack")):
         rows.append((label, [str(p[key]) if p[key] else "\u2014" for p in points]))
-    rows.append(("Card points", [str(p.get("trick_points", 0)) for p in points]))
+    rows.append(("Trick points", [str(p.get("trick_points", 0)) for p in points]))
     rows.append(("Game", [str(p["game"]) if p["game"] else "\u2014" for p in points]))
     rows.append(("Set back", [_signed(-bid) if p.get("set_back") else "\u2014" for p in points]))
     return rows
+
+
+def pitch_cards(trump: int | None, tricks: list[tuple[list[tuple[int, Card]], int]]) -> dict[str, Card | None]:
+    """The cards behind High, Low and Jack this hand: the highest and lowest trump played and the jack of
+    trumps (None when it was not in play). Every card dealt in Pitch is played, so the tricks hold them all."""
+    trumps = sorted((card for plays, _winner in tricks for _seat, card in plays if card.suit == trump),
+                    key=lambda card: card.rank)
+    if trump is None or not trumps:
+        return {}
+    jack = next((card for card in trumps if card.rank == JACK), None)
+    return {"High": trumps[-1], "Low": trumps[0], "Jack": jack}
+
+
+def card_name(card: Card) -> str:
+    """A card as a player says it: "King of hearts", "10 of clubs"."""
+    rank = {JACK: "Jack", JACK + 1: "Queen", JACK + 2: "King", ACE: "Ace"}.get(card.rank, RANKS[card.rank])
+    return f"{'10' if rank == 'T' else rank} of {SUIT_NAMES[card.suit]}"
 
 
 class HandSummary:
@@ -63,7 +93,9 @@ class HandSummary:
 
     def __init__(self, kind: str, teams: list[list[int]], names: list[str], data: dict[str, Any],
                  bids: list[Any], tricks: list[int], pitcher: int | None, bid: int,
-                 on_continue: Callable[[], None], speed: float, game_over: bool = False) -> None:
+                 on_continue: Callable[[], None], speed: float, game_over: bool = False,
+                 trump: int | None = None, hand_tricks: list[tuple[list[tuple[int, Card]], int]] | None = None
+                 ) -> None:
         self.kind = kind
         self.teams = teams
         self.names = names
@@ -78,8 +110,10 @@ class HandSummary:
         self.bid = bid
         self.bids = list(bids)
         self.tricks = list(tricks)
+        self.cards: dict[str, Card | None] = {}  # Pitch: the card behind High, Low and Jack
         if kind == "pitch":
             self.rows = pitch_rows(self.points, self.pitcher_side, bid)
+            self.cards = pitch_cards(trump, hand_tricks or [])
         else:
             self.rows = spades_rows(self.points, teams, bids, tricks)
         self.on_continue = on_continue
@@ -139,7 +173,7 @@ class HandSummary:
         """Size and centre the panel for the window."""
         px = layout.px
         n = len(self.sides)
-        label_w = px(150)
+        label_w = px(150) if self.kind != "pitch" else px(250)
         self.col_w = px(190) if n <= 2 else max(px(84), min(px(130), (layout.size[0] - px(80) - label_w) // n))
         w = label_w + n * self.col_w + px(56)
         rows = len(self.rows) + 2
@@ -181,6 +215,24 @@ class HandSummary:
             out.append(f"{name} made {what}" if self.tricks[seat] == 0 else f"{wording.owner(name)} {what} failed")
         return out
 
+    def card_note(self, label: str) -> str:
+        """What the High, Low or Jack row says of its card: "Ace of hearts", or "not in play"."""
+        card = self.cards.get(label)
+        return card_name(card) if card is not None else "not in play"
+
+    def _draw_card_note(self, surface: pygame.Surface, layout: TableLayout, label: str, x: int, y: int) -> None:
+        """The card beside the row's label, with its suit drawn as a shape."""
+        px = layout.px
+        note = self.card_note(label)
+        card = self.cards.get(label)
+        color = theme.TEXT if card is not None else theme.TEXT_DISABLED
+        size = text.fit_size(note, px(17), self.label_w - px(62) - px(30))
+        rect = text.blit_text(surface, note, size, color, (x, y), "midleft")
+        if card is not None:
+            box = pygame.Rect(rect.right + px(6), y - px(10), px(20), px(20))
+            pygame.draw.rect(surface, theme.CARD_FACE, box, border_radius=px(4))
+            theme.draw_suit(surface, card.suit, box.center, px(15))
+
     def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The dimmed table, the panel, the breakdown table and the button."""
         px = layout.px
@@ -212,6 +264,8 @@ class HandSummary:
                 shade.fill((255, 255, 255, 12))
                 surface.blit(shade, band)
             text.blit_text(surface, label, px(19), theme.TEXT_DIM, (x0, y + row_h // 2 - px(4)), "midleft")
+            if label in self.cards:
+                self._draw_card_note(surface, layout, label, x0 + px(62), y + row_h // 2 - px(4))
             for cell, cx in zip(cells, cols, strict=False):
                 color = theme.TEXT
                 if cell.startswith("\u2212"):

@@ -47,6 +47,7 @@ class TableModel:
     trick: list[tuple[int, Card]] = field(default_factory=list)
     last_trick: list[tuple[int, Card]] = field(default_factory=list)
     last_winner: int | None = None
+    hand_tricks: list[tuple[list[tuple[int, Card]], int]] = field(default_factory=list)  # this hand's, won
     spades_broken: bool = False
     trump: int | None = None
     pitcher: int | None = None
@@ -81,6 +82,7 @@ class TableModel:
         self.tricks_won = list(v.tricks_won)
         self.trick = list(v.trick)
         self.last_trick, self.last_winner = list(v.last_trick), v.last_winner
+        self.hand_tricks = [(list(plays), winner) for _leader, plays, winner in getattr(v, "tricks", ())]
         self.spades_broken, self.trump = v.spades_broken, v.trump
         self.pitcher, self.high_bid = v.pitcher, v.high_bid
         if len(self.shown_scores) != len(v.scores):
@@ -130,6 +132,7 @@ class TableModel:
         """The trick went to ``winner``."""
         self.tricks_won[winner] += 1
         self.last_trick, self.last_winner = list(trick), winner
+        self.hand_tricks.append((list(trick), winner))
         self.trick = []
 
     def side_of(self, seat: int, teams: list[list[int]]) -> int:

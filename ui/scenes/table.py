@@ -393,7 +393,8 @@ class TableScene(TableInput, Scene):
         over = self.game.winner is not None and self.game.hand_number == event.data.get("hand")
         self.summary = HandSummary(self.game.kind, self.game.teams, self.names, event.data, list(model.bids),
                                    list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
-                                   self.speed(), game_over=over)
+                                   self.speed(), game_over=over, trump=model.trump,
+                                   hand_tricks=list(model.hand_tricks))
         self.summary.place(self.view.layout)
 
     def _close_summary(self) -> None:
