@@ -10,6 +10,7 @@ import pytest
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
 from game.ai import make_player
+from game.ai.knowledge import know
 from game.cards import Card
 from game.options import SpadesOptions
 from game.state import Phase, TrickGame
@@ -254,3 +255,48 @@ def test_pitch_first_lead_sets_trump_on_the_best_suit(level: str) -> None:
     bid_round(game, {1: 3, 2: PASS, 3: PASS, 0: PASS})
     assert game.phase is Phase.PLAYING and game.to_act == 1
     assert played(game, level) == "AS"
+
+
+# ----------------------------------------------------------------- what a seat knows (from its view only)
+def test_knowledge_voids_and_unseen_cards_in_spades() -> None:
+    hands = complete_deal(["AH 5H", "2H 3S", "4H", "3H"], voids={1: "H", 2: "S", 3: "DC"})  # seat 1: one heart
+    game = spades_game(hands, dealer=3)  # seat 0 leads
+    bid_round(game, {0: 3, 1: 3, 2: 3, 3: 3})
+    play_cards(game, "AH 2H 4H 3H")
+    play_cards(game, "5H 3S")  # seat 1 shows no heart left
+    known = know(game.view(2))
+    assert known.is_void(1, 1) and not known.is_void(1, 0)
+    assert not known.is_void(3, 2)  # only what the tricks showed counts
+    seen = set(cards("AH 2H 4H 3H 5H 3S")) | set(game.view(2).hand or ())
+    assert all(not known.unseen >> c & 1 for c in seen)
+    assert known.unseen.bit_count() == 52 - len(seen)
+
+
+def test_knowledge_spade_lead_before_broken_shows_a_hand_of_spades() -> None:
+    hands = complete_deal(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "", "", ""])
+    game = spades_game(hands, dealer=3)
+    bid_round(game, {0: 13, 1: 1, 2: 1, 3: 1})
+    play_cards(game, "2S")
+    known = know(game.view(1))
+    assert all(known.is_void(0, s) for s in (1, 2, 3)) and not known.is_void(0, 0)
+
+
+def test_knowledge_pitch_voids_follow_the_pitch_rules() -> None:
+    game = pitch_game(complete_deal(["AS 2S", "3S 4D", "KH 5D", "9C 6D"], size=6, voids={2: "S"}), dealer=3)
+    bid_round(game, {0: 2, 1: PASS, 2: PASS, 3: PASS})
+    play_cards(game, "AS 3S")  # spades are trump; seat 1 follows
+    play_cards(game, "KH")  # seat 2 has no trump: neither suit shows
+    known = know(game.view(3))
+    assert known.is_void(2, 0) and not known.is_void(1, 0)
+
+
+def test_knowledge_exchange_cards_are_known_in_the_partner_hand() -> None:
+    hands = complete_deal(["AS KS AH", "", "", ""])
+    game = spades_game(hands, dealer=3)
+    bid_round(game, {0: DOUBLE_NIL, 1: 3, 2: 4, 3: 3})
+    game.apply(Exchange(0, tuple(sorted(cards("AS KS AH")))))
+    partner_gives = tuple(sorted((game.view(2).hand or ())[:3]))
+    game.apply(Exchange(2, partner_gives))
+    known = know(game.view(0))
+    assert known.known[2] == sum(1 << c for c in cards("AS KS AH"))
+    assert all(known.hand >> c & 1 for c in partner_gives)
