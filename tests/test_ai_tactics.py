@@ -10,7 +10,9 @@ import pytest
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
 from game.ai import make_player
+from game.ai.cardsense import beating, cheapest, dearest, masters, trick_points, winning
 from game.ai.knowledge import know
+from game.ai.normal import equivalent_low
 from game.cards import Card
 from game.options import SpadesOptions
 from game.state import Phase, TrickGame
@@ -300,3 +302,30 @@ def test_knowledge_exchange_cards_are_known_in_the_partner_hand() -> None:
     known = know(game.view(0))
     assert known.known[2] == sum(1 << c for c in cards("AS KS AH"))
     assert all(known.hand >> c & 1 for c in partner_gives)
+
+
+# ----------------------------------------------------------------- card sense
+def mask(text: str) -> int:
+    """The mask of some cards."""
+    return sum(1 << c for c in cards(text))
+
+
+def test_cardsense_trick_winner_and_beating_cards() -> None:
+    trick = [(0, card("9H")), (1, card("KH")), (2, card("AD")), (3, card("2S"))]
+    assert winning(trick, 0) == (3, card("2S"))  # the trump wins
+    assert winning(trick[:3], 0) == (1, card("KH"))  # an off-suit ace does not
+    assert winning([(0, card("9H")), (1, card("AD"))], None) == (0, card("9H"))  # Pitch before trump is set
+    hand = mask("AH QH 3S AS 4D")
+    assert beating(hand, card("KH"), 1, 0) == mask("AH 3S AS")
+    assert beating(hand, card("2S"), 1, 0) == mask("3S AS")
+    assert cheapest(beating(hand, card("KH"), 1, 0), 0) == card("AH")  # follow before trumping
+    assert cheapest(hand, 0) == card("4D") and dearest(hand, 0) == card("AH")
+
+
+def test_cardsense_masters_and_equal_cards() -> None:
+    unseen = mask("AH JH 2C")
+    assert masters(mask("KH QH 3C AC"), unseen) == mask("3C AC")
+    assert masters(mask("KH QH"), mask("JH")) == mask("KH QH")
+    assert equivalent_low(card("KD"), mask("KD QD TD"), mask("AD JD")) == card("QD")
+    assert equivalent_low(card("KD"), mask("KD TD"), mask("AD")) == card("TD")  # the queen and jack are gone
+    assert trick_points(mask("TH AS KC QD JH 9S")) == 20
