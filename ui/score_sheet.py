@@ -33,12 +33,48 @@ def nice_step(span: float, ticks: int = 5) -> int:
     return int(10 * power)
 
 
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "bar", "ring")
+
+
+def draw_marker(surface: pygame.Surface, side: int, color: tuple[int, int, int], at: tuple[int, int],
+                radius: int) -> None:
+    """A side's own marker shape on the chart and in the legend (sides stay apart even in grey)."""
+    shape = MARKERS[side % len(MARKERS)]
+    x, y = at
+    r = radius
+    dark = (10, 20, 14)
+    if shape == "circle":
+        pygame.draw.circle(surface, color, at, r)
+        pygame.draw.circle(surface, dark, at, max(1, r // 2))
+    elif shape == "square":
+        pygame.draw.rect(surface, color, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2))
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, color, [(x, y - r - 1), (x - r, y + r - 1), (x + r, y + r - 1)])
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, color, [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)])
+    elif shape == "down":
+        pygame.draw.polygon(surface, color, [(x, y + r + 1), (x - r, y - r + 1), (x + r, y - r + 1)])
+    elif shape == "bar":
+        pygame.draw.rect(surface, color, (x - r, y - max(1, r // 2), 2 * r, max(2, r)))
+    else:
+        pygame.draw.circle(surface, color, at, r, max(1, r // 2))
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("\u2212" + str(-value) if value < 0 else "0")
+
+
+def _minus(value: int) -> str:
+    return str(value) if value >= 0 else "\u2212" + str(-value)
+
+
 class ScoreSheet:
     """An overlay listing the hands and charting the scores; closes on the button, S, Esc or a click outside."""
 
     def __init__(self, kind: str, teams: list[list[int]], names: list[str], results: list[HandResult],
                  target: int, on_close: Callable[[], None]) -> None:
         self.kind = kind
+        self.names = names
         self.sides = side_names(teams, names)
         self.results = list(results)
         self.target = target
@@ -55,7 +91,8 @@ class ScoreSheet:
         inner = self.rect.inflate(-px(56), -px(56))
         top = inner.y + px(52)
         bottom = self.rect.bottom - px(90)
-        table_w = round(inner.width * 0.44)
+        sides = len(self.sides)
+        table_w = round(inner.width * (0.44 if sides <= 2 else 0.55 if sides <= 4 else 0.64))
         self.table = pygame.Rect(inner.x, top, table_w, bottom - top)
         self.chart = pygame.Rect(inner.x + table_w + px(40), top + px(4), inner.right - inner.x - table_w - px(40),
                                  bottom - top - px(44))
@@ -87,13 +124,35 @@ class ScoreSheet:
         self._draw_chart(surface, layout)
         self.button.draw(surface)
 
+    def hand_lines(self, result: HandResult) -> tuple[str, list[tuple[str, str]]]:
+        """One hand as the sheet writes it: the hand's own note (Pitch: pitcher and bid) and, per side, the
+        score with this hand's points, and what made them (Spades: bid, tricks, bags)."""
+        note = ""
+        if self.kind == "pitch" and result.pitcher is not None and result.bid is not None:
+            note = f"{self.names[result.pitcher]} bid {result.bid}"
+        cells = []
+        for side in range(len(self.sides)):
+            p = result.points[side]
+            head = f"{_minus(result.scores[side])}  ({_signed(p['total'])})"
+            if self.kind == "pitch":
+                won = p.get("won", p["total"])
+                detail = "set back" if p.get("set_back") else f"{won} point{'s' if won != 1 else ''}"
+            else:
+                bid = p.get("bid")
+                bags = p.get("bags", 0)
+                detail = (f"bid {bid}, won {p.get('tricks', 0)}" if bid is not None else "Nil bids") + \
+                    f", {bags} bag{'s' if bags != 1 else ''}"
+            cells.append((head, detail))
+        return note, cells
+
     def _draw_table(self, surface: pygame.Surface, layout: TableLayout) -> None:
         px = layout.px
         rect = self.table
         n = len(self.sides)
-        hand_w = px(52)
+        hand_w = px(52) if self.kind != "pitch" else px(118)
         col_w = (rect.width - hand_w) // max(1, n)
         size = px(17) if n <= 4 else px(15)
+        small = max(8, size - px(3))
         y = rect.y
         text.blit_text(surface, "Hand", size, theme.TEXT_DIM, (rect.x, y))
         for side, name in enumerate(self.sides):
@@ -102,29 +161,29 @@ class ScoreSheet:
             text.blit_text(surface, name, fit, side_color(side), (cx, y), "midtop", bold=True)
         y += px(28)
         pygame.draw.line(surface, theme.GOLD_DARK, (rect.x, y - px(4)), (rect.right, y - px(4)), max(1, px(1)))
-        row_h = px(25)
+        row_h = px(40)
         room = max(1, (rect.bottom - y) // row_h)
         shown = self.results[-room:]
         first = len(self.results) - len(shown)
         if not shown:
             text.blit_text(surface, "No hand has been scored yet.", px(18), theme.TEXT_DIM, (rect.x, y + px(6)))
         for i, result in enumerate(shown):
-            number = first + i + 1
             if i % 2 == 0:
                 band = pygame.Surface((rect.width, row_h), pygame.SRCALPHA)
                 band.fill((255, 255, 255, 12))
                 surface.blit(band, (rect.x, y))
-            mid = y + row_h // 2
-            text.blit_text(surface, str(number), size, theme.TEXT_DIM, (rect.x + px(6), mid), "midleft")
-            for side in range(n):
+            top, low = y + row_h * 3 // 10, y + row_h * 7 // 10
+            text.blit_text(surface, str(first + i + 1), size, theme.TEXT_DIM, (rect.x + px(6), top), "midleft")
+            note, cells = self.hand_lines(result)
+            if note:
+                fit = text.fit_size(note, small, hand_w - px(8))
+                text.blit_text(surface, note, fit, theme.TEXT_DIM, (rect.x + px(6), low), "midleft")
+            for side, (head, detail) in enumerate(cells):
                 cx = rect.x + hand_w + side * col_w + col_w // 2
-                delta = result.points[side]["total"]
-                total = result.scores[side]
-                delta_text = f"+{delta}" if delta > 0 else ("\u2212" + str(-delta) if delta < 0 else "0")
-                total_text = str(total) if total >= 0 else "\u2212" + str(-total)
-                cell = f"{total_text}  ({delta_text})" if n <= 4 else f"{total_text} ({delta_text})"
-                fit = text.fit_size(cell, size, col_w - px(4))
-                text.blit_text(surface, cell, fit, theme.TEXT, (cx, mid), "center")
+                text.blit_text(surface, head, text.fit_size(head, size, col_w - px(4)), theme.TEXT, (cx, top),
+                               "center")
+                text.blit_text(surface, detail, text.fit_size(detail, small, col_w - px(4)), theme.TEXT_DIM,
+                               (cx, low), "center")
             y += row_h
 
     def _draw_chart(self, surface: pygame.Surface, layout: TableLayout) -> None:
@@ -166,14 +225,17 @@ class ScoreSheet:
         for i in range(0, hands + 1, label_every):
             text.blit_text(surface, str(i), px(14), theme.TEXT_DIM, (point(i, lo)[0], plot.bottom + px(5)), "midtop")
         width = max(2, px(3))
+        n = len(series)
         for side, values_ in enumerate(series):
-            pts = [point(i, val) for i, val in enumerate(values_)]
+            # Equal scores would hide one line under another: each side's line sits a few pixels apart and
+            # has its own marker shape.
+            shift = round((side - (n - 1) / 2) * max(2, px(3)))
+            pts = [(x, y + shift) for x, y in (point(i, val) for i, val in enumerate(values_))]
             color = side_color(side)
             if len(pts) > 1:
                 pygame.draw.lines(surface, color, False, pts, width)
             for p in pts:
-                pygame.draw.circle(surface, color, p, max(3, px(4)))
-                pygame.draw.circle(surface, (10, 20, 14), p, max(1, px(2)))
+                draw_marker(surface, side, color, p, max(4, px(5)))
         self._draw_legend(surface, layout, rect.bottom + px(10))
 
     def _draw_legend(self, surface: pygame.Surface, layout: TableLayout, y: int) -> None:
@@ -189,6 +251,6 @@ class ScoreSheet:
         x = self.chart.centerx - total // 2
         for (color, name), w in zip(entries, widths, strict=False):
             pygame.draw.line(surface, color, (x, y + px(9)), (x + px(18), y + px(9)), max(2, px(3)))
-            pygame.draw.circle(surface, color, (x + px(9), y + px(9)), max(3, px(4)))
+            draw_marker(surface, entries.index((color, name)), color, (x + px(9), y + px(9)), max(4, px(5)))
             text.blit_text(surface, name, size, theme.TEXT, (x + px(24), y + px(9)), "midleft")
             x += w
