@@ -72,7 +72,7 @@ def check_replays(game: TrickGame, levels: Sequence[str]) -> None:
 @pytest.mark.parametrize(("kind", "players", "options"), TABLES, ids=TABLE_IDS)
 @pytest.mark.parametrize("level", RULE_LEVELS)
 def test_every_choice_is_legal_and_records_replay(kind: str, players: int, options: Any, level: str) -> None:
-    for seed in range(6):  # whole games
+    for seed in range(15):  # whole games
         game = new_game(kind, options, players, seed)
         seats = [make_player(level, seed * 10 + s) for s in range(game.num_seats)]
         assert play(game, seats, 60) > 0
