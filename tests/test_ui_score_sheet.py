@@ -62,3 +62,25 @@ def test_equal_scores_stay_distinguishable_in_the_chart():
                 if colour == side_color(side):
                     seen[side] += 1
     assert seen[0] > 300 and seen[1] > 300, seen
+
+
+def test_the_pitch_score_panel_says_why_a_player_at_the_target_has_not_won():
+    from ui.score_panel import ScorePanel
+    from ui.table_model import TableModel
+
+    panel = ScorePanel("pitch", [[0], [1], [2]], ["You", "West", "East"], 7)
+    model = TableModel(3, "pitch")
+    model.scores = [3, 8, 0]
+    model.shown_scores = [3.0, 8.0, 0.0]
+    assert panel.target_note(model) == "West wins on a hand he pitches and makes"
+    model.scores = [7, 2, 0]
+    assert panel.target_note(model) == "You win on a hand you pitch and make"
+    model.scores = [6, 2, 0]
+    assert panel.target_note(model) == ""
+    layout = TableLayout((1280, 720), 7, "pitch", 7, 6)
+    surface = pygame.Surface((1280, 720))
+    model = TableModel(7, "pitch")
+    model.scores, model.shown_scores = [9, 0, 0, 0, 0, 0, 0], [9.0] + [0.0] * 6
+    panel = ScorePanel("pitch", [[i] for i in range(7)], ["You"] + [f"P{i}" for i in range(1, 7)], 7)
+    panel.draw(surface, layout, model)  # the note fits inside the panel the layout reserves
+    assert layout.score_panel.bottom < layout.spots[1].box.top

@@ -52,7 +52,7 @@ def score_panel_rows(kind: str, num_sides: int) -> float:
     """The score panel's height at 1280x720 for a game and its number of sides."""
     if kind == "pitch":
         row = 26 if num_sides <= 4 else 23
-        return 40 + row * num_sides + 58
+        return 40 + row * num_sides + 58 + 22  # the last line says why a side at the target has not won
     return 40 + 46 * num_sides + 34
 
 

@@ -7,8 +7,8 @@ import pygame
 from game.actions import bid_text
 from game.cards import SUIT_NAMES
 from game.state import Phase
-from ui import text, theme
-from ui.layout import TableLayout, score_panel_rows
+from ui import text, theme, wording
+from ui.layout import TableLayout
 from ui.table_model import TableModel
 from ui.table_view import side_color
 
@@ -129,8 +129,24 @@ class ScorePanel:
         if line:
             size = text.fit_size(line, px(17), rect.width - 2 * pad)
             text.blit_text(surface, line, size, theme.GOLD_LIGHT, (rect.x + pad, y + px(10)), "midleft")
+        why = self.target_note(model)
+        if why:
+            size = text.fit_size(why, px(16), rect.width - 2 * pad)
+            text.blit_text(surface, why, size, theme.TEXT_DIM, (rect.x + pad, y + px(32)), "midleft")
 
+    def target_note(self, model: TableModel) -> str:
+        """Pitch: why a side at or above the target has not won ("wins on a hand he pitches and makes")."""
+        if self.kind != "pitch" or not self.target:
+            return ""
+        there = [self.sides[side] for side, score in enumerate(model.scores) if score >= self.target]
+        if not there:
+            return ""
+        if len(there) > 1:
+            return f"At {self.target} or more: a player wins on a hand he pitches and makes"
+        name = there[0]
+        if name == wording.YOU:
+            return "You win on a hand you pitch and make"
+        if wording.plural(name):
+            return f"{name} win on a hand they pitch and make"
+        return f"{name} wins on a hand he pitches and makes"
 
-def panel_height(kind: str, sides: int, layout: TableLayout) -> int:
-    """The panel's height (as the layout reserves it)."""
-    return layout.px(score_panel_rows(kind, sides))
