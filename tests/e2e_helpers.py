@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import os
-import queue
 import select
 import shutil
 import signal
@@ -79,14 +78,6 @@ def post_click(pos: tuple[int, int], button: int = 1) -> None:
     post_motion(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def post_key(key: int, unicode: str = "", mod: int = 0) -> None:
-    """Post a key press and release (and the TEXTINPUT SDL sends for a printable key)."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    if unicode and unicode.isprintable():
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=unicode))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
 
 
 def step(app: Any, frames: int = 1, dt: float = DT) -> None:
@@ -241,7 +232,6 @@ class XSession:
         self.xvfb: subprocess.Popen | None = None
         self.proc: subprocess.Popen | None = None
         self.display = ""
-        self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = []
         self.wid = ""
         self.origin = (0, 0)
@@ -301,30 +291,12 @@ class XSession:
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, bufsize=1)
 
-        def reader(stream: Any) -> None:
+        def reader(stream: Any) -> None:  # keeps the pipe from filling; the output is shown on failure
             for line in stream:
-                self.lines.put(line.rstrip("\n"))
+                self.output.append(line.rstrip("\n"))
 
         threading.Thread(target=reader, args=(self.proc.stdout,), daemon=True).start()
         return self.proc
-
-    def wait_line(self, wanted: str, timeout_s: float) -> None:
-        """Wait until the program prints ``wanted`` (fails on exit or timeout)."""
-        deadline = time.monotonic() + timeout_s
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no {wanted!r} within {timeout_s} s; output: {self.output}")
-            try:
-                line = self.lines.get(timeout=min(left, 0.1))
-            except queue.Empty:
-                if self.proc is not None and self.proc.poll() is not None:
-                    raise AssertionError(f"the program exited ({self.proc.returncode}) before {wanted!r}; "
-                                         f"output: {self.output}") from None
-                continue
-            self.output.append(line)
-            if line.strip() == wanted:
-                return
 
     # ----- X clients
     def run(self, *args: str, timeout_s: float = 10.0) -> str:
@@ -376,7 +348,8 @@ class XSession:
             frame = self.grab()
             if ok(frame):
                 return frame
-            assert self.proc is not None and self.proc.poll() is None, f"the program exited waiting for {what}"
+            assert self.proc is not None and self.proc.poll() is None, \
+                f"the program exited waiting for {what}; output: {self.output[-20:]}"
             if time.monotonic() > deadline:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 pygame.image.save(frame, str(SHOTS / "e2e_timeout.png"))

@@ -1,6 +1,7 @@
 """End to end: the real program (``python main.py``) in a real X window under Xvfb.
 
-Clicks Settings → speed Fast → Back, New game → Start game (default Spades: you at seat 0,
+Starts ``python main.py --size 1280x720``, waits for its window (xdotool), clicks Settings →
+speed Fast → Back, New game → Start game (default Spades: you at seat 0,
 three computers), looks at the cards, bids, waits for the human's turn and plays a legal
 card, takes a screenshot of the screen (``screenshots/e2e.png``), then stops the program
 with SIGTERM and expects exit code 0.
@@ -146,10 +147,9 @@ def test_real_window_new_game_bid_and_play() -> None:
     started = time.monotonic()
     with XSession(SCREEN) as x:
         x.start_xvfb()
-        proc = x.start_program([])  # main.py's own parser refuses --size (see the report): default size
+        proc = x.start_program(["--size", f"{SIZE[0]}x{SIZE[1]}"])
         m = build_mirror(SIZE)  # while the program starts
-        x.wait_line("READY", timeout_s=20)
-        x.find_window()
+        x.find_window(timeout_s=30)  # the window shows: no line on stdout is needed
         assert x.size == SIZE, f"window is {x.size}, expected {SIZE}"
 
         # Title menu: the button panel looks exactly like the mirror's. Settings: speed Fast, Back.
