@@ -63,8 +63,9 @@ from game.ai.rollout import (
     advance_to_play,
     nil_danger,
     play_out,
+    play_out_tricks,
     spades_bid_for,
-    spades_estimate,
+    spades_expected_tricks,
 )
 from game.cards import mask_of
 from game.state import Phase, SeatView, TrickGame
@@ -74,6 +75,7 @@ MIN_WORLDS = 12
 CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
+DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
@@ -96,6 +98,8 @@ class HardPlayer:
         self.bag_cost = bag_cost
         self.sampler = sampler or _default_sampler
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
+        self.draft_weight = DRAFT_WEIGHT
+        self.draw_by_tricks = True
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -141,7 +145,7 @@ class HardPlayer:
         while worlds < limit:
             if self.samples is None and worlds and time.perf_counter() >= deadline:
                 break
-            world = self.sampler(view, rng)
+            world = self._world(view, rng)
             side = world.side_of(seat)
             for index in alive:
                 if playing:
@@ -159,11 +163,23 @@ class HardPlayer:
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
 
+    def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
+        world = self.sampler(view, rng)
+        if view.kind == "spades-two" and self.draft_weight != 1.0:
+            _draft_opponent(world, view, rng, self.draft_weight)
+        return world
+
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
         """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out."""
         copy = world.clone()
         copy.apply(_for_world(action, copy))
         advance_to_play(copy)
+        if self.draw_by_tricks and world.phase is Phase.DRAWING and copy.phase is Phase.PLAYING:
+            seat = action.seat
+            if copy.bids[seat] != DOUBLE_NIL:
+                tricks = play_out_tricks(copy)
+                return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         return play_out(copy, bag_cost=self.bag_cost)
@@ -174,7 +190,7 @@ class HardPlayer:
         candidates = self.candidates(view)
         sums = dict.fromkeys(candidates, 0.0)
         for _ in range(worlds):
-            world = self.sampler(view, self.rng)
+            world = self._world(view, self.rng)
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
@@ -185,13 +201,63 @@ class HardPlayer:
         return {action: total / worlds for action, total in sums.items()}
 
 
+def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight: float) -> None:
+    """Spades for two: give the opponent the hidden cards a drafting player would have kept.
+
+    She drew two cards a turn and kept one, so her hand is not a uniform share of the cards this
+    seat has not seen: spades and high cards are about ``weight`` times likelier in it (keep the
+    first card when good, else the second: a good card is kept about 3 times as often as a poor
+    one). Her hidden cards and her hidden discards are dealt again, her hand drawn with those
+    weights from the suits she may still hold (voids shown stay voids).
+    """
+    if any(b == DOUBLE_NIL for b in view.bids) or view.blind:
+        return  # a redraw mixed the pile: keep the uniform world
+    opponent = 1 - view.seat
+    wd: Any = world
+    hand = wd.hands[opponent]
+    count = hand.bit_count()
+    if not count:
+        return
+    mine = mask_of(view.discarded) | mask_of(view.redraw_thrown)
+    pool = hand | (wd.discards & ~mine)
+    if pool.bit_count() < 2 * count - 1:
+        return
+    voids = _voids(view)[opponent]
+    allowed = pool
+    for suit in range(4):
+        if voids >> suit & 1:
+            allowed &= ~SUIT[suit]
+    keyed = []
+    mask = allowed
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        good = card & 3 == 0 or card >> 2 >= 10
+        keyed.append((rng.random() ** (1.0 / (weight if good else 1.0)), card))
+    if len(keyed) < count:
+        return
+    keyed.sort(reverse=True)
+    new_hand = 0
+    for _, card in keyed[:count]:
+        new_hand |= 1 << card
+    wd.hands[opponent] = new_hand
+    wd.discards = (wd.discards & ~pool) | (pool & ~new_hand)
+
+
+def _voids(view: SeatView) -> tuple[int, ...]:
+    from game.worlds import void_suits
+
+    return tuple(void_suits(view))
+
+
 def _for_world(action: Action, world: TrickGame) -> Action:
     """The action to apply to a world. A numeric bid made before looking (four-player Spades,
     the "look, then bid" candidate) becomes the estimate's bid for the world's own hand."""
     if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
-                               world.options.nil)
+                               world.options.nil, world.num_seats)
         return Bid(action.seat, value)
     return action
 
@@ -267,7 +333,7 @@ def _spades_bid_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
         out.append(Bid(view.seat, LOOK_THEN_BID))
         return out
     hand = mask_of(view.hand)
-    estimate = int(spades_estimate(hand) + 0.5)
+    estimate = int(spades_expected_tricks(hand, view.num_seats) + 0.5)
     wanted: list[Any] = [v for v in range(estimate - 2, estimate + 3) if v in by_value]
     if not wanted:
         wanted = [min((v for v in by_value if isinstance(v, int)), key=lambda v: abs(v - estimate))]
