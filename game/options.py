@@ -7,7 +7,6 @@ from typing import Any
 
 SPADES_TARGETS = (500, 250, 300, 1000)
 PITCH_TARGETS = (7, 11, 15, 21)
-MERCY_CHOICES = (None, -200)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,6 @@ class PitchGame(TrickGame):
         self.trump = None
         self.pitcher: int | None = None
         self.high = 0
-        self.bids_made = 0
         self.log.update(dealer=self.dealer, deal=deal, bids=[])
         self.phase = Phase.BIDDING
         self.to_act = self.next_seat(self.dealer)

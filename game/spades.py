@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from game.actions import (
     DOUBLE_NIL,
@@ -31,7 +32,6 @@ from game.scoring import score_spades_side, spades_winner
 from game.state import HandResult, Phase, TrickGame
 
 NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-SPADE_MASK = SUIT_MASKS[SPADES]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
 EXCHANGE_SIZE = 3
 
@@ -177,9 +177,10 @@ class SpadesGame(SpadesRules):
 
     def _bid(self, action: Bid, events: list[Event]) -> None:
         seat, value = action.seat, action.value
-        if value == DOUBLE_NIL:
+        if value == DOUBLE_NIL:  # he looks at his cards once the bidding round is over
             self.log["blind"].append(seat)
-        self.looked[seat] = True
+        else:
+            self.looked[seat] = True
         self.bids[seat] = value
         bids = self.log["bids"]
         bids.append((seat, value))
@@ -194,6 +195,11 @@ class SpadesGame(SpadesRules):
             self.to_act = self.exchange_order[0]
         else:
             self._start_play()
+
+    def _why_not_look(self, seat: int) -> str | None:
+        if self.bids[seat] == DOUBLE_NIL and self.phase is Phase.BIDDING:
+            return "A Double Nil bidder looks at his cards once the bidding is over."
+        return None
 
     def _exchange_seats(self) -> list[int]:
         """Double Nil bidders whose partner did not bid Double Nil too, each followed by the partner."""
@@ -229,3 +235,11 @@ class SpadesGame(SpadesRules):
 
     def _exchange_size(self, seat: int) -> int:
         return EXCHANGE_SIZE if self.phase is Phase.EXCHANGE and seat == self.to_act else 0
+
+    def _copy_extra(self, state: dict[str, Any]) -> None:
+        state["pending_exchange"] = dict(self.pending_exchange)
+        state["exchange_order"] = self.exchange_order[:]
+
+    def _private_view(self, seat: int) -> dict[str, Any]:
+        received = next((cards for _, taker, cards in self.log["exchange"] if taker == seat), ())
+        return {"exchange_given": tuple(self.pending_exchange.get(seat, ())), "exchange_received": tuple(received)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
 from game.cards import DECK, Card, cards_of
@@ -41,7 +42,6 @@ class SpadesTwoGame(SpadesRules):
         self.stock: list[Card] = self.chance.shuffled_deck()
         self.stock_pos = 0
         self.discards = 0
-        self.drawn_once = [False, False]
         self.looked = [not self.options.double_nil] * 2
         self.redraw_queue: list[int] = []
         self.log.update(first=self.first, stock=list(self.stock), draws=[], blind=[], redraw=[], bids=[])
@@ -190,4 +190,21 @@ class SpadesTwoGame(SpadesRules):
         return None
 
     def _stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos if self.phase is Phase.DRAWING else 0
+        """The cards still face down in the stock (a card taken and being decided on is no longer in it)."""
+        if self.phase is not Phase.DRAWING:
+            return 0
+        return len(self.stock) - self.stock_pos - (1 if self.looked[self.to_act] else 0)
+
+    def _copy_extra(self, state: dict[str, Any]) -> None:
+        state["redraw_queue"] = self.redraw_queue[:]
+
+    def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
+        if self.phase is Phase.DRAWING or self.phase is Phase.REDRAW:  # Double Nil is listed when declared
+            return tuple((seat, DOUBLE_NIL) for seat in self.log["blind"])
+        return tuple(self.log["bids"])
+
+    def _private_view(self, seat: int) -> dict[str, Any]:
+        redraw = next(((thrown, drawn) for s, thrown, drawn in self.log["redraw"] if s == seat), ((), ()))
+        return {"discarded": tuple(dropped for s, _, dropped, _ in self.log["draws"] if s == seat),
+                "redraw_thrown": tuple(redraw[0]), "redraw_drawn": tuple(redraw[1]),
+                "discard_size": self.discards.bit_count()}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
@@ -23,6 +24,7 @@ class Phase(Enum):
     BIDDING = "bidding"
     EXCHANGE = "exchange"
     PLAYING = "playing"
+    HAND_OVER = "hand_over"  # only with stop_at_hand_end: the hand is scored, nothing more happens
     GAME_OVER = "game_over"
 
 
@@ -45,49 +47,69 @@ PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for 
 class HandResult:
     """A finished hand's outcome: per-side points breakdowns, totals and bags after it."""
 
-    points: list[dict[str, Any]]
-    scores: list[int]
-    bags: list[int]
+    points: Sequence[Mapping[str, Any]]
+    scores: Sequence[int]
+    bags: Sequence[int]
     pitcher: int | None = None
     bid: int | None = None
 
 
+Trick = tuple[int, tuple[tuple[int, Card], ...], int]  # (leader, plays in order as (seat, card), winner)
+
+
+def frozen_result(result: HandResult) -> HandResult:
+    """A read-only copy of a hand's result that shares nothing with the game (tuples, read-only mappings)."""
+    return HandResult(tuple(MappingProxyType(dict(p)) for p in result.points), tuple(result.scores),
+                      tuple(result.bags), result.pitcher, result.bid)
+
+
 @dataclass(frozen=True)
 class SeatView:
-    """What one seat may know: its own cards (once looked), everything public, never others' hands."""
+    """What one seat may know: its own cards (once looked), everything public, never others' hands.
+
+    Every field is immutable (tuples) and shares nothing mutable with the game.
+    """
 
     kind: str
     seat: int
     num_seats: int
-    teams: list[list[int]]
+    teams: tuple[tuple[int, ...], ...]
     phase: Phase
     to_act: int | None
     dealer: int
     hand: tuple[Card, ...] | None
-    hand_sizes: list[int]
-    looked: list[bool]
-    bids: list[BidValue | None]
-    tricks_won: list[int]
-    trick: list[tuple[int, Card]]
+    hand_sizes: tuple[int, ...]
+    looked: tuple[bool, ...]
+    bids: tuple[BidValue | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
     leader: int | None
-    last_trick: list[tuple[int, Card]]
+    last_trick: tuple[tuple[int, Card], ...]
     last_winner: int | None
     spades_broken: bool
     trump: int | None
     pitcher: int | None
     high_bid: int
-    scores: list[int]
-    bags: list[int]
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
     drawn_card: Card | None
     stock_size: int
-    legal: list[Action]
+    legal: tuple[Action, ...]
     hand_number: int
     winner: int | None
     options: Any
-    blind: list[int]
+    blind: tuple[int, ...]
     exchange_cards: int
     played: tuple[Card, ...]
-    results: list[HandResult] = field(default_factory=list)
+    results: tuple[HandResult, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    bid_order: tuple[tuple[int, BidValue], ...] = ()
+    exchange_given: tuple[Card, ...] = ()
+    exchange_received: tuple[Card, ...] = ()
+    discarded: tuple[Card, ...] = ()
+    redraw_thrown: tuple[Card, ...] = ()
+    redraw_drawn: tuple[Card, ...] = ()
+    discard_size: int = 0
 
 
 class TrickGame:
@@ -117,6 +139,36 @@ class TrickGame:
         self.to_act: int | None = None
         self._offered: list[Action] | tuple[()] = ()  # what legal_actions() last returned
         self.trump: int | None = None
+        self.stop_at_hand_end = False  # True: a finished hand is scored, then Phase.HAND_OVER (no deal)
+        self._frozen_results: list[HandResult] = []  # the view's copies of ``results``
+
+    # ----- copies
+    # Attributes holding lists or dicts that change in place while a hand is played; clone() copies them.
+    _MUTABLE_LISTS: tuple[str, ...] = ("scores", "bags", "results", "_frozen_results", "hands", "looked", "bids",
+                                       "tricks_won", "won_cards", "trick", "trick_log")
+
+    def clone(self) -> TrickGame:
+        """An independent copy: applying actions to it never changes this game, nor the reverse.
+
+        Finished hands' logs and results are shared (nothing changes them); the current hand's
+        log is copied, and the chance generator is copied too (same future outcomes).
+        """
+        new = object.__new__(type(self))
+        state = self.__dict__.copy()
+        for name in self._MUTABLE_LISTS:
+            state[name] = state[name][:]
+        log = {key: value[:] if type(value) is list else value for key, value in self.log.items()}
+        state["log"] = log
+        logs = state["hand_logs"] = self.hand_logs[:]
+        logs[-1] = log
+        state["chance"] = self.chance.clone()
+        state["_offered"] = ()
+        self._copy_extra(state)
+        new.__dict__ = state
+        return new
+
+    def _copy_extra(self, state: dict[str, Any]) -> None:
+        """Copy the subclass's own mutable attributes into ``state`` (clone() hook)."""
 
     # ----- seats and sides
     def side_of(self, seat: int) -> int:
@@ -164,7 +216,7 @@ class TrickGame:
                 low = mask & -mask
                 offered.append(row[low.bit_length() - 1])
                 mask ^= low
-        elif self.phase is Phase.GAME_OVER:
+        elif self.phase is Phase.GAME_OVER or self.phase is Phase.HAND_OVER:
             offered = []
         else:
             offered = self._legal_other()
@@ -175,6 +227,8 @@ class TrickGame:
         """None when ``action`` is legal now, otherwise the reason in plain words."""
         if self.phase is Phase.GAME_OVER:
             return "The game is over."
+        if self.phase is Phase.HAND_OVER:
+            return "The hand is over."
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.num_seats:  # bool is no seat either
             return f"There is no seat {seat!r}."
@@ -189,10 +243,6 @@ class TrickGame:
                 return "It is not time to play a card."
             return self._why_not_play(action.card)
         return self._why_not_other(action)
-
-    def is_legal(self, action: Action) -> bool:
-        """True when ``apply(action)`` would be accepted."""
-        return self.why_illegal(action) is None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused; refuse anything else unchanged."""
@@ -344,14 +394,19 @@ class TrickGame:
 
     # ----- the end of a hand
     def _finish_hand(self, events: list[Event] | None) -> None:
-        """Score the hand, log it, then end the game or deal the next hand."""
+        """Score the hand, log it, then end the game or deal the next hand (or stop: stop_at_hand_end)."""
         result = self._score_hand()
         self.results.append(result)
+        self._frozen_results.append(frozen_result(result))
         self.log["tricks"] = self.trick_log
         self.log["result"] = result
         if events is not None:
             events.append(Event(HAND_SCORED, data={"points": result.points, "scores": result.scores,
                                                    "bags": result.bags, "hand": self.hand_number}))
+        if self.stop_at_hand_end:
+            self.phase = Phase.HAND_OVER
+            self.to_act = None
+            return
         winner = self._game_winner(result)
         if winner is not None:
             self.winner = winner
@@ -386,22 +441,32 @@ class TrickGame:
 
     # ----- views
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now."""
+        """What ``seat`` may know now (a frozen copy: changing it never changes the game)."""
+        tricks = tuple((lead, tuple(plays), won) for lead, plays, won in self.trick_log)
         return SeatView(
-            kind=self.kind, seat=seat, num_seats=self.num_seats, teams=self.teams,
+            kind=self.kind, seat=seat, num_seats=self.num_seats, teams=tuple(map(tuple, self.teams)),
             phase=self.phase, to_act=self.to_act, dealer=self.dealer,
             hand=tuple(cards_of(self.hands[seat])) if self.looked[seat] else None,
-            hand_sizes=[h.bit_count() for h in self.hands], looked=list(self.looked),
-            bids=list(self.bids), tricks_won=list(self.tricks_won), trick=list(self.trick),
-            leader=self.leader, last_trick=list(self.last_trick), last_winner=self.last_winner,
+            hand_sizes=tuple(h.bit_count() for h in self.hands), looked=tuple(self.looked),
+            bids=tuple(self.bids), tricks_won=tuple(self.tricks_won), trick=tuple(self.trick),
+            leader=self.leader, last_trick=tuple(self.last_trick), last_winner=self.last_winner,
             spades_broken=self.spades_broken, trump=self.trump, pitcher=self._pitcher(),
-            high_bid=self._high_bid(), scores=list(self.scores), bags=list(self.bags),
+            high_bid=self._high_bid(), scores=tuple(self.scores), bags=tuple(self.bags),
             drawn_card=self._drawn_card_for(seat), stock_size=self._stock_size(),
-            legal=self.legal_actions() if seat == self.to_act else [],
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             hand_number=self.hand_number, winner=self.winner, options=self.options,
-            blind=self._blind_seats(), exchange_cards=self._exchange_size(seat),
-            played=tuple(cards_of(self.played)), results=list(self.results),
+            blind=tuple(self._blind_seats()), exchange_cards=self._exchange_size(seat),
+            played=tuple(cards_of(self.played)), results=tuple(self._frozen_results),
+            tricks=tricks, bid_order=self._bid_order(), **self._private_view(seat),
         )
+
+    def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
+        """This hand's bids in the order made."""
+        return tuple(self.log.get("bids", ()))
+
+    def _private_view(self, seat: int) -> dict[str, Any]:
+        """The subclass's view fields that only ``seat`` sees (exchange, discards, redraw)."""
+        return {}
 
     def _pitcher(self) -> int | None:
         return None

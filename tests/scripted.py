@@ -297,7 +297,7 @@ def random_action(game: TrickGame, rng: Any) -> Action:
 def play_randomly(game: TrickGame, rng: Any, actions: int | None = None, hands: int | None = None) -> TrickGame:
     """Apply random legal actions until the game ends, ``actions`` have been applied or ``hands`` are scored."""
     done = 0
-    while game.phase is not Phase.GAME_OVER and (actions is None or done < actions):
+    while game.phase not in (Phase.GAME_OVER, Phase.HAND_OVER) and (actions is None or done < actions):
         if hands is not None and len(game.results) >= hands:
             break
         game.apply(random_action(game, rng))

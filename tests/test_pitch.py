@@ -154,7 +154,7 @@ def test_shutting_out_with_4_ends_the_auction_and_the_pitcher_leads() -> None:
     events = game.apply(Bid(WEST, 4))
     assert [(e.kind, e.seat, e.value) for e in events][-1] == (BIDDING_DONE, WEST, 4)
     assert game.phase is Phase.PLAYING and game.to_act == WEST
-    assert game.view(NORTH).bids == [None, 4, None, None] and game.view(NORTH).high_bid == 4
+    assert game.view(NORTH).bids == (None, 4, None, None) and game.view(NORTH).high_bid == 4
     events = game.apply(Play(WEST, card("9H")))
     assert (TRUMP_SET, HEARTS) in [(e.kind, e.value) for e in events]
     assert game.trump == HEARTS
@@ -163,7 +163,7 @@ def test_shutting_out_with_4_ends_the_auction_and_the_pitcher_leads() -> None:
 def test_a_later_bid_of_4_also_ends_the_auction() -> None:
     game = example_game(EXAMPLE_1, dealer=SOUTH)
     bid_round(game, {WEST: 1, NORTH: 4})
-    assert game.phase is Phase.PLAYING and game.to_act == NORTH and game.view(0).bids == [None, 1, 4, None]
+    assert game.phase is Phase.PLAYING and game.to_act == NORTH and game.view(0).bids == (None, 1, 4, None)
 
 
 def test_when_everyone_passes_the_dealer_must_bid_at_least_2() -> None:
@@ -270,7 +270,7 @@ def test_six_cards_each_dealt_three_at_a_time_from_the_dealers_left(players: int
     assert [len(hand) for hand in deal] == [6] * players
     assert deal[0] == list(DECK[0:3]) + list(DECK[3 * players:3 * players + 3])
     assert deal[players - 1] == list(DECK[3 * players - 3:3 * players]) + list(DECK[6 * players - 3:6 * players])
-    assert game.view(0).hand_sizes == [6] * players
+    assert game.view(0).hand_sizes == (6,) * players
     assert game.to_act == 0 and game.teams == [[seat] for seat in range(players)]
 
 

@@ -202,17 +202,18 @@ def check_views(game: TrickGame, legal: list[Action], results_changed: bool) -> 
         if results_changed:  # the hand results only change when a hand ends: no card in them, ever
             assert not visible_cards(view.results)
         own = set(cards_of(game.hands[seat]))
-        assert view.to_act == game.to_act and view.phase is game.phase and view.scores == game.scores
+        assert view.to_act == game.to_act and view.phase is game.phase and view.scores == tuple(game.scores)
         if game.looked[seat]:
             assert view.hand is not None and set(view.hand) == own and len(view.hand) == len(own)
         else:
             assert view.hand is None
         drawn = {view.drawn_card} if view.drawn_card is not None else set()
         assert not drawn or (seat == game.to_act and game.phase is Phase.DRAWING)
-        leaked = visible_cards(view, skip=("results",)) - own - public - drawn
+        seen = set(view.discarded + view.exchange_given + view.redraw_thrown)  # cards this seat saw go
+        leaked = visible_cards(view, skip=("results",)) - own - public - drawn - seen
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
-        assert view.legal == (legal if seat == game.to_act else [])
-        assert view.hand_sizes == [h.bit_count() for h in game.hands]
+        assert view.legal == (tuple(legal) if seat == game.to_act else ())
+        assert view.hand_sizes == tuple(h.bit_count() for h in game.hands)
 
 
 def try_illegal(game: TrickGame, rng: random.Random) -> None:

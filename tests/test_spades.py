@@ -45,7 +45,7 @@ def play_hand(game: TrickGame, counts: tuple[int, int, int, int], bids: dict[int
 def test_bids_4_3_2_2_make_contracts_of_6_and_5() -> None:
     game = spades_game(spades_deal((3, 4, 3, 3)))
     bid_round(game, {ALEX: 4, BETH: 3, CHARLIE: 2, DAVID: 2})
-    assert game.view(ALEX).bids == [4, 3, 2, 2]
+    assert game.view(ALEX).bids == (4, 3, 2, 2)
     play_tricks(game, spades_tricks((3, 4, 3, 3)))
     sides = game.results[0].points
     assert [(p["bid"], p["tricks"], p["made"]) for p in sides] == [(6, 6, True), (5, 7, True)]
@@ -186,6 +186,19 @@ def test_double_nil_is_bid_before_looking_and_the_bidder_gives_first() -> None:
     assert game.phase is Phase.EXCHANGE and game.to_act == ALEX
     assert game.view(ALEX).exchange_cards == 3 and game.view(ALEX).hand is not None
     assert to_record(game)["hands"][0]["blind"] == [ALEX]
+
+
+def test_the_double_nil_bidder_sees_his_cards_only_after_the_bidding_round() -> None:
+    game = spades_game(spades_deal(DN_COUNTS))
+    game.apply(Bid(ALEX, DOUBLE_NIL))
+    for seat, bid in ((BETH, 4), (CHARLIE, 4)):
+        assert game.view(ALEX).hand is None and not game.view(ALEX).looked[ALEX]
+        assert visible_cards(game.view(ALEX)) == set()
+        assert refusal(game, Look(ALEX)) == "A Double Nil bidder looks at his cards once the bidding is over."
+        game.apply(Bid(seat, bid))
+    assert game.view(ALEX).hand is None
+    game.apply(Bid(DAVID, 3))
+    assert set(game.view(ALEX).hand) == set(spades_deal(DN_COUNTS)[ALEX]) and game.view(ALEX).looked[ALEX]
 
 
 def test_double_nil_exchange_swaps_three_cards_each_way_and_is_recorded() -> None:
@@ -447,7 +460,7 @@ def test_tricks_won_are_shown_per_player() -> None:
     bid_round(game, {ALEX: 1, BETH: 4, CHARLIE: 1, DAVID: 4})
     tricks = spades_tricks(counts)
     winners = play_tricks(game, tricks[:12])
-    assert game.view(BETH).tricks_won == [winners.count(seat) for seat in range(4)]
+    assert game.view(BETH).tricks_won == tuple(winners.count(seat) for seat in range(4))
     assert sum(game.view(ALEX).tricks_won) == 12
 
 

@@ -86,11 +86,12 @@ def test_drawing_ends_with_13_cards_each_and_26_discards_the_opponent_never_sees
         game.apply(Draw(seat, rng.random() < 0.5))
         for viewer in (0, 1):
             seen_by[viewer] |= visible_cards(game.view(viewer))
-            hidden = game.discards | game.hands[(viewer + 1) % 2]
+            own_discards = sum(1 << c for c in game.view(viewer).discarded)  # she saw what she threw away
+            hidden = (game.discards & ~own_discards) | game.hands[(viewer + 1) % 2]
             assert not {c for c in visible_cards(game.view(viewer)) if hidden >> c & 1}
     assert game.phase is Phase.BIDDING
     hands = [set(game.view(s).hand) for s in (0, 1)]
-    assert [len(h) for h in hands] == [13, 13] and game.view(0).hand_sizes == [13, 13]
+    assert [len(h) for h in hands] == [13, 13] and game.view(0).hand_sizes == (13, 13)
     discards = {c for c in DECK if game.discards >> c & 1}
     assert len(discards) == 26 and discards == set(DECK) - hands[0] - hands[1]
     draws = to_record(game)["hands"][0]["draws"]
@@ -129,7 +130,7 @@ def test_double_nil_is_declared_at_the_first_drawing_turn_only() -> None:
     game = two_player_from_stock(STOCK, first=0)
     events = game.apply(Bid(0, DOUBLE_NIL))
     assert [e.kind for e in events] == [DOUBLE_NIL_DECLARED]
-    assert game.view(1).bids == [DOUBLE_NIL, None] and game.view(1).blind == [0]
+    assert game.view(1).bids == (DOUBLE_NIL, None) and game.view(1).blind == (0,)
     assert game.legal_actions() == [Draw(0, True), Draw(0, False)]
     game.apply(Draw(0, True))
     game.apply(Look(1))

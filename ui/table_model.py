@@ -143,5 +143,6 @@ class TableModel:
     def discard_count(self) -> int:
         """Two-player drawing: cards on the discard pile."""
         if self.phase in (Phase.DRAWING, Phase.REDRAW):
-            return max(0, 52 - self.stock_size - sum(self.hand_sizes))
+            held = self.phase is Phase.DRAWING and self.to_act is not None and self.looked[self.to_act]
+            return max(0, 52 - self.stock_size - sum(self.hand_sizes) - held)  # the stock excludes a card held
         return 0
