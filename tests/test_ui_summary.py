@@ -48,3 +48,18 @@ def test_the_pitch_summary_at_the_table_knows_the_cards_of_the_hand():
         assert len(d.scene.model.hand_tricks) == 6 and len(set(played)) == 24
     finally:
         d.close()
+
+
+def test_behind_the_summary_the_table_shows_the_summarys_numbers():
+    d = Driver("spades", 4, [0], seed=6, speed="fast")
+    try:
+        d.finish_hand()
+        summary, model = d.scene.summary, d.scene.model
+        assert model.scores == summary.new_scores and model.bags == summary.bags
+        assert model.tricks_won == summary.tricks and sum(model.tricks_won) == 13
+        assert model.hand_sizes == [0, 0, 0, 0]
+        for _ in range(40):
+            d.step()
+        assert [round(s) for s in model.shown_scores] == summary.new_scores  # the score panel counted up too
+    finally:
+        d.close()

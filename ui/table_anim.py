@@ -491,14 +491,14 @@ class EventPlayer:
 
     def _hand_scored(self, event: Event) -> list[Beat]:
         def start() -> None:
-            self.stage.hand_scored(event)
-
-        def end() -> None:
+            # The table behind the summary shows the same numbers as the summary: new scores and bags,
+            # and this hand's bids and tricks on the plates until the next deal.
             data = event.data
             self.model.scores = list(data.get("scores", self.model.scores))
             self.model.bags = list(data.get("bags", self.model.bags))
+            self.stage.hand_scored(event)
 
-        return [Beat(0.0, start=start, end=end, hold=True)]
+        return [Beat(0.0, start=start, hold=True)]
 
     def _game_over(self, event: Event) -> list[Beat]:
         return [Beat(0.0, start=lambda: self.stage.game_over(event), hold=True)]
