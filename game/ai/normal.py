@@ -340,8 +340,8 @@ def spades_play(view: SeatView) -> Card:
     legal = k.legal
     if legal & (legal - 1) == 0:
         return low_card(legal)
-    if k.live_nil(k.seat):
-        return nil_play(k)
+    if is_nil(view.bids[k.seat]):
+        return nil_play(k)  # a broken Nil still ducks: its tricks are only bags, never the partner's contract
     if k.partner is not None and k.live_nil(k.partner):
         card = cover_play(k)
         if card is not None:
