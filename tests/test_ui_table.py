@@ -239,6 +239,13 @@ def test_spades_double_nil_and_the_exchange(drivers):
     exchange = to_record(d.scene.game)["hands"][-1]["exchange"]
     gave = [row for row in exchange if row["from"] == 0]
     assert gave and set(gave[0]["cards"]) == {str(c) for c in chosen}
+    received = set(d.scene.game.view(0).exchange_received)
+    assert len(received) == 3
+    d.until(lambda: d.scene.player.idle)
+    assert d.scene._hand_state().marked == received  # the cards that arrived are marked...
+    assert set(d.scene.view.arrival_mark_rects(d.scene.model, d.scene._hand_state())) == received
+    d.until(lambda: d.scene.model.trick)
+    assert d.scene._hand_state().marked == set()  # ...until the first card is played
     d.finish_hand()
     summary = d.scene.summary
     assert summary is not None and "Nil" in [label for label, _ in summary.rows]
@@ -384,6 +391,10 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     d.until(lambda: d.scene.game.phase is not Phase.REDRAW)
     redraw = to_record(d.scene.game)["hands"][-1]["redraw"]
     assert redraw and redraw[0]["seat"] == 0 and set(redraw[0]["discarded"]) == {str(c) for c in thrown}
+    drawn = set(d.scene.game.view(0).redraw_drawn)
+    assert len(drawn) == 2
+    d.until(lambda: d.scene.player.idle)
+    assert d.scene._hand_state().marked == drawn
     shot = []
 
     def mid_trick(stop: str) -> bool:

@@ -63,6 +63,7 @@ class TableModel:
     winning: int | None = None  # the seat whose card is taking the trick, during the pause before the sweep
     revealed: float = 1.0  # 0..1: how far the viewer's hand has flipped face up after the deal
     shown_scores: list[float] = field(default_factory=list)  # the score panel's counting-up values
+    arrived: dict[int, set[Card]] = field(default_factory=dict)  # cards just received (exchange, redraw)
 
     def __post_init__(self) -> None:
         n = self.num_seats
@@ -94,6 +95,9 @@ class TableModel:
         self.hands = {seat: (sort_for_hand(view.hand) if view.hand is not None else None)
                       for seat, view in snap.views.items()}
         self.drawn = {seat: view.drawn_card for seat, view in snap.views.items()}
+        playing = bool(self.trick) or bool(self.hand_tricks)
+        self.arrived = {seat: set() if playing else set(view.exchange_received) | set(view.redraw_drawn)
+                        for seat, view in snap.views.items()}
         self.dealt = None
         self.winning = None
         self.revealed = 1.0
@@ -125,8 +129,9 @@ class TableModel:
             hand.remove(card)
 
     def add_to_trick(self, seat: int, card: Card) -> None:
-        """A played card landed in the trick."""
+        """A played card landed in the trick (cards that arrived in an exchange are no longer marked)."""
         self.trick.append((seat, card))
+        self.arrived = {}
 
     def take_trick(self, winner: int, trick: list[tuple[int, Card]]) -> None:
         """The trick went to ``winner``."""

@@ -64,6 +64,7 @@ class HandState:
     hidden: set[Card] = field(default_factory=set)  # in flight: drawn by the animation instead
     x: dict[Card, int] = field(default_factory=dict)  # where cards are while the fan closes a gap
     hint: set[Card] = field(default_factory=set)  # the Hint's card(s): lifted and glowing
+    marked: set[Card] = field(default_factory=set)  # cards that just arrived (Double Nil exchange, redraw)
 
 
 class TableView:
@@ -283,6 +284,31 @@ class TableView:
             draw_card(surface, self.images, item.card, item.face_up, item.rect, item.shadow, item.dimmed, item.glow)
         if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
             self._draw_pile_labels(surface, model)
+        if not hide_hands:
+            self._draw_arrival_marks(surface, model, hand)
+
+    def arrival_mark_rects(self, model: TableModel, hand: HandState) -> dict[Card, pygame.Rect]:
+        """Where the "New" tag of each card that just arrived goes: above the card's visible strip."""
+        cards = self.hand_cards(model)
+        rects = self._hand_rects(cards, hand)
+        out = {}
+        size = max(10, self.px(18))
+        w, h = text.measure("New", size, bold=True)
+        for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
+            if card is None or card not in hand.marked:
+                continue
+            right = rects[i + 1].left if i + 1 < len(rects) else rect.right
+            tag = pygame.Rect(0, 0, w + self.px(10), h + self.px(2))
+            tag.midbottom = ((rect.left + right) // 2, rect.top - self.px(3))
+            out[card] = tag
+        return out
+
+    def _draw_arrival_marks(self, surface: pygame.Surface, model: TableModel, hand: HandState) -> None:
+        size = max(10, self.px(18))
+        for tag in self.arrival_mark_rects(model, hand).values():
+            theme.draw_shadow(surface, tag, tag.height // 2, blur_px=self.px(6), offset=(0, self.px(2)), alpha=140)
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, tag, border_radius=tag.height // 2)
+            text.blit_text(surface, "New", size, theme.TEXT_DARK, tag.center, "center", bold=True)
 
     def draw_lead_mark(self, surface: pygame.Surface, model: TableModel) -> None:
         """A small gold "Led" tag on the top edge of the card that led the trick in progress."""

@@ -200,12 +200,13 @@ class TableScene(TableInput, Scene):
             focus = hand[min(self.focus, len(hand) - 1)]
         x = {card: round(pos) for card, pos in self.fan_x.items()}
         hint = hint_cards(self.shown_hint()) & set(hand or ())
+        marked = self.model.arrived.get(self.viewer, set()) & set(hand or ()) if self.viewer is not None else set()
         if decision.kind == "play":
             legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            return HandState(legal, self.hover, set(), focus, x=x, hint=hint)
+            return HandState(legal, self.hover, set(), focus, x=x, hint=hint, marked=marked)
         if decision.kind in ("exchange", "redraw"):
-            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x, hint=hint)
-        return HandState(None, None, set(), None, x=x)
+            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x, hint=hint, marked=marked)
+        return HandState(None, None, set(), None, x=x, marked=marked)
 
     def _slide_hand(self, dt_s: float) -> None:
         """Cards in the viewer's hand glide to their places when the fan changes (a card played, drawn)."""
@@ -663,7 +664,7 @@ class TableScene(TableInput, Scene):
     def _hand_key(hand: HandState) -> tuple:
         legal = frozenset(hand.legal) if hand.legal is not None else None
         return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
-                tuple(sorted(hand.x.items())), frozenset(hand.hint))
+                tuple(sorted(hand.x.items())), frozenset(hand.hint), frozenset(hand.marked))
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
         winner = self.model.winning
