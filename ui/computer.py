@@ -175,8 +175,13 @@ def _error_text(error: BaseException) -> str:
     return "".join(traceback.format_exception(type(error), error, error.__traceback__))
 
 
+def _mapping_proxy(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only dict again (unpickling)."""
+    return MappingProxyType(data)
+
+
 def _reduce_mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
-    return MappingProxyType, (dict(proxy),)
+    return _mapping_proxy, (dict(proxy),)
 
 
 # Views may hold read-only dicts (a hand's score breakdown); they travel as the same read-only dicts.
@@ -537,6 +542,11 @@ class ComputerPlayers:
             if error is None:
                 with self._lock:
                     self._answers[key] = Answer(action)
+                continue
+            if seat in self.failed:
+                log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.", error)
+                with self._lock:
+                    self._answers[key] = Answer(None, ComputerFailed(error))
                 continue
             self._failed(seat, error)
             self._dispatch(key, view)  # again, at the fallback level

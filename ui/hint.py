@@ -17,12 +17,11 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import Card
 from game.state import SeatView
-from ui import theme
 from ui.computer import ComputerPlayers, ComputerWorker, PlayerSpec, hint_level, player_for
 from ui.table_view import HINT_GLOW
 from ui.widgets import Button
 
-LABEL = "Hint (H)"
+LABEL = "Hint"
 LABEL_BUSY = "Thinking\u2026"
 
 
@@ -70,7 +69,7 @@ class Hints:
         ms = think_ms() if callable(think_ms) else think_ms
         players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
-        self.button = Button(LABEL, on_click)
+        self.button = Button(LABEL, on_click, key="H")
         self.key: Hashable | None = None
         self.seat: int | None = None
         self.action: Action | None = None
@@ -117,14 +116,16 @@ class Hints:
 
 
 def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, time_s: float, px: Callable[[float], int]) -> None:
-    """A pulsing ring round a hinted button."""
+    """A pulsing glow and ring round a hinted button."""
     pulse = 0.5 + 0.5 * math.sin(time_s * math.tau * 1.2)
-    pad = px(5)
-    ring = rect.inflate(2 * pad, 2 * pad)
-    layer = pygame.Surface(ring.size, pygame.SRCALPHA)
-    alpha = round(150 + 105 * pulse)
-    width = max(2, px(3))
-    pygame.draw.rect(layer, (*HINT_GLOW, alpha), layer.get_rect(), width, border_radius=px(12))
-    pygame.draw.rect(layer, (*theme.GOLD_LIGHT, alpha // 3), layer.get_rect().inflate(-width * 2, -width * 2),
-                     max(1, width // 2), border_radius=px(10))
-    surface.blit(layer, ring)
+    pad = px(10)
+    outer = rect.inflate(2 * pad, 2 * pad)
+    layer = pygame.Surface(outer.size, pygame.SRCALPHA)
+    for i in range(pad, 0, -max(1, pad // 5)):  # a soft halo fading outwards
+        k = 1 - i / pad
+        pygame.draw.rect(layer, (*HINT_GLOW, round((40 + 60 * pulse) * k)), layer.get_rect().inflate(-2 * i, -2 * i),
+                         max(1, pad // 5), border_radius=px(10) + i)
+    width = max(2, px(4))
+    ring = layer.get_rect().inflate(-2 * pad + 2 * width, -2 * pad + 2 * width)
+    pygame.draw.rect(layer, (*HINT_GLOW, round(170 + 85 * pulse)), ring, width, border_radius=px(10))
+    surface.blit(layer, outer)
