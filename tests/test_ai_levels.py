@@ -30,6 +30,8 @@ HAS_HARD = importlib.util.find_spec("game.ai.hard") is not None
 TABLES: list[tuple[str, int, Any]] = [
     ("spades", 4, SpadesOptions()),
     ("spades-two", 2, SpadesOptions()),
+    ("spades", 4, SpadesOptions(nil=False, double_nil=False, target=250)),
+    ("spades-two", 2, SpadesOptions(nil=False, double_nil=False, mercy=-200)),
     *[("pitch", n, PitchOptions()) for n in range(2, 8)],
     ("pitch", 4, PitchOptions(partnerships=True)),
     ("pitch", 4, PitchOptions(dealer_steal=False, low="player")),
