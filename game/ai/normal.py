@@ -573,6 +573,7 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
     return s, value
 
 
+POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
 BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (measured)
 
 
@@ -677,10 +678,9 @@ def pitch_play(view: SeatView) -> Card:
     sure_wins = [c for c in cards_in(win) if sure(c)]
     if sure_wins:
         card = min(sure_wins, key=lambda c: (c & 3 == trump, c >> 2))
-        if pot > 0 or card & 3 != trump or pitch_special(card, trump, k) > 2 or not rivals:
-            if pot > 0 or card & 3 != trump or pitch_special(card, trump, k) >= 10:
-                return card
-    if win and pot >= 10 and rivals:
+        if pot > 0 or card & 3 != trump or pitch_special(card, trump, k) >= 10:
+            return card  # a sure trick worth having (or one that saves my own jack or low)
+    if win and pot >= POT_WORTH_A_RISK and rivals:
         return high_card(suit(win, trump) or win)
     if lose:
         return min(cards_in(lose), key=lambda c: (pitch_special(c, trump, k), c >> 2))
