@@ -435,3 +435,54 @@ def test_a_whole_hand_against_hard_computers_through_the_table_scene() -> None:
     finally:
         app.close()
         worker.stop()
+
+
+def follow_hint(app: Any, scene: TableScene) -> str:
+    """Ask for the hint at the viewer's decision and carry it out by clicking what it points at."""
+    press(app, pygame.K_h)
+    action = scene.shown_hint()
+    seat = scene.viewer
+    assert action is not None and seat is not None
+    assert action in scene.game.view(seat).legal or action == Look(seat)
+    glowing = {i.card for i in scene.render_items() if i.glow == HINT_GLOW}
+    cards = sorted(getattr(action, "cards", ()) or ([action.card] if isinstance(action, Play) else []))
+    assert glowing == set(cards)  # exactly the hinted cards glow in the hand
+    name = hint_button_name(action)
+    for card in cards if not isinstance(action, Play) else []:
+        click(app, scene.clickable_points()[f"card:{card}"])  # choose the cards to give or throw
+    if isinstance(action, Play):
+        click(app, scene.clickable_points()[f"card:{action.card}"])
+    else:
+        rect = scene.button_rect(name)
+        assert rect is not None, f"the hinted button {name} is not on screen"
+        click(app, rect.center)
+    return type(action).__name__
+
+
+@pytest.mark.parametrize("game, players", [("spades-two", 2), ("pitch", 3), ("spades", 4)])
+def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> None:
+    from ui import cardart
+
+    cardart.reset()
+    app = make_app((1280, 720), headless=True, menu=False)
+    try:
+        app.ctx.settings.think_ms = THINK_MS
+        app.ctx.settings.speed = "instant"
+        config = make_config(game, (NAMES if players == 4 else ["You", "West", "East"][:players]), [0], seed=3,
+                             level="normal")
+        scene = TableScene(app.ctx, config, computer_sync=True)
+        app.ctx.scenes.push(scene)
+        kinds = []
+        for _ in range(5000):
+            if scene.summary is not None:
+                break
+            if scene.decision().kind:
+                kinds.append(follow_hint(app, scene))
+            else:
+                app.step(0.05)
+        assert scene.summary is not None and scene.game.results, "the hand never ended"
+        assert "Play" in kinds and "Bid" in kinds
+        if game == "spades-two":
+            assert "Draw" in kinds
+    finally:
+        app.close()
