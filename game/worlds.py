@@ -173,7 +173,6 @@ class UniformDealer:
 
     def __init__(self, cards: int, sizes: list[int], allowed: list[int]) -> None:
         self.sizes = sizes
-        self.count = len(sizes)
         self.cards = cards_of(cards)
         if sum(sizes) != len(self.cards) or min(sizes, default=0) < 0:
             raise ValueError(f"no deal fits: {len(self.cards)} unseen cards for hidden hands of {sizes}")

@@ -406,3 +406,26 @@ def test_a_finished_hand_or_game_has_no_worlds() -> None:
         WorldSampler(world.view(0))
     with pytest.raises(ValueError, match="game is over"):
         WorldSampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
+
+
+def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> None:
+    # The opponent declared Double Nil and replaced cards from the pile, which held this seat's
+    # 13 discards: how many of them its hand holds follows the draw. The view does not say how
+    # many it replaced, so the sampler takes 0..3 as equally likely: P(j) = mean_k Hyp(j; 26, |K|, k).
+    def wanted(game: TrickGame) -> bool:
+        return (game.phase is Phase.BIDDING and len(game.log["blind"]) == 1
+                and game.log["blind"][0] != game.to_act and not game.log["bids"][1:])
+
+    game = find_position("spades-two", 2, SpadesOptions(), wanted, 4)
+    seat = game.to_act
+    view = game.view(seat)
+    known = mask(view.discarded)
+    pile = view.discard_size
+    expected = [sum(math.comb(13, j) * math.comb(pile - 13, k - j) / math.comb(pile, k) for k in range(j, 4)) / 4
+                for j in range(4)]
+    rng = random.Random(6)
+    n = 6000
+    counts = Counter((sample_world(view, rng).hands[1 - seat] & known).bit_count() for _ in range(n))
+    assert set(counts) <= {0, 1, 2, 3}
+    chi2 = sum((counts.get(j, 0) - n * p) ** 2 / (n * p) for j, p in enumerate(expected))
+    assert chi2 < chi_square_bound(3), (counts, expected)
