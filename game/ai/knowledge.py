@@ -139,13 +139,13 @@ def know(view: SeatView) -> Knowledge:
     opponents = [s for s in range(n) if s not in team]
     hand = mask_of(view.hand or ())
     played = mask_of(view.played)
-    out = played | hand | mask_of(view.discarded)
-    thrown = mask_of(view.redraw_thrown)
-    if view.kind == "spades-two" and thrown:
+    out = played | hand
+    if view.kind == "spades-two":
         rival = 1 - seat
-        redrew_later = rival in view.blind and view.dealer != rival  # the first drawer redraws first
-        if not redrew_later:
-            out |= thrown
+        if rival not in view.blind:  # no redraw of his can take back what I put on the discard pile
+            out |= mask_of(view.discarded) | mask_of(view.redraw_thrown)
+        elif view.dealer == rival:  # he redrew first (the first drawer does), before I threw these
+            out |= mask_of(view.redraw_thrown)
     unseen = FULL & ~out
     known = [0] * n
     if partner is not None and view.exchange_given:
