@@ -38,6 +38,7 @@ import argparse
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import sys
 import time
@@ -238,12 +239,18 @@ def run_match(config: ArenaConfig, jobs: int = 1,
             if progress:
                 progress(config.deals, results)
         return results
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c) as pool:
         for deal in pool.imap(work, range(config.deals)):
             results.append(deal)
             if progress:
                 progress(config.deals, results)
     return results
+
+
+
+def ignore_ctrl_c() -> None:
+    """A worker process ignores Ctrl-C: the parent stops the pool and ends quietly (main.py: status 130)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ----- figures

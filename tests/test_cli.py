@@ -277,39 +277,46 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert b": line 1: legal (pitch" in first and proc.stderr.read() == b""
 
 
-def test_ctrl_c_ends_a_command_quietly_with_130(tmp_path: Path) -> None:
-    proc = subprocess.Popen([sys.executable, "main.py", "simulate", "--game", "spades", "--games", "100000",
-                             "--out", str(tmp_path / "games.jsonl")], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while not (tmp_path / "games.jsonl").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.3)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    assert (proc.returncode, out, err) == (130, b"", b"")
+def running_in_group(group: int) -> list[int]:
+    """The processes of a process group that still run (exited ones waiting to be reaped do not count)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
 
 
-def test_ctrl_c_closes_the_window_quietly_with_130() -> None:
+CTRL_C = [
+    ("simulate", ["simulate", "--game", "spades", "--games", "100000", "--out", "{tmp}/games.jsonl"], 1.0),
+    ("arena in two processes", ["arena", "--game", "spades", "--a", "normal", "--b", "easy", "--deals", "100000",
+                                "--jobs", "2"], 4.0),
+    ("bench", ["bench", "--seconds", "30", "--engine-only"], 1.5),
+    ("the window", ["--size", "900x600"], 4.0),
+]
+
+
+@pytest.mark.parametrize(("args", "wait_s"), [row[1:] for row in CTRL_C], ids=[row[0] for row in CTRL_C])
+def test_ctrl_c_ends_quietly_with_130(tmp_path: Path, args: list[str], wait_s: float) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen([sys.executable, "main.py", "--size", "900x600"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(3)  # the window is open and running its loop
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130 and err == b"", err
-
-
-@pytest.mark.parametrize("game", ["spades", "spades-two"])
-def test_the_longest_game_simulate_plays_is_a_record_replay_reads(tmp_path: Path, game: str) -> None:
-    from game.record import MAX_LINE
-    from game.simulate import MAX_HANDS
-
-    out = tmp_path / "long.jsonl"
-    assert main.main(["simulate", "--game", game, "--seed", "5", "--out", str(out)]) == 0
-    text = out.read_bytes()
-    assert len(text) < MAX_LINE * 0.9  # random Spades never reaches the target: the safety stop ends it
-    assert len(json.loads(text)["hands"]) == MAX_HANDS + 1  # the next hand is dealt
-    results = list(read_records(str(out)))
-    assert [r.error for r in results] == [None]
+    proc = subprocess.Popen([sys.executable, "main.py", *[arg.format(tmp=tmp_path) for arg in args]], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        time.sleep(wait_s)  # imported and at work (worker processes started)
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to every process of the group
+        _out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and err == b"", err.decode()
+        deadline = time.monotonic() + 10
+        while running_in_group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert running_in_group(proc.pid) == []  # no worker process is left behind
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=10)

@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import pickle
 import queue
+import signal
 import sys
 import threading
 import time
@@ -205,6 +206,7 @@ def _warm_up(levels: tuple[str, ...]) -> None:
 
 def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
     """The worker process: take jobs, keep only the newest per asker, answer each one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle; it stops this worker
     try:
         os.nice(WORKER_NICE)  # when the CPU is short, drawing goes first
     except (AttributeError, OSError):
