@@ -157,10 +157,15 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
         raise UsageError(f"simulate: --target must be a positive whole number, not {args.target}")
     if args.mercy is not None and args.mercy >= 0:
         raise UsageError(f"simulate: --mercy must be a negative score (such as -200), not {args.mercy}")
-    levels = args.levels.split(",") if args.levels else [args.level or "random"]
+    if args.levels is not None and args.level is not None:
+        raise UsageError("simulate: give --level or --levels, not both")
+    levels = args.levels.split(",") if args.levels is not None else [args.level or "random"]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
         raise UsageError(f"simulate: unknown level {bad[0]!r} (levels: {', '.join(LEVELS)})")
+    if len(levels) > players:
+        raise UsageError(f"simulate: {len(levels)} levels for {players} seats (--levels gives one a seat, "
+                         f"repeated when shorter)")
     return players, levels
 
 
