@@ -370,6 +370,8 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     assert d.scene.game.view(0).bids[0] == "double_nil"
     keeps = discards = 0
     while (stop := d.next_stop()) in ("draw", "draw_first"):
+        view = d.scene.game.view(0)  # the piles read as the engine counts them
+        assert (d.scene.model.stock_size, d.scene.model.discard_count) == (view.stock_size, view.discard_size)
         if stop == "draw_first":
             d.click_button("look")
             continue
@@ -572,8 +574,11 @@ def test_resize_mid_trick_relays_out_the_table(drivers):
 
 
 def play_to_game_over(drivers) -> Driver:
-    """A short Pitch game (target 1) played through to the game-over screen, computers in their thread."""
-    d = Driver("pitch", 3, [0], seed=13, options=PitchOptions(target=1))
+    """A short Pitch game (every score starts at 6 of 7) played through to the game-over screen, computers in
+    their thread."""
+    engine = new_game("pitch", PitchOptions(), 3, 13)
+    engine.scores = [6, 6, 6]
+    d = Driver("pitch", 3, [0], seed=13, engine=engine)
     drivers.append(d)
     d.scene.computers.sync = False
     for _ in range(30):

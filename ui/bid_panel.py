@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Redraw
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Redraw
 from game.state import Phase
 from ui import text, theme
 from ui.layout import TableLayout
@@ -29,6 +29,7 @@ class Decision:
     looked: bool = True
     forced_dealer: bool = False  # Pitch: the dealer may not pass
     steal_at: int | None = None  # Pitch: the dealer may take the bid at this value
+    cards: int = 0  # exchange: how many cards to give; redraw: the most that may be replaced (the engine's)
 
 
 def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, high_bid: int = 0,
@@ -39,9 +40,9 @@ def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, hig
     if phase is Phase.PLAYING:
         return Decision("play", legal, kind, looked)
     if phase is Phase.EXCHANGE:
-        return Decision("exchange", legal, kind, looked)
+        return Decision("exchange", legal, kind, looked, cards=_most_cards(legal))
     if phase is Phase.REDRAW:
-        return Decision("redraw", legal, kind, looked)
+        return Decision("redraw", legal, kind, looked, cards=_most_cards(legal))
     if phase is Phase.DRAWING:
         first = any(isinstance(a, Look) for a in legal)
         return Decision("draw_first" if first else "draw", legal, kind, looked)
@@ -51,19 +52,9 @@ def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, hig
     return Decision("bid", legal, kind, looked, forced, steal)
 
 
-def action_name(action: Action) -> str:
-    """The button name of an action (``"bid:4"``, ``"look"``, ``"draw:keep"``)."""
-    if isinstance(action, Bid):
-        return f"bid:{action.value}"
-    if isinstance(action, Look):
-        return "look"
-    if isinstance(action, Draw):
-        return "draw:keep" if action.keep else "draw:discard"
-    if isinstance(action, Exchange):
-        return "give"
-    if isinstance(action, Redraw):
-        return "replace" if action.cards else "keep_hand"
-    return "play"
+def _most_cards(legal: list[Action]) -> int:
+    """The most cards any of the legal exchanges or redraws hands over."""
+    return max((len(a.cards) for a in legal if isinstance(a, (Exchange, Redraw))), default=0)
 
 
 class ActionPanel:
@@ -100,15 +91,16 @@ class ActionPanel:
             self.title = ""
             self.hint = "Keep it and discard the next, or discard it and keep the next."
         elif kind == "exchange":
-            self._add("give", "Give these 3", primary=True, enabled=selected == 3, key="Enter")
-            self.title = "Give your partner 3 cards"
-            self.hint = f"Click cards to choose them: {selected} of 3 chosen."
+            need = decision.cards
+            self._add("give", f"Give these {need}", primary=True, enabled=selected == need, key="Enter")
+            self.title = f"Give your partner {need} cards"
+            self.hint = f"Click cards to choose them: {selected} of {need} chosen."
         elif kind == "redraw":
             n = selected
             self._add("replace", f"Replace {n} card{'s' if n != 1 else ''}", primary=True, enabled=n >= 1,
                       key="Enter")
             self._add("keep_hand", "Keep my hand")
-            self.title = "Double Nil: replace up to 3 cards"
+            self.title = f"Double Nil: replace up to {decision.cards} cards"
             self.hint = "Click cards to throw away; each is replaced from the discards."
         self.visible = bool(self.buttons)
         self.group.set_widgets(list(self.buttons.values()))

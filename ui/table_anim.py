@@ -372,9 +372,11 @@ class EventPlayer:
         model, view = self.model, self.view
         lay = view.layout
         beat = Beat(DRAW_S)
+        snap = self._snapshot()
 
         def start() -> None:
-            model.stock_size = max(0, model.stock_size - 2)
+            if snap is not None:  # the piles as the engine counts them after this turn
+                model.stock_size, model.discard_size = snap.public.stock_size, snap.public.discard_size
             hand_to = view.source_of(model, seat, None)
             targets = [(hand_to[0], hand_to[1]), (lay.discard.center, lay.trick_w)]
             if not keep:
@@ -425,10 +427,10 @@ class EventPlayer:
         def start() -> None:
             src, width = view.source_of(model, seat, None)
             dst = view.spot(partner).anchor
-            for i in range(int(event.value or 3)):
+            for i in range(int(event.value or 0)):
                 self._fly(beat, Flight(None, False, src, dst, width, view.layout.small_w, EXCHANGE_S,
                                        delay_s=i * 0.06, arc_px=view.px(30)))
-            self.stage.bubble(seat, "Gives 3 cards")
+            self.stage.bubble(seat, f"Gives {int(event.value or 0)} cards")
 
         beat.start = start
         return [beat]

@@ -65,14 +65,14 @@ class TableInput:
         if decision.kind == "play":
             self.try_action(Play(self.viewer, card))
         elif decision.kind in ("exchange", "redraw"):
-            limit = 3
+            limit = decision.cards
             if card in self.selected:
                 self.selected.discard(card)
             elif len(self.selected) < limit:
                 self.selected.add(card)
             else:
-                self.notes.show_toast("You have already chosen 3 cards." if decision.kind == "exchange"
-                                      else "You may replace at most 3 cards.")
+                self.notes.show_toast(f"You have already chosen {limit} cards." if decision.kind == "exchange"
+                                      else f"You may replace at most {limit} cards.")
         elif self.viewer is not None and self.game.to_act != self.viewer and self.player.idle:
             self.notes.show_toast(f"Wait for {self.names[self.game.to_act]}." if self.game.to_act is not None
                                   else "The game is over.")

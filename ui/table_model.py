@@ -55,6 +55,7 @@ class TableModel:
     scores: list[int] = field(default_factory=list)
     bags: list[int] = field(default_factory=list)
     stock_size: int = 0
+    discard_size: int = 0
     blind: list[int] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
     hands: dict[int, list[Card] | None] = field(default_factory=dict)
@@ -89,7 +90,7 @@ class TableModel:
         if len(self.shown_scores) != len(v.scores):
             self.shown_scores = [float(s) for s in v.scores]  # otherwise the scene counts them up
         self.scores, self.bags = list(v.scores), list(v.bags)
-        self.stock_size = v.stock_size
+        self.stock_size, self.discard_size = v.stock_size, v.discard_size
         self.blind = list(v.blind)
         self.results = list(v.results)
         self.hands = {seat: (sort_for_hand(view.hand) if view.hand is not None else None)
@@ -108,7 +109,8 @@ class TableModel:
             self.phase, self.to_act, self.dealer, self.hand_number, tuple(self.hand_sizes), tuple(self.looked),
             tuple(self.bids), tuple(self.tricks_won), tuple(self.trick), tuple(self.last_trick), self.last_winner,
             self.spades_broken, self.trump, self.pitcher, self.high_bid, tuple(self.scores), tuple(self.bags),
-            tuple(round(s) for s in self.shown_scores), self.stock_size, tuple(self.blind), len(self.results),
+            tuple(round(s) for s in self.shown_scores), self.stock_size, self.discard_size, tuple(self.blind),
+            len(self.results),
             tuple((seat, tuple(hand) if hand is not None else None) for seat, hand in sorted(self.hands.items())),
             tuple(sorted(self.drawn.items())), tuple(self.dealt) if self.dealt is not None else None,
             self.winning, round(self.revealed * 60),
@@ -140,14 +142,7 @@ class TableModel:
         self.hand_tricks.append((list(trick), winner))
         self.trick = []
 
-    def side_of(self, seat: int, teams: list[list[int]]) -> int:
-        """The index of the seat's side in ``teams``."""
-        return next(i for i, team in enumerate(teams) if seat in team)
-
     @property
     def discard_count(self) -> int:
-        """Two-player drawing: cards on the discard pile."""
-        if self.phase in (Phase.DRAWING, Phase.REDRAW):
-            held = self.phase is Phase.DRAWING and self.to_act is not None and self.looked[self.to_act]
-            return max(0, 52 - self.stock_size - sum(self.hand_sizes) - held)  # the stock excludes a card held
-        return 0
+        """Two-player drawing: cards on the discard pile (as the engine counts them)."""
+        return self.discard_size if self.phase in (Phase.DRAWING, Phase.REDRAW) else 0

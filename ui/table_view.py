@@ -97,10 +97,6 @@ class TableView:
         """The screen slot of a seat (slot 0 is the bottom)."""
         return (seat - self.bottom) % self.num_seats
 
-    def seat_at(self, slot: int) -> int:
-        """The seat drawn at a screen slot."""
-        return (slot + self.bottom) % self.num_seats
-
     def spot(self, seat: int) -> SeatSpot:
         """The seat's place on screen."""
         return self.layout.spots[self.slot_of(seat)]

@@ -127,11 +127,6 @@ def blit_text(
     return rect
 
 
-def clear_cache() -> None:
-    """Forget rendered labels (fonts stay loaded)."""
-    _RENDERED.clear()
-
-
 def reset() -> None:
     """Forget fonts and labels (call when pygame.font is re-initialised)."""
     _FONTS.clear()

@@ -78,10 +78,6 @@ def _display_ready() -> bool:
     return pygame.display.get_init() and pygame.display.get_surface() is not None
 
 
-def _opaque(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert() if _display_ready() else surf
-
-
 def _alpha(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if _display_ready() else surf
 

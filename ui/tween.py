@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -32,26 +31,6 @@ def ease_out_back(t: float) -> float:
     c1 = 1.70158
     c3 = c1 + 1.0
     return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
-
-
-def ease_in_cubic(t: float) -> float:
-    """Slow start, fast end."""
-    return t * t * t
-
-
-def ease_out_sine(t: float) -> float:
-    """A soft deceleration."""
-    return math.sin(t * math.pi / 2.0)
-
-
-EASES: dict[str, Ease] = {
-    "linear": linear,
-    "ease_out_cubic": ease_out_cubic,
-    "ease_in_out_cubic": ease_in_out_cubic,
-    "ease_out_back": ease_out_back,
-    "ease_in_cubic": ease_in_cubic,
-    "ease_out_sine": ease_out_sine,
-}
 
 
 def lerp(start: Value, end: Value, k: float) -> Value:
@@ -193,10 +172,6 @@ class Tweener:
         for key in list(self._entries):
             if isinstance(key, tuple) and len(key) == 2 and key[0] == oid and (attr is None or key[1] == attr):
                 del self._entries[key]
-
-    def cancel_key(self, key: Hashable) -> None:
-        """Stop the tween registered under ``key`` without calling back."""
-        self._entries.pop(key, None)
 
     def clear(self) -> None:
         """Stop everything without calling back."""

@@ -66,7 +66,6 @@ class TableScene(TableInput, Scene):
         self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.snapshot_seats = list(self.humans)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.last_human: int | None = self.viewer
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size), HAND_SIZES[g.kind])
         self.view.bottom = self.humans[0] if self.humans else 0
         self.view.viewer = self.viewer
@@ -245,13 +244,10 @@ class TableScene(TableInput, Scene):
         return True
 
     def _apply(self, action: Action) -> None:
-        seat = getattr(action, "seat", None)
         events = self.game.apply(action)
         self.applied += 1
         self.idle_s = 0.0
         self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
-        if seat in self.humans:
-            self.last_human = seat
         self.selected.clear()
         self.pressed = None
         self.digits = ""
