@@ -18,15 +18,16 @@ from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 
-ENDLESS = 10**9  # a target no random game reaches, so hands keep coming
 GAME_HANDS = 20  # hands played in one game before the next fresh game
 PLAYING, EXCHANGE, REDRAW = Phase.PLAYING, Phase.EXCHANGE, Phase.REDRAW  # (a global is read faster)
 Rand = Callable[[], float]
 
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
-    options = PitchOptions(target=ENDLESS) if kind == "pitch" else SpadesOptions(target=ENDLESS)
-    return new_game(kind, options, 4, seed)
+    """A game that never ends: each hand stops at Phase.HAND_OVER and next_hand() deals the next."""
+    game = new_game(kind, PitchOptions() if kind == "pitch" else SpadesOptions(), 4, seed)
+    game.stop_at_hand_end = True
+    return game
 
 
 def _random_decision(game: TrickGame, rand: Rand) -> None:
@@ -54,6 +55,8 @@ def _sample(cards: list[Card], count: int, rand: Rand) -> tuple[Card, ...]:
 def _random_hand_fast(game: TrickGame, rng: random.Random) -> None:
     """One hand: decisions through apply(), the card play through the engine's random playout."""
     rand = rng.random
+    if game.phase is Phase.HAND_OVER:
+        game.next_hand()
     while game.phase is not PLAYING:
         _random_decision(game, rand)
     game.random_playout(rand)
@@ -61,9 +64,10 @@ def _random_hand_fast(game: TrickGame, rng: random.Random) -> None:
 
 def _random_hand_api(game: TrickGame, rng: random.Random) -> None:
     """One hand with every action through legal_actions() and apply() (events and checks included)."""
-    number = game.hand_number
+    if game.phase is Phase.HAND_OVER:
+        game.next_hand()
     rand = rng.random
-    while game.hand_number == number:
+    while game.phase is not Phase.HAND_OVER:
         actions = game.legal_actions()
         game.apply(actions[int(rand() * len(actions))])
 

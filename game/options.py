@@ -1,22 +1,37 @@
-"""Rule options of each game, with the defaults of the rules files."""
+"""Rule options of each game, with the defaults and the choices of the rules files."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
 
-SPADES_TARGETS = (500, 250, 300, 1000)
-PITCH_TARGETS = (7, 11, 15, 21)
+SPADES_TARGETS = (500, 250, 300, 1000)  # rules/spades.md "Options the program offers", default first
+SPADES_MERCY = (None, -200)  # off, or lose at -200
+PITCH_TARGETS = (7, 11, 15, 21)  # rules/pitch.md, default first
+PITCH_LOW = ("winner", "player")  # Low to the player who wins it, or to the player who played it
+
+
+def _check(name: str, value: object, allowed: tuple[Any, ...]) -> None:
+    """Refuse a value the rules do not offer (a bool is no number, 500.0 is no 500)."""
+    if not any(type(value) is type(choice) and value == choice for choice in allowed):
+        shown = ", ".join("None (off)" if choice is None else repr(choice) for choice in allowed)
+        raise ValueError(f"{name} must be one of {shown}, not {value!r}.")
 
 
 @dataclass(frozen=True)
 class SpadesOptions:
-    """Options for Spades (four players) and Spades for two."""
+    """Options for Spades (four players) and Spades for two; refuses values the rules do not list."""
 
     target: int = 500
     nil: bool = True
     double_nil: bool = True
     mercy: int | None = None
+
+    def __post_init__(self) -> None:
+        _check("Spades target", self.target, SPADES_TARGETS)
+        _check("Spades nil", self.nil, (True, False))
+        _check("Spades double_nil", self.double_nil, (True, False))
+        _check("Spades mercy", self.mercy, SPADES_MERCY)
 
     def to_json(self) -> dict[str, Any]:
         """The options as the record's ``options`` object."""
@@ -31,6 +46,12 @@ class PitchOptions:
     partnerships: bool = False
     dealer_steal: bool = True
     low: str = "winner"
+
+    def __post_init__(self) -> None:
+        _check("Pitch target", self.target, PITCH_TARGETS)
+        _check("Pitch partnerships", self.partnerships, (False, True))
+        _check("Pitch dealer_steal", self.dealer_steal, (True, False))
+        _check("Pitch low", self.low, PITCH_LOW)
 
     def to_json(self) -> dict[str, Any]:
         """The options as the record's ``options`` object."""

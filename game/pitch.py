@@ -162,7 +162,10 @@ class PitchGame(TrickGame):
         return HandResult(points, list(self.scores), list(self.bags), self.pitcher, self.high)
 
     def _game_winner(self, result: HandResult) -> int | None:
+        """The pitcher's side wins at or above the target, on a hand it pitched and made (not set back)."""
         side = self.side_of(self.pitcher)
+        if result.points[side]["set_back"]:
+            return None
         return side if self.scores[side] >= self.options.target else None
 
     def _pitcher(self) -> int | None:

@@ -418,6 +418,15 @@ class TrickGame:
         self._rotate()
         self._deal(events)
 
+    def next_hand(self) -> list[Event]:
+        """From Phase.HAND_OVER, deal the next hand; the game's end is not decided (benchmarks, searches)."""
+        if self.phase is not Phase.HAND_OVER:
+            raise IllegalAction("The hand is not over.")
+        events: list[Event] = []
+        self._rotate()
+        self._deal(events)
+        return events
+
     def _score_hand(self) -> HandResult:
         raise NotImplementedError
 

@@ -7,7 +7,8 @@ import random
 import pytest
 from scripted import play_randomly, random_action, snapshot
 
-from game.actions import Look
+from game.actions import IllegalAction, Look
+from game.events import HAND_STARTED
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
@@ -146,3 +147,20 @@ def test_a_clone_stopped_at_the_hand_end_leaves_the_original_playing() -> None:
     twin.stop_at_hand_end = True
     twin.random_playout(rng.random)
     assert twin.phase is Phase.HAND_OVER and game.phase is Phase.PLAYING and snapshot(game) == before
+
+
+def test_next_hand_deals_on_from_hand_over_without_deciding_the_end() -> None:
+    game = new_game("pitch", PitchOptions(), 3, 4)
+    game.stop_at_hand_end = True
+    with pytest.raises(IllegalAction):
+        game.next_hand()
+    rng = random.Random(4)
+    dealers = [game.dealer]
+    for number in range(1, 4):
+        play_randomly(game, rng)
+        assert game.phase is Phase.HAND_OVER and game.hand_number == number
+        events = game.next_hand()
+        assert events[0].kind == HAND_STARTED and game.hand_number == number + 1
+        assert game.phase is Phase.BIDDING and game.legal_actions() and len(game.results) == number
+        dealers.append(game.dealer)
+    assert dealers == [(dealers[0] + i) % 3 for i in range(4)]

@@ -141,6 +141,21 @@ def test_a_player_over_the_target_wins_only_in_a_hand_he_pitched() -> None:
     assert game.winner == WEST and game.phase is Phase.GAME_OVER and game.to_act is None
 
 
+def test_a_pitcher_set_back_does_not_win_even_at_or_above_the_target() -> None:
+    """Decision (rules/pitch.md): he wins only on a hand he pitched and made."""
+    plan = [(SOUTH, NORTH), (EAST, NORTH), (WEST, NORTH), (NORTH, EAST)]  # (pitcher, taker), dealers N, E, S, W
+    deals = [hands_from_tricks(sweep(pitcher, taker), 4) for pitcher, taker in plan]
+    game = pitch_game(deals[0], dealer=NORTH, later=deals[1:])
+    for number, (pitcher, taker) in enumerate(plan):
+        bid_round(game, {seat: (3 if pitcher == NORTH else 2) if seat == pitcher else PASS for seat in range(4)})
+        assert game.view(0).pitcher == pitcher
+        assert play_tricks(game, sweep(pitcher, taker)) == [taker] * 6
+        if number == 1:
+            assert game.scores[NORTH] == 8 and game.winner is None  # at the target in a hand East pitched
+    assert game.results[-1].points[NORTH]["set_back"] and game.scores == [-2, -2, 9, 2]
+    assert game.winner is None and game.phase is Phase.BIDDING and game.hand_number == 5
+
+
 def test_the_sweep_gives_the_taker_all_four_points_and_sets_the_pitcher_back() -> None:
     game = pitch_game(hands_from_tricks(sweep(EAST, SOUTH), 4), dealer=NORTH)
     bid_round(game, {EAST: 2, SOUTH: PASS, WEST: PASS, NORTH: PASS})

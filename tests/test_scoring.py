@@ -88,7 +88,10 @@ def test_spades_breakdown_names_the_contract_and_counted_tricks() -> None:
     ([-200, 20], 500, -200, 1),
     ([20, -250], 500, -200, 0),
     ([-199, 20], 500, -200, None),
-    ([-200, -200], 500, -200, None),
+    ([-200, -200], 500, -200, None),  # Decision: both at -200 or below, equal scores play on
+    ([-260, -200], 500, -200, 1),  # Decision: both at -200 or below, the higher score wins
+    ([-210, -400], 500, -200, 0),
+    ([-300, -300], 500, -200, None),
     ([260, 90], 250, None, 0),
     ([299, 0], 300, None, None),
     ([1000, 999], 1000, None, 0),

@@ -369,6 +369,18 @@ def test_mercy_rule_ends_the_game_at_minus_200(bids: tuple[int, int], score: int
     assert game.phase is (Phase.GAME_OVER if ended else Phase.BIDDING)
 
 
+@pytest.mark.parametrize(("bids", "scores", "winner"), [((10, 10), [-260, -200], 1), ((13, 13), [-260, -260], None)])
+def test_mercy_both_sides_at_minus_200_the_higher_wins_and_equal_plays_on(
+        bids: tuple[int, int], scores: list[int], winner: int | None) -> None:
+    """Decision (rules/spades.md): both partnerships at -200 or below after the same hand."""
+    counts = (3, 3, 4, 3)
+    game = spades_game(spades_deal(counts), options=SpadesOptions(mercy=-200))
+    play_hand(game, counts, {ALEX: 13, BETH: bids[0], CHARLIE: 13, DAVID: bids[1]})
+    assert game.scores == scores and game.winner == winner
+    assert game.phase is (Phase.BIDDING if winner is None else Phase.GAME_OVER)
+    assert game.hand_number == (2 if winner is None else 1)
+
+
 def test_without_the_mercy_rule_a_low_score_plays_on() -> None:
     counts = (3, 3, 4, 3)
     game = spades_game(spades_deal(counts))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from scripted import (
@@ -192,6 +193,36 @@ def test_a_redraw_never_gives_back_the_cards_thrown_away() -> None:
         drawn = set(game.view(0).hand) - set(hands[0])
         assert len(drawn) == 3 and drawn <= discards
         assert not drawn & thrown
+
+
+def recording(sample: Callable[[list[Card], int], list[Card]], pools: list[list[Card]]
+              ) -> Callable[[list[Card], int], list[Card]]:
+    """A chance.sample that also notes each pool it draws from."""
+    def draw(pool: list[Card], count: int) -> list[Card]:
+        pools.append(list(pool))
+        return sample(pool, count)
+    return draw
+
+
+def test_both_double_nil_the_first_redraws_first_and_the_second_may_draw_what_she_threw() -> None:
+    """Decision (rules/spades-two.md): her thrown cards lie on the discard pile for the second player."""
+    hands = two_player_deal((0, 13))
+    got_hers = 0
+    for seed in range(40):
+        game = two_player_game(hands, first=1, seed=seed)
+        draw_all(game, blind=[0, 1])
+        assert game.phase is Phase.REDRAW and game.to_act == 1  # the first player (seat 1) redraws first
+        pools: list[list[Card]] = []
+        game.chance.sample = recording(game.chance.sample, pools)  # type: ignore[method-assign]
+        hers = tuple(sorted(game.view(1).hand)[:3])
+        game.apply(Redraw(1, hers))
+        assert game.to_act == 0
+        his = tuple(sorted(game.view(0).hand)[:3])
+        game.apply(Redraw(0, his))
+        assert set(hers) <= set(pools[1]) and not set(his) & set(pools[1]) and len(pools[1]) == 26
+        got_hers += bool(set(game.view(0).redraw_drawn) & set(hers))
+        assert game.phase is Phase.PLAYING and game.view(0).bid_order == ((1, DOUBLE_NIL), (0, DOUBLE_NIL))
+    assert got_hers > 0
 
 
 def test_redraw_of_nothing_records_nothing_and_the_other_player_never_redraws() -> None:
