@@ -123,6 +123,16 @@ def check_world(game: TrickGame, seat: int, rng: random.Random) -> tuple[SeatVie
     return view, world
 
 
+def check_other_views(world: TrickGame) -> None:
+    """Inside a world every seat's view is a valid view that the world fits (logs of deals, exchanges, draws)."""
+    for s in range(world.num_seats):
+        view = world.view(s)
+        for t in range(world.num_seats):
+            if t != s or view.hand is None:
+                assert not world.hands[t] & ~hidden_allowed(view, t)
+        WorldSampler(view)
+
+
 def play_on(world: TrickGame, rng: random.Random) -> None:
     """Random legal actions to the end of the hand: the world follows the rules and stops there."""
     results = len(world.results)
@@ -151,6 +161,7 @@ def test_worlds_agree_with_the_view_and_the_real_deal_fits(kind: str, players: i
                     assert not game.hands[s] & ~hidden_allowed(view, s), f"the real hand of seat {s} is ruled out"
             _, world = check_world(game, seat, rng)
             if index % 4 == 0:
+                check_other_views(world)
                 play_on(world, rng)
     expected = PHASES[kind] if options != SpadesOptions(double_nil=False) else {Phase.BIDDING, Phase.PLAYING}
     assert set(phases) == expected
@@ -180,6 +191,7 @@ def test_double_nil_positions_are_covered() -> None:
             if view.hand is None or not view.looked[seat]:
                 seen["before looking"] += 1
             _, world = check_world(game, seat, rng)
+            check_other_views(world)
             play_on(world, rng)
     assert min(seen.values()) > 0 and len(seen) == 6, seen
 
