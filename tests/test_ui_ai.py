@@ -238,6 +238,7 @@ def worker() -> Iterator[ComputerWorker]:
 def test_the_worker_process_answers_and_a_stale_answer_is_ignored(worker: ComputerWorker) -> None:
     engine = new_game("spades", SpadesOptions(), 4, 1)
     seat = engine.to_act
+    assert seat is not None
     view = engine.view(seat)
     players = ComputerPlayers({seat: player_for("normal", 1)}, specs={seat: PlayerSpec("normal", 1)}, worker=worker)
     try:
@@ -263,6 +264,7 @@ def test_an_error_in_the_worker_process_is_logged_and_the_seat_falls_back(worker
                                                                           log_dir: Path) -> None:
     engine = new_game("spades", SpadesOptions(), 4, 1)
     seat = engine.to_act
+    assert seat is not None
     broken = dataclasses.replace(engine.view(seat), legal=())  # the random level raises on it
     players = ComputerPlayers({seat: player_for("random", 1)}, specs={seat: PlayerSpec("random", 1)}, worker=worker)
     try:
@@ -283,6 +285,7 @@ def test_an_error_in_the_worker_process_is_logged_and_the_seat_falls_back(worker
 def test_a_dead_worker_process_falls_back_to_a_thread(worker: ComputerWorker, log_dir: Path) -> None:
     engine = new_game("spades", SpadesOptions(), 4, 1)
     seat = engine.to_act
+    assert seat is not None
     view = engine.view(seat)
     players = ComputerPlayers({seat: player_for("normal", 1)}, specs={seat: PlayerSpec("normal", 1)}, worker=worker)
     try:

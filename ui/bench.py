@@ -134,7 +134,9 @@ def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", de
         app.ctx.settings.speed = "normal"
         for _ in range(5):
             app.step(1 / 60)  # the first frames render the table and the card faces once
-        times, cpu, waits = [], [], []
+        times: list[float] = []
+        cpu: list[float] = []
+        waits: list[tuple[int, float]] = []
         start_applied = scene.applied
         asked_at: dict[int, float] = {}
         deadline = time.perf_counter() + timeout_s

@@ -217,7 +217,7 @@ def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
     players: dict[tuple[Any, ...], Player] = {}
     pending: dict[Any, tuple[Any, ...]] = {}  # asker's token -> its newest job
     while True:
-        messages: list[tuple[Any, ...]] = []
+        messages: list[bytes] = []
         if not pending:
             try:
                 messages.append(jobs.get(timeout=WORKER_IDLE_CHECK_S))
