@@ -284,12 +284,14 @@ def test_knowledge_spade_lead_before_broken_shows_a_hand_of_spades() -> None:
 
 
 def test_knowledge_pitch_voids_follow_the_pitch_rules() -> None:
-    game = pitch_game(complete_deal(["AS 2S", "3S 4D", "KH 5D", "9C 6D"], size=6, voids={2: "S"}), dealer=3)
+    hands = complete_deal(["AS 2S 2H", "3S 5S 4D", "KH 5D", "9C 6D"], size=6, voids={1: "H", 2: "S", 3: "S"})
+    game = pitch_game(hands, dealer=3)
     bid_round(game, {0: 2, 1: PASS, 2: PASS, 3: PASS})
-    play_cards(game, "AS 3S")  # spades are trump; seat 1 follows
-    play_cards(game, "KH")  # seat 2 has no trump: neither suit shows
+    play_cards(game, "AS 3S KH 9C")  # spades are trump: seats 2 and 3 show they hold none
+    play_cards(game, "2H 4D")  # seat 1 cannot follow hearts; he need not trump, so his spades stay possible
     known = know(game.view(3))
-    assert known.is_void(2, 0) and not known.is_void(1, 0)
+    assert known.is_void(2, 0) and known.is_void(3, 0) and not known.is_void(1, 0)
+    assert known.is_void(1, 1) and not known.is_void(1, 2)
 
 
 def test_knowledge_exchange_cards_are_known_in_the_partner_hand() -> None:

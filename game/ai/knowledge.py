@@ -42,9 +42,7 @@ def voids_shown(view: SeatView) -> list[int]:
             elif trump is not None and led == trump:
                 voids[seat] |= 1 << trump
             elif played != trump:
-                voids[seat] |= 1 << led
-                if trump is not None:
-                    voids[seat] |= 1 << trump
+                voids[seat] |= 1 << led  # he could not follow; a player who cannot follow need not trump
         if not pitch and any(card & 3 == SPADES for _, card in plays):
             broken = True
     return voids
@@ -62,7 +60,7 @@ class Knowledge:
     opponents: list[int]
     hand: int
     played: int
-    unseen: int
+    unseen: int  # cards whose place this seat does not know (not its own, not played, not known elsewhere)
     voids: list[int]
     known: list[int]  # per seat: cards known to be in that seat's hand (e.g. given in an exchange)
     legal: int  # playable cards (playing phase), else 0
@@ -146,10 +144,13 @@ def know(view: SeatView) -> Knowledge:
             out |= mask_of(view.discarded) | mask_of(view.redraw_thrown)
         elif view.dealer == rival:  # he redrew first (the first drawer does), before I threw these
             out |= mask_of(view.redraw_thrown)
-    unseen = FULL & ~out
+    if view.drawn_card is not None:
+        out |= 1 << view.drawn_card
     known = [0] * n
     if partner is not None and view.exchange_given:
         known[partner] = mask_of(view.exchange_given) & ~played
+        out |= known[partner]  # their place is known: the partner holds them
+    unseen = FULL & ~out
     return Knowledge(view=view, seat=seat, n=n, side=side, partner=partner, opponents=opponents,
                      hand=hand, played=played, unseen=unseen, voids=voids_shown(view), known=known,
                      legal=playable(view))
