@@ -274,3 +274,12 @@ def test_run_prints_ready_saves_the_first_frame_and_exits_on_sigterm(tmp_path):
             proc.kill()
             proc.wait()
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_the_deal_is_animated_in_the_engines_packets():
+    from game.pitch import PACKET
+    from ui.table_anim import deal_order
+
+    assert deal_order([6, 6, 6, 6], 3, PACKET) == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3 + [0] * 3 + [1] * 3 + \
+        [2] * 3 + [3] * 3
+    assert deal_order([13] * 4, 0, 1)[:5] == [1, 2, 3, 0, 1] and len(deal_order([13] * 4, 0, 1)) == 52

@@ -33,6 +33,7 @@ from game.events import (
     TRUMP_SET,
     Event,
 )
+from game.pitch import PACKET, SHUT_OUT
 from ui.sprites import Flight
 from ui.table_model import Snapshot, TableModel
 from ui.table_view import TableView
@@ -50,6 +51,21 @@ DRAW_S = 0.38
 EXCHANGE_S = 0.55
 REDRAW_S = 0.6
 NOTE_S = 0.45
+
+
+def deal_order(sizes: list[int], dealer: int, packet: int) -> list[int]:
+    """The seat each dealt card goes to, in order: ``packet`` cards at a time (the engine's packet),
+    clockwise from the dealer's left, until every seat holds its hand."""
+    n = len(sizes)
+    given = [0] * n
+    order: list[int] = []
+    while sum(given) < sum(sizes):
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            take = min(packet, sizes[seat] - given[seat])
+            order += [seat] * take
+            given[seat] += take
+    return order
 
 
 @dataclass
@@ -256,8 +272,7 @@ class EventPlayer:
         if self.model.kind == "spades-two":
             deal.duration_s = 0.35
             return [deal]
-        n = self.model.num_seats
-        total = sum(snap.public.hand_sizes) if snap is not None else 13 * n
+        total = sum(snap.public.hand_sizes if snap is not None else self.model.hand_sizes)
         stagger = DEAL_TOTAL_S / max(1, total)
         deal.duration_s = stagger * total + DEAL_FLIGHT_S
         return [deal, reveal]
@@ -269,19 +284,7 @@ class EventPlayer:
         model, view = self.model, self.view
         lay = view.layout
         n = model.num_seats
-        sizes = list(model.hand_sizes)
-        order: list[int] = []
-        if model.kind == "pitch":
-            for _round in range(2):
-                for i in range(n):
-                    order += [(dealer + 1 + i) % n] * 3
-        else:
-            i = 0
-            while len(order) < sum(sizes):
-                seat = (dealer + 1 + i) % n
-                if order.count(seat) < sizes[seat]:
-                    order.append(seat)
-                i += 1
+        order = deal_order(list(model.hand_sizes), dealer, PACKET if model.kind == "pitch" else 1)
         stagger = DEAL_TOTAL_S / max(1, len(order))
         start = view.spot(dealer).anchor
         bottom_rects = lay.hand_rects(view.hand_target(model))
@@ -361,7 +364,7 @@ class EventPlayer:
 
         def start() -> None:
             self.model.pitcher, self.model.high_bid = event.seat, event.value
-            lead = " and pitches" if event.value == 4 else ""
+            lead = " and pitches" if event.value == SHUT_OUT else ""
             verb = "win" if name == "You" else "wins"
             self.stage.toast(f"{name} {verb} the bid at {event.value}{lead}")
 
