@@ -303,6 +303,27 @@ def test_a_dead_worker_process_falls_back_to_a_thread(worker: ComputerWorker, lo
         players.close()
 
 
+def test_a_worker_process_that_cannot_start_falls_back_to_a_thread(monkeypatch: pytest.MonkeyPatch,
+                                                                    log_dir: Path) -> None:
+    def no_processes(method: str) -> Any:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(computer.multiprocessing, "get_context", no_processes)
+    engine = new_game("spades", SpadesOptions(), 4, 1)
+    seat = engine.to_act
+    assert seat is not None
+    view = engine.view(seat)
+    players = ComputerPlayers({seat: player_for("normal", 1)}, specs={seat: PlayerSpec("normal", 1)})
+    try:
+        players.ask(1, view)  # starts its own worker, which fails in the background
+        answer = players.wait(1, 30.0)
+        assert answer is not None and answer.error is None and players._thread is not None
+        assert players.worker is not None and players.worker.state == "dead"
+        assert "could not be started" in log_text(log_dir) and "no processes here" in log_text(log_dir)
+    finally:
+        players.close()
+
+
 def test_a_player_that_raises_is_logged_shown_and_the_seat_plays_a_legal_action(log_dir: Path) -> None:
     app, scene = table_app([0], "hard", engine=west_first())
     try:
