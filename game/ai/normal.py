@@ -521,7 +521,8 @@ def contract_lead(k: Knowledge, want: bool) -> Card:
                 return low_card(mine)
     plain = legal & NON_SPADES
     if plain:
-        def appeal(s: int) -> int:  # long suits, but not away from a king or queen that wants protecting
+        def appeal(s: int) -> int:
+            """Long suits lead best, but not away from a king or queen that wants protecting."""
             mine = suit(plain, s)
             if not mine:
                 return -99
@@ -665,6 +666,7 @@ def pitch_play(view: SeatView) -> Card:
     pot = sum(pitch_special(c, trump, k) for _, c in trick)
 
     def sure(card: int) -> bool:
+        """Whether no opponent still to play can beat ``card`` (he may trump whenever he likes)."""
         if not rivals:
             return True
         if card & 3 == trump:
