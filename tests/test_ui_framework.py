@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -261,7 +262,7 @@ def test_wrap_keeps_lines_inside_the_width(bare_app):
 def test_run_prints_ready_saves_the_first_frame_and_exits_on_sigterm(tmp_path):
     shot = tmp_path / "first.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               TRICK_TABLE_SCREENSHOT=str(shot))
+               TRICK_TABLE_SCREENSHOT=str(shot), TRICK_TABLE_READY="1")
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from ui.app import run; sys.exit(run([]))"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -283,3 +284,25 @@ def test_the_deal_is_animated_in_the_engines_packets():
     assert deal_order([6, 6, 6, 6], 3, PACKET) == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3 + [0] * 3 + [1] * 3 + \
         [2] * 3 + [3] * 3
     assert deal_order([13] * 4, 0, 1)[:5] == [1, 2, 3, 0, 1] and len(deal_order([13] * 4, 0, 1)) == 52
+
+
+def test_a_normal_start_prints_nothing(tmp_path):
+    shot = tmp_path / "first.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               TRICK_TABLE_SCREENSHOT=str(shot))
+    env.pop("TRICK_TABLE_READY", None)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while not (shot.exists() and shot.stat().st_size > 10_000) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert shot.exists(), "the window never drew its first frame"
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, _err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert out == ""

@@ -26,6 +26,7 @@ MIN_SIZE = (800, 480)
 MAX_DT_S = 0.1  # a long stall (dragging the window) must not make animations jump
 FPS = 60
 SCREENSHOT_ENV = "TRICK_TABLE_SCREENSHOT"
+READY_ENV = "TRICK_TABLE_READY"  # set to 1: print READY on stdout after the first frame (benchmarks, e2e tests)
 
 
 def layout_size(window: tuple[int, int]) -> tuple[int, int]:
@@ -253,7 +254,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             if app.frames == 1 and app.running:
                 if args.screenshot:
                     app.screenshot(args.screenshot)
-                print("READY", flush=True)
+                if os.environ.get(READY_ENV) == "1":
+                    print("READY", flush=True)
             dt_s = app.clock.tick(FPS) / 1000.0
     finally:
         worker.stop()  # a message, not a wait: the process ends by itself
