@@ -57,6 +57,12 @@ BAD_COMMAND_LINES: list[tuple[str, list[str], str]] = [
      "simulate: --mercy must be a negative score (such as -200), not 0"),
     ("positive mercy", ["simulate", "--game", "spades-two", "--mercy", "200"],
      "simulate: --mercy must be a negative score (such as -200), not 200"),
+    ("a target the rules do not offer", ["simulate", "--game", "spades", "--target", "123"],
+     "simulate: Spades target must be one of 500, 250, 300, 1000, not 123."),
+    ("a pitch target the rules do not offer", ["simulate", "--game", "pitch", "--target", "8"],
+     "simulate: Pitch target must be one of 7, 11, 15, 21, not 8."),
+    ("a mercy the rules do not offer", ["simulate", "--game", "spades", "--mercy", "-150"],
+     "simulate: Spades mercy must be one of None (off), -200, not -150."),
     # the other game's flags
     ("mercy in pitch", ["simulate", "--game", "pitch", "--mercy", "-200"],
      "simulate: --mercy is not an option of Pitch"),
