@@ -9,6 +9,13 @@ SPADES_TARGETS = (500, 250, 300, 1000)  # rules/spades.md "Options the program o
 SPADES_MERCY = (None, -200)  # off, or lose at -200
 PITCH_TARGETS = (7, 11, 15, 21)  # rules/pitch.md, default first
 PITCH_LOW = ("winner", "player")  # Low to the player who wins it, or to the player who played it
+YES_NO = (True, False)
+
+# Every option's allowed values, default first (the window and the command line offer these).
+SPADES_CHOICES: dict[str, tuple[Any, ...]] = {
+    "target": SPADES_TARGETS, "nil": YES_NO, "double_nil": YES_NO, "mercy": SPADES_MERCY}
+PITCH_CHOICES: dict[str, tuple[Any, ...]] = {
+    "target": PITCH_TARGETS, "partnerships": (False, True), "dealer_steal": YES_NO, "low": PITCH_LOW}
 
 
 def _check(name: str, value: object, allowed: tuple[Any, ...]) -> None:
@@ -28,10 +35,8 @@ class SpadesOptions:
     mercy: int | None = None
 
     def __post_init__(self) -> None:
-        _check("Spades target", self.target, SPADES_TARGETS)
-        _check("Spades nil", self.nil, (True, False))
-        _check("Spades double_nil", self.double_nil, (True, False))
-        _check("Spades mercy", self.mercy, SPADES_MERCY)
+        for name, allowed in SPADES_CHOICES.items():
+            _check(f"Spades {name}", getattr(self, name), allowed)
 
     def to_json(self) -> dict[str, Any]:
         """The options as the record's ``options`` object."""
@@ -48,10 +53,8 @@ class PitchOptions:
     low: str = "winner"
 
     def __post_init__(self) -> None:
-        _check("Pitch target", self.target, PITCH_TARGETS)
-        _check("Pitch partnerships", self.partnerships, (False, True))
-        _check("Pitch dealer_steal", self.dealer_steal, (True, False))
-        _check("Pitch low", self.low, PITCH_LOW)
+        for name, allowed in PITCH_CHOICES.items():
+            _check(f"Pitch {name}", getattr(self, name), allowed)
 
     def to_json(self) -> dict[str, Any]:
         """The options as the record's ``options`` object."""

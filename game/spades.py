@@ -33,6 +33,7 @@ from game.state import HandResult, Phase, TrickGame
 
 NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
+HAND_SIZE = 13
 EXCHANGE_SIZE = 3
 
 

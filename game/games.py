@@ -1,0 +1,70 @@
+"""The registry of games: one GameInfo per game with its seat counts, sizes, options and constructor.
+
+The window, the command line and the records read these facts here instead of repeating them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from game.chance import Chance
+from game.options import PITCH_CHOICES, SPADES_CHOICES, PitchOptions, SpadesOptions
+from game.pitch import HAND_SIZE as PITCH_HAND_SIZE
+from game.pitch import MAX_PLAYERS, MIN_PLAYERS, PitchGame
+from game.spades import EXCHANGE_SIZE, SpadesGame
+from game.spades import HAND_SIZE as SPADES_HAND_SIZE
+from game.spades_two import MAX_REDRAW, SpadesTwoGame
+from game.state import TrickGame
+
+# make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
+Maker = Callable[[Any, int, "int | None", "Chance | None"], TrickGame]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of one game that do not change during play."""
+
+    name: str  # "spades", "spades-two", "pitch": the name used by new_game, records and the command line
+    title: str  # the name shown to players
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    hand_size: int  # cards each seat holds when play begins
+    exchange_size: int  # cards each side of a four-player Double Nil exchange gives (0: no exchange)
+    redraw_max: int  # cards a two-player Double Nil bidder may replace (0: no redraw)
+    options_class: type[SpadesOptions] | type[PitchOptions]
+    option_choices: Mapping[str, tuple[Any, ...]]  # every option's allowed values, default first
+    make: Maker
+
+    def default_options(self) -> SpadesOptions | PitchOptions:
+        """The rules files' default options."""
+        return self.options_class()
+
+    def allows_seats(self, seats: int) -> bool:
+        """Whether the game is played by this many seats."""
+        return type(seats) is int and self.min_seats <= seats <= self.max_seats
+
+
+def _spades(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return SpadesGame(options, seed, chance)
+
+
+def _spades_two(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return SpadesTwoGame(options, seed, chance)
+
+
+def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return PitchGame(options, players, seed, chance)
+
+
+GAMES: dict[str, GameInfo] = {
+    "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
+                       MappingProxyType(SPADES_CHOICES), _spades),
+    "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
+                           MappingProxyType(SPADES_CHOICES), _spades_two),
+    "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
+                      MappingProxyType(PITCH_CHOICES), _pitch),
+}
