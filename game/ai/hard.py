@@ -76,6 +76,7 @@ CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
+PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
@@ -100,6 +101,9 @@ class HardPlayer:
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
         self.draft_weight = DRAFT_WEIGHT
         self.draw_by_tricks = True
+        self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
+        self._rules: Any = None
+        self.honest_two = True  # Spades for two: rollouts judge cards from what each seat cannot see
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -111,7 +115,8 @@ class HardPlayer:
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(view)
-        choice = candidates[0] if len(candidates) == 1 else self._search(view, candidates)
+        prior = self._prior(view, candidates)
+        choice = candidates[0] if len(candidates) == 1 else self._search(view, candidates, prior)
         if isinstance(choice, Bid) and choice.value == LOOK_THEN_BID:
             return Look(view.seat)  # not Double Nil: look at the cards, then be asked again
         return choice
@@ -130,7 +135,32 @@ class HardPlayer:
             return _redraw_candidates(view, legal)
         return legal
 
-    def _search(self, view: SeatView, candidates: list[Action]) -> Action:
+    def _prior(self, view: SeatView, candidates: list[Action]) -> int:
+        """The index of the rule-based (``normal``) choice among the candidates (added when missing), or -1.
+
+        Its values get ``prior_bonus`` points: the search leaves the rules' choice only when the
+        worlds say clearly that another action is better."""
+        bonus = self.prior_bonus.get(view.kind, 0.0)
+        if not bonus:
+            return -1
+        if self._rules is None:
+            from game.ai.normal import NormalPlayer
+
+            self._rules = NormalPlayer(0)
+        try:
+            action = self._rules.choose(view)
+        except Exception:  # noqa: BLE001 - the prior is advice only; the search decides without it
+            return -1
+        if isinstance(action, Look):
+            action = Bid(view.seat, LOOK_THEN_BID)
+        if action in candidates:
+            return candidates.index(action)
+        if action in view.legal:
+            candidates.append(action)
+            return len(candidates) - 1
+        return -1
+
+    def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
         start = time.perf_counter()
         deadline = start + self.think_ms / 1000.0
         rng = self.rng
@@ -140,6 +170,7 @@ class HardPlayer:
         alive = list(range(len(candidates)))
         # per candidate: the values seen, for paired comparisons
         values: list[list[float]] = [[] for _ in candidates]
+        bonus = self.prior_bonus.get(view.kind, 0.0)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
         while worlds < limit:
@@ -149,10 +180,10 @@ class HardPlayer:
             side = world.side_of(seat)
             for index in alive:
                 if playing:
-                    sides = play_out(world, cards[index], bag_cost=self.bag_cost)
+                    sides = play_out(world, cards[index], bag_cost=self.bag_cost, honest=self._honest(view))
                 else:
                     sides = self._simulate(world, candidates[index])
-                values[index].append(_margin(sides, side))
+                values[index].append(_margin(sides, side) + (bonus if index == prior else 0.0))
             worlds += 1
             if worlds >= MIN_WORLDS and worlds % PRUNE_EVERY == 0:
                 alive, clear = _prune(alive, values, worlds)
@@ -162,6 +193,9 @@ class HardPlayer:
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
+
+    def _honest(self, view: SeatView) -> bool:
+        return self.honest_two and view.kind == "spades-two"
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
@@ -182,7 +216,7 @@ class HardPlayer:
                 return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
-        return play_out(copy, bag_cost=self.bag_cost)
+        return play_out(copy, bag_cost=self.bag_cost, honest=self.honest_two and copy.kind == "spades-two")
 
     # ----- the value (for tests and tools)
     def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:
@@ -194,7 +228,7 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self.bag_cost)
+                    sides = play_out(world, action.card, bag_cost=self.bag_cost, honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)
                 sums[action] += _margin(sides, side)

@@ -67,7 +67,7 @@ def _low(mask: int) -> int:
 class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
-    __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach")
+    __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -80,6 +80,10 @@ class SpadesTable:
         count = max(sides) + 1
         self.members = [[q for q in range(n) if sides[q] == side and not self.nil[q]] for side in range(count)]
         self.set_reach = set_reach
+        # honest: a seat judges whether a card holds from the cards it cannot see (the other hands
+        # together, plus ``extra[seat]``: cards out of play it has not seen), not from who holds them
+        self.honest = False
+        self.extra = [0] * n
 
 
 def _spades_need(table: SpadesTable, side: int, tricks: list[int]) -> int:
@@ -101,11 +105,35 @@ def _can_beat(hand: int, card: int, led: int) -> bool:
     return card & 3 != 0 or spades & ABOVE[card] != 0
 
 
-def _holds(card: int, seat: int, left: int, led: int, hands: list[int], table: SpadesTable) -> bool:
-    """Whether ``card`` would still win after the ``left`` seats after ``seat`` (opponents only) play."""
+def _unknown(viewer: int, hands: list[int], table: SpadesTable) -> int:
+    """The cards ``viewer`` cannot place: every other hand, and the unseen cards out of play."""
+    unknown = table.extra[viewer]
+    for q in range(table.n):
+        if q != viewer:
+            unknown |= hands[q]
+    return unknown
+
+
+def _holds(card: int, seat: int, left: int, led: int, hands: list[int], table: SpadesTable,
+           viewer: int = -1) -> bool:
+    """Whether ``card`` (of ``seat``) would still win after the ``left`` seats after ``seat`` (opponents
+    only) play. Honest tables judge it as ``viewer`` would: a higher card it cannot place may beat it."""
     n, side = table.n, table.side
     mine = side[seat]
     q = seat
+    if table.honest:
+        unknown = -1
+        for _ in range(left):
+            q = q + 1 if q + 1 < n else 0
+            if side[q] == mine:
+                continue
+            if unknown == -1:
+                unknown = _unknown(seat if viewer < 0 else viewer, hands, table)
+                if unknown & SUIT[card & 3] & ABOVE[card]:
+                    return False
+            if card & 3 and not hands[q] & SUIT[led] and hands[q] & SPADE_MASK:
+                return False  # a void shown: it trumps
+        return True
     for _ in range(left):
         q = q + 1 if q + 1 < n else 0
         if side[q] != mine and _can_beat(hands[q], card, led):
@@ -122,9 +150,17 @@ def _anyone_beats(card: int, seat: int, left: int, led: int, hands: list[int], n
     return False
 
 
-def _lead_sure(card: int, seat: int, hands: list[int], table: SpadesTable) -> bool:
-    """Whether a lead of ``card`` wins against every opponent's hand."""
+def _lead_sure(card: int, seat: int, hands: list[int], table: SpadesTable, viewer: int = -1) -> bool:
+    """Whether a lead of ``card`` wins against every opponent's hand (honest: as ``viewer`` sees it)."""
     suit = card & 3
+    if table.honest:
+        if _unknown(seat if viewer < 0 else viewer, hands, table) & SUIT[suit] & ABOVE[card]:
+            return False
+        if suit:
+            for q in table.opponents[seat]:
+                if not hands[q] & SUIT[suit] and hands[q] & SPADE_MASK:
+                    return False
+        return True
     for q in table.opponents[seat]:
         hand = hands[q]
         follow = hand & SUIT[suit]
@@ -190,7 +226,7 @@ def spades_pick(seat: int, legal: int, hands: list[int], count: int, led: int, b
     else:
         beaters = (legal & SUIT[led] & ABOVE[best]) | (legal & SPADE_MASK)
     if win:
-        if best_seat == partner and _holds(best, best_seat, left, led, hands, table):
+        if best_seat == partner and _holds(best, best_seat, left, led, hands, table, seat):
             cheap = legal & NON_SPADES if legal & SUIT[led] == 0 else legal
             return _low(cheap or legal)
         if beaters:
@@ -229,7 +265,7 @@ def _winning_lead(seat: int, legal: int, hands: list[int], table: SpadesTable) -
         for suit in (1, 2, 3, 0):
             cards = legal & SUIT[suit]
             theirs = hands[partner] & SUIT[suit]
-            if cards and theirs and _lead_sure(_high(theirs), partner, hands, table):
+            if cards and theirs and _lead_sure(_high(theirs), partner, hands, table, seat):
                 return _low(cards)
     side_suits = legal & NON_SPADES
     if side_suits:
@@ -439,9 +475,21 @@ def _seats_by_side(table: SpadesTable) -> list[list[int]]:
     return [[q for q in range(table.n) if table.side[q] == s] for s in range(count)]
 
 
-def spades_table_for(world: Any, set_reach: int = 1) -> SpadesTable:
-    """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid)."""
-    return SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
+def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> SpadesTable:
+    """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid).
+
+    ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
+    discards each did not make are unseen too)."""
+    table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
+    if honest:
+        table.honest = True
+        if world.kind == "spades-two":
+            own = [0, 0]
+            for seat, _kept, dropped, _keep in world.log.get("draws", ()):
+                own[seat] |= 1 << dropped
+            pile = world.discards
+            table.extra = [pile & ~own[0], pile & ~own[1]]
+    return table
 
 
 # ----------------------------------------------------------------------------------------------
@@ -700,7 +748,7 @@ def pitch_table_for(world: Any) -> PitchTable:
 
 
 def play_out(world: Any, first: int = -1, record: list[int] | None = None,
-             bag_cost: float | None = 10.0) -> list[float]:
+             bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
     Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
@@ -723,7 +771,7 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
         won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), world.to_act, world.trick,
                                              trump, low_side, first, record)
         return [float(v) for v in pitch_side_totals(table, won, trump, low_side)]
-    spades = spades_table_for(world)
+    spades = spades_table_for(world, honest=honest)
     tricks = spades_rollout(hands, spades, list(world.tricks_won), world.to_act, world.trick,
                             world.spades_broken, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
