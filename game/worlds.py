@@ -275,6 +275,7 @@ class WorldSampler:
         self.view = view
         self.seat = view.seat
         self.played_by = _played_by(view)
+        self.played_lists = [cards_of(m) for m in self.played_by]
         self.played = sum(self.played_by)
         self.voids = void_suits(view)
         self.unseen = unseen_cards(view)
@@ -330,16 +331,20 @@ class WorldSampler:
             done = len(order)
         self.pairs = [(order[i], order[i + 1], done > i, done > i + 1) for i in range(0, len(order), 2)]
 
-    def _spades_world(self, rng: random.Random) -> tuple[list[int], dict[int, tuple[Card, ...]], list[int]]:
-        """Current hands, the exchange cards given (per seat that chose), and the dealt hands."""
+    def _spades_world(self, rng: random.Random) -> tuple[list[int], dict[int, tuple[Card, ...]], list[list[Card]]]:
+        """Current hands, the exchange cards given (per seat that chose), and the dealt hands (cards)."""
         view, me = self.view, self.seat
         hands = [0] * 4
+        lists: list[list[Card]] = [[], [], [], []]
         if self.own is not None:
             hands[me] = self.own
+            lists[me] = list(view.hand or ())
         for seat, cards in zip(self.seats, self.dealer.deal(rng), strict=True):
             hands[seat] = _mask(cards) | self.fixed[seat]
+            lists[seat] = cards
         given: dict[int, tuple[Card, ...]] = {}
         dealt = [hands[s] | self.played_by[s] for s in range(4)]
+        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(4)]
         for bidder, partner, chose_b, chose_p in self.pairs:
             if chose_p:  # done: the hands now hold what the other gave
                 for giver, taker in ((bidder, partner), (partner, bidder)):
@@ -352,9 +357,10 @@ class WorldSampler:
                 post_b, post_p = dealt[bidder], dealt[partner]
                 dealt[bidder] = post_b & ~_mask(given[partner]) | _mask(given[bidder])
                 dealt[partner] = post_p & ~_mask(given[bidder]) | _mask(given[partner])
+                deal[bidder], deal[partner] = cards_of(dealt[bidder]), cards_of(dealt[partner])
             elif chose_b:
                 given[bidder] = tuple(view.exchange_given) if bidder == me else _pick(hands[bidder], EXCHANGE_SIZE, rng)
-        return hands, given, dealt
+        return hands, given, deal
 
     # ================================================================ Pitch
     def _init_pitch(self) -> None:
@@ -366,14 +372,19 @@ class WorldSampler:
         allowed.append(ALL_SUITS)
         self.dealer = UniformDealer(self.unseen, sizes, allowed)
 
-    def _pitch_world(self, rng: random.Random) -> list[int]:
-        hands = [0] * self.view.num_seats
+    def _pitch_world(self, rng: random.Random) -> tuple[list[int], list[list[Card]]]:
+        """Current hands and the dealt hands (cards) of one world (Pitch)."""
+        n = self.view.num_seats
+        hands = [0] * n
+        deal = [self.played_lists[s] for s in range(n)]
         if self.own is not None:
             hands[self.seat] = self.own
+            deal[self.seat] = list(self.view.hand or ()) + deal[self.seat]
         dealt = self.dealer.deal(rng)  # the last holder is the undealt cards
         for seat, cards in zip(self.seats, dealt[:-1], strict=True):
             hands[seat] = _mask(cards)
-        return hands
+            deal[seat] = cards + deal[seat]
+        return hands, deal
 
     # ================================================================ Spades for two
     def _init_two(self) -> None:
@@ -525,8 +536,8 @@ class WorldSampler:
         chance.force("seat", [view.dealer])
         game: TrickGame
         if view.kind == "spades":
-            hands, given, dealt = self._spades_world(rng)
-            chance.force("deck", [deck_for_deal("spades", view.dealer, [cards_of(m) for m in dealt], 4)])
+            hands, given, deal = self._spades_world(rng)
+            chance.force("deck", [deck_for_deal("spades", view.dealer, deal, 4)])
             game = SpadesGame(view.options, chance=chance)
             for seat, value in view.bid_order:
                 game.apply(Bid(seat, value))
@@ -538,9 +549,8 @@ class WorldSampler:
                     if chose:
                         game.apply(Exchange(seat, given[seat]))
         elif view.kind == "pitch":
-            hands = self._pitch_world(rng)
-            dealt = [hands[s] | self.played_by[s] for s in range(view.num_seats)]
-            chance.force("deck", [deck_for_deal("pitch", view.dealer, [cards_of(m) for m in dealt], view.num_seats)])
+            hands, deal = self._pitch_world(rng)
+            chance.force("deck", [deck_for_deal("pitch", view.dealer, deal, view.num_seats)])
             game = PitchGame(view.options, players=view.num_seats, chance=chance)
             for seat, value in view.bid_order:
                 game.apply(Bid(seat, value))
@@ -597,19 +607,19 @@ class WorldSampler:
         view = self.view
         kind = view.kind
         if kind == "spades":
-            hands, given, dealt = self._spades_world(rng)
+            hands, given, deal = self._spades_world(rng)
             world.hands = hands
             log = world.log
-            log["deal"] = [cards_of(m) for m in dealt]
+            log["deal"] = deal
             if given:
                 world.pending_exchange = dict(given)  # type: ignore[attr-defined]
                 log["exchange"] = [entry for b, p, _, chose_p in self.pairs if chose_p
                                    for entry in ((b, p, given[b]), (p, b, given[p]))]
         elif kind == "pitch":
-            hands = self._pitch_world(rng)
+            hands, deal = self._pitch_world(rng)
             world.hands = hands
             world.in_play = sum(hands) + self.played  # type: ignore[attr-defined]
-            world.log["deal"] = [cards_of(hands[s] | self.played_by[s]) for s in range(view.num_seats)]
+            world.log["deal"] = deal
         else:
             two = self._two_world(rng)
             world.hands = two["hands"]
