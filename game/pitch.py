@@ -56,7 +56,7 @@ class PitchGame(TrickGame):
         self._start_hand_state()
         n = self.num_seats
         deck = self.chance.shuffled_deck()
-        deal = [[] for _ in range(n)]
+        deal: list[list[Card]] = [[] for _ in range(n)]
         position = 0
         for _ in range(HAND_SIZE // PACKET):
             for i in range(n):
@@ -87,6 +87,7 @@ class PitchGame(TrickGame):
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
+        assert seat is not None
         return list(bid_actions(seat, tuple(self.bid_choices(seat))))
 
     def _why_not_other(self, action: Action) -> str | None:
@@ -102,7 +103,7 @@ class PitchGame(TrickGame):
             return "Everyone passed: the dealer must bid at least 2."
         if action.value == self.high and action.seat == self.dealer:
             return "Dealer steal is off: the dealer must bid higher than the high bid."
-        if not 1 <= action.value <= SHUT_OUT:
+        if not isinstance(action.value, int) or not 1 <= action.value <= SHUT_OUT:
             return "Pitch bids are 1 to 4."
         return f"A bid must be higher than the high bid ({self.high})."
 
@@ -113,7 +114,7 @@ class PitchGame(TrickGame):
         self.bids[seat] = value
         self.log["bids"].append((seat, value))
         events.append(Event(BID_MADE, seat, value=value))
-        if value != PASS:
+        if isinstance(value, int):  # not a pass
             self.high = value
             self.pitcher = seat
         if value == SHUT_OUT or seat == self.dealer:
@@ -135,12 +136,13 @@ class PitchGame(TrickGame):
         following = hand & SUIT_MASKS[led]
         if not following:
             return hand
-        if led == trump:
+        if led == trump or trump is None:  # (trump is set by the first card, before anyone follows)
             return following
         return following | (hand & SUIT_MASKS[trump])
 
     def _play_refusal(self, card: Card) -> str:
         suit = SUIT_NAMES[self.led_suit]
+        assert self.trump is not None
         if self.led_suit == self.trump:
             return f"Trump was led: you must play a trump ({suit})."
         return f"You must follow suit ({suit}) or play a trump ({SUIT_NAMES[self.trump]})."
@@ -153,6 +155,7 @@ class PitchGame(TrickGame):
 
     # ----- scoring and the end
     def _score_hand(self) -> HandResult:
+        assert self.pitcher is not None and self.trump is not None
         pitcher_side = self.side_of(self.pitcher)
         points = score_pitch(len(self.teams), self._side, self.in_play, self.trump, self.trick_log,
                              pitcher_side, self.high, self.options.low == "player")
@@ -163,6 +166,7 @@ class PitchGame(TrickGame):
 
     def _game_winner(self, result: HandResult) -> int | None:
         """The pitcher's side wins at or above the target, on a hand it pitched and made (not set back)."""
+        assert self.pitcher is not None
         side = self.side_of(self.pitcher)
         if result.points[side]["set_back"]:
             return None

@@ -14,7 +14,7 @@ NIL_POINTS = {NIL: 100, DOUBLE_NIL: 200}
 TRICK_POINTS = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # ten, ace, king, queen, jack (by rank index)
 
 
-def score_spades_side(bids: Sequence[BidValue], tricks: Sequence[int], bags_before: int
+def score_spades_side(bids: Sequence[BidValue | None], tricks: Sequence[int], bags_before: int
                       ) -> tuple[dict[str, Any], int]:
     """One side's Spades hand: its members' bids and tricks, and its bag count before the hand.
 

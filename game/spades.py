@@ -101,8 +101,7 @@ class SpadesRules(TrickGame):
         points = []
         bids, tricks, scores, bags = self.bids, self.tricks_won, self.scores, self.bags
         for side, team in enumerate(self.teams):
-            breakdown, bags[side] = score_spades_side(
-                list(map(bids.__getitem__, team)), list(map(tricks.__getitem__, team)), bags[side])
+            breakdown, bags[side] = score_spades_side([bids[s] for s in team], [tricks[s] for s in team], bags[side])
             scores[side] += breakdown["total"]
             points.append(breakdown)
         return HandResult(points, list(scores), list(bags))
@@ -146,6 +145,7 @@ class SpadesGame(SpadesRules):
     # ----- bidding and exchange
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
+        assert seat is not None
         if self.phase is Phase.BIDDING:
             return list(bid_actions(seat, self._bid_choices(seat)))
         hand = cards_of(self.hands[seat])
@@ -208,6 +208,7 @@ class SpadesGame(SpadesRules):
         for seat, bid in self.log["bids"]:
             if bid == DOUBLE_NIL:
                 partner = self.partner(seat)
+                assert partner is not None
                 if self.bids[partner] != DOUBLE_NIL:
                     order += [seat, partner]
         return order

@@ -53,6 +53,7 @@ class SpadesTwoGame(SpadesRules):
     # ----- what may be done
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
+        assert seat is not None
         if self.phase is Phase.DRAWING:
             if not self.looked[seat]:
                 return [Look(seat), Bid(seat, DOUBLE_NIL)]
@@ -69,6 +70,7 @@ class SpadesTwoGame(SpadesRules):
 
     def _why_not_other(self, action: Action) -> str | None:
         seat = self.to_act
+        assert seat is not None
         if self.phase is Phase.DRAWING:
             if isinstance(action, Bid) and action.value == DOUBLE_NIL:
                 if not self.options.double_nil:
@@ -191,7 +193,7 @@ class SpadesTwoGame(SpadesRules):
 
     def _stock_size(self) -> int:
         """The cards still face down in the stock (a card taken and being decided on is no longer in it)."""
-        if self.phase is not Phase.DRAWING:
+        if self.phase is not Phase.DRAWING or self.to_act is None:
             return 0
         return len(self.stock) - self.stock_pos - (1 if self.looked[self.to_act] else 0)
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
@@ -55,6 +55,7 @@ class HandResult:
 
 
 Trick = tuple[int, tuple[tuple[int, Card], ...], int]  # (leader, plays in order as (seat, card), winner)
+LoggedTrick = tuple[int, list[tuple[int, Card]], int]  # the same in the game's trick log
 
 
 def frozen_result(result: HandResult) -> HandResult:
@@ -137,7 +138,7 @@ class TrickGame:
         self.dealer = self.chance.pick_seat(num_seats)
         self.phase = Phase.BIDDING
         self.to_act: int | None = None
-        self._offered: list[Action] | tuple[()] = ()  # what legal_actions() last returned
+        self._offered: Sequence[Action] = ()  # what legal_actions() last returned
         self.trump: int | None = None
         self.stop_at_hand_end = False  # True: a finished hand is scored, then Phase.HAND_OVER (no deal)
         self._frozen_results: list[HandResult] = []  # the view's copies of ``results``
@@ -201,15 +202,18 @@ class TrickGame:
         self.last_winner: int | None = None
         self.played = 0
         self.spades_broken = False
-        self.trick_log: list[tuple[int, list[tuple[int, Card]], int]] = []
+        self.trick_log: list[LoggedTrick] = []
         self.log: dict[str, Any] = {}
         self.hand_logs.append(self.log)
 
     # ----- the public API
     def legal_actions(self) -> list[Action]:
         """Every action ``to_act`` may take now (the single source of truth)."""
+        offered: list[Action]
         if self.phase is Phase.PLAYING:
-            row = PLAYS[self.to_act]
+            seat = self.to_act
+            assert seat is not None
+            row = PLAYS[seat]
             mask = self.legal_mask()
             offered = []
             while mask:
@@ -274,7 +278,9 @@ class TrickGame:
     def play_fast(self, card: int) -> None:
         """Play a card for ``to_act`` with no checks and no events (for search and benchmarks)."""
         self._offered = ()
-        self._play_card(self.to_act, DECK[card], None)
+        seat = self.to_act
+        assert seat is not None
+        self._play_card(seat, DECK[card], None)
 
     def random_playout(self, rand: Callable[[], float]) -> None:
         """Play the rest of the hand with uniformly random legal cards, then score it (no events).
@@ -284,11 +290,15 @@ class TrickGame:
         """
         self._offered = ()
         while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
-            self._play_card(self.to_act, DECK[_random_bit(self.legal_mask(), rand)], None)
+            seat = self.to_act
+            assert seat is not None
+            self._play_card(seat, DECK[_random_bit(self.legal_mask(), rand)], None)
         if self.phase is not Phase.PLAYING:
             return
+        leader, trump = self.to_act, self.trump
+        assert leader is not None and trump is not None
         hands, spades_rule = self.hands, self.kind != "pitch"
-        log, tricks, won = playout(hands, self.to_act, self.trump, spades_rule, self.spades_broken, draw_seed(rand))
+        log, tricks, won = playout(hands, leader, trump, spades_rule, self.spades_broken, draw_seed(rand))
         cards = 0
         side, won_cards, tricks_won = self._side, self.won_cards, self.tricks_won
         for seat in range(self.num_seats):
@@ -299,8 +309,8 @@ class TrickGame:
         self.played |= cards
         if spades_rule and cards & SPADE_CARDS:
             self.spades_broken = True
-        self.trick_log += log
-        self.leader, self.last_trick, self.last_winner = log[-1]
+        self.trick_log += cast("list[LoggedTrick]", log)  # the kernel's cards are the DECK's Cards
+        self.leader, self.last_trick, self.last_winner = self.trick_log[-1]
         self.led_suit = self.last_trick[0][1] & 3
         self.to_act = self.last_winner
         self._finish_hand(None)
@@ -316,7 +326,9 @@ class TrickGame:
     # ----- trick play
     def legal_mask(self) -> int:
         """The cards ``to_act`` may play, as a bitmask (playing phase only)."""
-        hand = self.hands[self.to_act]
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
         if self.trick:
             return self.follow_mask(hand, self.led_suit, self.trump)
         return self.lead_mask(hand, self.spades_broken)
@@ -332,7 +344,9 @@ class TrickGame:
         raise NotImplementedError
 
     def _why_not_play(self, card: Card) -> str | None:
-        hand = self.hands[self.to_act]
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             return f"{card!r} is not a card."
         if not hand >> card & 1:
@@ -367,7 +381,7 @@ class TrickGame:
         side = self._side[winner]
         for _, played in trick:
             self.won_cards[side] |= 1 << played
-        self.trick_log.append((self.leader, trick, winner))
+        self.trick_log.append((trick[0][0], trick, winner))  # the first to play led
         self.last_trick = trick
         self.last_winner = winner
         self.trick = []
