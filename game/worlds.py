@@ -65,6 +65,7 @@ hundreds of times with one view costs the derivation once. ``unseen_cards`` and
 from __future__ import annotations
 
 import random
+import threading
 from bisect import bisect_right
 from fractions import Fraction
 from math import comb, lcm
@@ -653,7 +654,8 @@ def _pick(mask: int, count: int, rng: random.Random) -> tuple[Card, ...]:
     return tuple(sorted(rng.sample(cards_of(mask), count)))
 
 
-_CACHE: dict[int, WorldSampler] = {}
+_CACHE: dict[int, WorldSampler] = {}  # by id(view); each sampler holds its view, so the id stays its own
+_CACHE_LOCK = threading.Lock()
 
 
 def sampler_for(view: SeatView) -> WorldSampler:
@@ -661,9 +663,10 @@ def sampler_for(view: SeatView) -> WorldSampler:
     sampler = _CACHE.get(id(view))
     if sampler is None or sampler.view is not view:
         sampler = WorldSampler(view)
-        if len(_CACHE) >= CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]
-        _CACHE[id(view)] = sampler
+        with _CACHE_LOCK:
+            while len(_CACHE) >= CACHE_SIZE:
+                del _CACHE[next(iter(_CACHE))]
+            _CACHE[id(view)] = sampler
     return sampler
 
 

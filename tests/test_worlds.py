@@ -20,7 +20,7 @@ from game.options import PitchOptions, SpadesOptions
 from game.pitch import PitchGame
 from game.spades import SpadesGame
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import UniformDealer, WorldSampler, sample_world, unseen_cards, void_suits
+from game.worlds import UniformDealer, WorldSampler, sample_world, sampler_for, unseen_cards, void_suits
 
 CONFIGS = [
     ("spades", 4, SpadesOptions()),
@@ -441,3 +441,16 @@ def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> Non
     assert set(counts) <= {0, 1, 2, 3}
     chi2 = sum((counts.get(j, 0) - n * p) ** 2 / (n * p) for j, p in enumerate(expected))
     assert chi2 < chi_square_bound(3), (counts, expected)
+
+
+def test_the_sampler_of_a_view_is_reused_and_worlds_are_independent() -> None:
+    game = next(random_positions("spades", 4, SpadesOptions(), 12, 1, 1))
+    view = game.view(game.to_act)
+    assert sampler_for(view) is sampler_for(view)
+    twin = game.view(game.to_act)
+    assert twin == view and sampler_for(twin) is not sampler_for(view)
+    rng = random.Random(3)
+    first, second = sample_world(view, rng), sample_world(view, rng)
+    assert first.hands != second.hands
+    first.apply(first.legal_actions()[0])  # playing in one world changes neither the other nor the next
+    assert second.view(view.seat) == view and sample_world(view, rng).view(view.seat) == view
