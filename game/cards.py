@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -46,11 +46,6 @@ class Card(int):
         """0..3 for spades, hearts, diamonds, clubs."""
         return int(self) & 3
 
-    @property
-    def bit(self) -> int:
-        """This card's bit in a card mask."""
-        return 1 << int(self)
-
     def name(self) -> str:
         """A spoken name, e.g. ``"queen of hearts"``."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
@@ -85,14 +80,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(DECK[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    """Iterate over the cards of a bitmask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield DECK[low.bit_length() - 1]
-        mask ^= low
 
 
 def highest(mask: int) -> Card:
