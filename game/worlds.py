@@ -84,6 +84,7 @@ ALL_SUITS = 0b1111
 NOT_SPADES = ALL_SUITS & ~(1 << SPADES)
 BITS = [1 << card for card in range(52)]
 EXCHANGE_SIZE = 3
+HAND = 13  # a Spades hand
 MAX_REDRAW = 3
 CACHE_SIZE = 8
 
@@ -416,7 +417,7 @@ class WorldSampler:
             self.dealer = UniformDealer(self.unseen, [self.opp_turns, self.opp_turns, future], [ALL_SUITS] * 3)
             self.opp_redrew = False
             return
-        self.my_turns = self.opp_turns = 13
+        self.my_turns = self.opp_turns = HAND
         # The opponent's final hand may hold cards this seat saw on the pile, if it redrew after they got there.
         self.opp_redrew = opp in self.redrawn
         self.maybe_then = 0
@@ -453,14 +454,14 @@ class WorldSampler:
         if not self.opp_redrew:
             return Fraction(1 if j == 0 else 0)
         known = self.maybe_then.bit_count()
-        unseen_then = 52 - 13 - known
+        unseen_then = HAND + pile - known  # the opponent's hand then, and the pile cards this seat had not seen
         counts = [self.opp_redraw_known] if self.opp_redraw_known is not None else list(range(MAX_REDRAW + 1))
         total = Fraction(0)
         for k in counts:
             if j > k or k - j > pile - known:
                 continue
             total += Fraction(comb(pile - known, k - j), comb(pile, k))
-        return total / comb(unseen_then, 13 - j)
+        return total / comb(unseen_then, HAND - j)
 
     def _two_world(self, rng: random.Random) -> dict[str, Any]:
         """Hands, pile, stock and the opponent's drawing history of one world (Spades for two)."""
