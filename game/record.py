@@ -550,7 +550,7 @@ def _check_hand_fields(game: TrickGame, hand: dict[str, Any], number: int, where
         if key in ("looked", "tricks", "points") or key not in hand:
             continue
         recorded = hand[key]
-        if key == "redraw":  # a seat that kept its cards may be listed (nothing thrown) or left out
+        if key == "redraw" and isinstance(recorded, list):  # a seat that kept its cards may be listed or left out
             recorded = [item for item in recorded if not (isinstance(item, dict) and item.get("discarded") == []
                                                          and item.get("drawn") == [])]
             value = [item for item in value if item["discarded"]]

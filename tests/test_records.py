@@ -315,6 +315,8 @@ SPOILED: list[tuple[str, str, Callable[[Record], None], str]] = [
     *[(f"no {key}", "spades", _delete(f"hands.1.{key}"), f"hand 2: missing field '{key}'")
       for key in ("points", "scores", "bags", "blind", "exchange")],
     ("no redraw", "redraw", _delete("hands.0.redraw"), "hand 1: missing field 'redraw'"),
+    ("a null redraw", "redraw", _set("hands.0.redraw", None), "hand 1: field 'redraw' is null, not a list"),
+    ("a null blind", "double nil", _set("hands.0.blind", None), "hand 1: field 'blind' is null, not a list"),
     ("no trick leader", "spades", _delete("hands.1.tricks.4.leader"), "hand 2 trick 5: missing field 'leader'"),
     ("no trick winner", "pitch", _delete("hands.0.tricks.5.winner"), "hand 1 trick 6: missing field 'winner'"),
     ("no options", "spades", _delete("options"), "record: missing field 'options'"),
