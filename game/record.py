@@ -1,4 +1,17 @@
-"""Game records (``trick-record/1``, see RECORD.md): write a game, read a file, replay a record."""
+"""Game records (``trick-record/1``, see RECORD.md): write a game, read a file, replay a record.
+
+A game can be written at any moment and read back to the same state. Two extra fields (RECORD.md
+allows them) carry what a hand in progress needs beyond the format's lists:
+
+- ``exchange_pending`` (four-player Spades): ``[{"from": seat, "cards": [...]}]``, the cards a seat
+  has chosen in the Double Nil exchange while its partner has not chosen yet;
+- in ``redraw`` (Spades for two), while the redraws are being decided, a seat that kept its cards
+  is listed with nothing discarded or drawn, so that the reader does not decide for the next seat.
+
+Reading checks every field a record gives against the rules, with strict types (a whole number
+is neither a float nor a boolean; cards exactly as RECORD.md writes them), and reads a file one
+bounded line at a time.
+"""
 
 from __future__ import annotations
 
