@@ -255,11 +255,12 @@ def test_monkey_on_menu_screens(app) -> None:
 # ----- the table --------------------------------------------------------------------------------
 TABLE_RUNS = {
     # name: (game, players, humans, options, frames)
+    # (a finished trick stays in view half a second even at Instant, and a typed bid waits for Enter)
     "spades": ("spades", 4, (0,), {}, 1200),
-    "spades_two": ("spades-two", 2, (0,), {}, 1000),
-    "pitch5": ("pitch", 5, (0,), {}, 800),
-    "spades_hot_seat": ("spades", 4, (0, 2), {}, 800),
-    "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 600),
+    "spades_two": ("spades-two", 2, (0,), {}, 1500),
+    "pitch5": ("pitch", 5, (0,), {}, 1200),
+    "spades_hot_seat": ("spades", 4, (0, 2), {}, 1200),
+    "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 1000),
 }
 SPEEDS = ("fast", "instant", "normal", "instant")  # in turn, SPEED_FRAMES each: animations and whole hands
 SPEED_FRAMES = 300
