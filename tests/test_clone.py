@@ -106,17 +106,12 @@ def test_stop_at_hand_end_scores_the_hand_and_deals_nothing(kind: str, players: 
             assert bags != game.bags or all(p["bags"] == 0 for p in points) or any(p["bag_penalty"] for p in points)
         view = game.view(0)
         assert view.phase is Phase.HAND_OVER and view.legal == () and view.to_act is None
-        assert game.why_illegal(random_action_of_any_kind(game)) == "The hand is over."
+        assert game.why_illegal(Look(0)) == "The hand is over."
         before = snapshot(game)
         twin = game.clone()
         twin.next_hand()
         play_randomly(twin, rng, actions=20)
         assert snapshot(game) == before and game.phase is Phase.HAND_OVER
-
-
-def random_action_of_any_kind(game: TrickGame) -> Look:
-    """An action to offer a finished hand."""
-    return Look(0)
 
 
 def test_stop_at_hand_end_even_on_the_hand_that_would_end_the_game() -> None:
