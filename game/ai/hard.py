@@ -17,6 +17,19 @@ Every decision is made the same way:
    world is its side's points minus the opponents' (minus the mean of the other sides in
    Pitch with more than two). Every candidate sees the same worlds (common random numbers),
    so the comparison is paired.
+   Spades for two needs three corrections, each measured against ``normal`` (duplicate
+   deals, hard playing only the cards: from -18 to +14 points a hand):
+   - *the opponent drafted her hand*: uniform worlds give her a random share of the 39 cards
+     this seat has not seen, but she kept the better card of each pair; her hidden cards are
+     dealt again with spades and queens-or-better ``DRAFT_WEIGHT`` times likelier
+     (voids shown stay voids);
+   - *honest rollouts*: with 26 cards out of play, a rollout that knows where every card
+     lies plays far better than anyone can; in these rollouts each seat judges whether a card
+     holds from the cards it cannot see (the other hand and the discards it did not make);
+   - *a prior*: the rule-based choice (``game.ai.normal``) gets ``PRIOR_BONUS`` points, so
+     the search leaves it only when the worlds clearly say so.
+   The draws are judged by the tricks the hand then takes (10 points each) rather than by
+   the score, which would hang on the quick estimate's bid for the finished hand.
 4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
    with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
    leader is clearly ahead (its paired lead over every other candidate is more than
