@@ -6,13 +6,12 @@ import pygame
 
 from game.actions import bid_text
 from game.cards import SUIT_NAMES
+from game.games import GAMES
 from game.state import Phase
 from ui import text, theme, wording
 from ui.layout import TableLayout
 from ui.table_model import TableModel
 from ui.table_view import side_color
-
-TITLES = {"spades": "Spades", "spades-two": "Spades for two", "pitch": "Pitch"}
 
 
 def side_names(teams: list[list[int]], names: list[str]) -> list[str]:
@@ -47,7 +46,7 @@ class ScorePanel:
         px = layout.px
         theme.draw_panel(surface, rect, radius=px(14))
         pad = px(14)
-        title = f"{TITLES.get(self.kind, self.kind).upper()}  \u00b7  TO {self.target}"
+        title = f"{GAMES[self.kind].title.upper()}  \u00b7  TO {self.target}"
         text.blit_text(surface, title, text.fit_size(title, px(17), rect.width - px(110), bold=True), theme.GOLD,
                        (rect.x + pad, rect.y + px(13)), bold=True)
         if model.hand_number:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games import GAMES
 from ui import text, theme
 from ui.scenes import FormScene
 from ui.widgets import Button, Tabs
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ui.context import AppContext
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
-PAGES = (("spades", "Spades"), ("spades-two", "Spades for two"), ("pitch", "Pitch"))
+PAGES = tuple((name, info.title) for name, info in GAMES.items())  # the engine's games, in its order
 SUIT_CHARS = {"\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3}  # ♠ ♥ ♦ ♣
 LINK_TITLES = {f"{kind}.md": title for kind, title in PAGES}
 SCROLL_EASE_PER_S = 14.0  # how fast the shown position catches up with the target

@@ -20,6 +20,7 @@ from game.actions import Action, Exchange, Look, Play, Redraw
 from game.cards import Card
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
+from game.games import GAMES
 from game.state import Phase, TrickGame
 from ui import text, theme, wording
 from ui.bid_panel import ActionPanel, Decision, decision_for
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
 
 COMPUTER_PAUSE_S = 0.55  # before a computer's move is applied, so people can follow
 THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer is this late
-HAND_SIZES = {"spades": 13, "spades-two": 13, "pitch": 6}
 
 
 class TableScene(TableInput, Scene):
@@ -66,7 +66,8 @@ class TableScene(TableInput, Scene):
         self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.snapshot_seats = list(self.humans)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size), HAND_SIZES[g.kind])
+        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size),
+                              GAMES[g.kind].hand_size)
         self.view.bottom = self.humans[0] if self.humans else 0
         self.view.viewer = self.viewer
         self.view.levels = self._level_labels()
