@@ -311,7 +311,7 @@ class TableView:
         if not model.trick:
             return
         rect = self.trick_rect(model.trick[0][0])
-        size = max(8, self.px(14))
+        size = max(10, self.px(18))
         w, h = text.measure("Led", size, bold=True)
         tag = pygame.Rect(0, 0, w + self.px(12), h + self.px(2))
         tag.center = (rect.centerx, rect.top)
