@@ -30,6 +30,7 @@ def _headless_app(menu: bool = True, sync_computers: bool = False) -> Iterator[o
         from e2e_helpers import use_sync_computers
 
         use_sync_computers(application)
+        application.ctx.settings.think_ms = 50  # a hard search (a seat or the Hint) decided inline stays short
     try:
         yield application
     finally:
