@@ -510,3 +510,29 @@ def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> Non
             assert "Draw" in kinds
     finally:
         app.close()
+
+
+def test_the_thinking_time_setting_reaches_the_hard_players(app: Any) -> None:
+    from ui.scenes.settings import SettingsScene
+
+    assert app.ctx.settings.think_ms == 500  # 0.5 s by default
+    click(app, app.ctx.scenes.top.settings.rect.center)
+    settings = app.ctx.scenes.top
+    assert isinstance(settings, SettingsScene)
+    assert [label for label, _ms in settings.think.choices] == ["0.25 s", "0.5 s", "1 s", "2 s"]
+    assert settings.think.value == 500
+    click(app, settings.think.right_rect.center)
+    assert app.ctx.settings.think_ms == 1000
+    shot(app, "settings_thinking_time")
+    config = make_config("spades", NAMES, [0], seed=2, level="hard")
+    table = TableScene(app.ctx, config, computer_sync=True)
+    try:
+        assert {table.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
+        assert table.hints.players._spec(0) == PlayerSpec("hard", table.hints.players.specs[0].seed, 1000)
+        app.ctx.settings.think_ms = 250  # changed during the game: the next question uses it
+        assert table.computers._spec(1).think_ms == 250
+        before = table.computers.players[1]
+        assert table.computers._local_player(1) is not before  # rebuilt with the new budget (inline, thread)
+        assert table.computers._local_player(1) is table.computers.players[1]
+    finally:
+        table.on_exit()

@@ -410,6 +410,7 @@ class ComputerPlayers:
         self.specs = dict(specs or {})
         self._built = {seat: players[seat] for seat in self.specs if seat in players}
         self.think_ms = think_ms
+        self._built_ms = dict.fromkeys(self._built, self._think_ms())  # the budget they were built with
         self.worker = worker
         self._own_worker = False
         self.token = (os.getpid(), next(_tokens))
@@ -580,12 +581,26 @@ class ComputerPlayers:
         with self._lock:
             self.players[seat] = player
             self._built[seat] = player
+            self._built_ms[seat] = self._think_ms()
             self._failures.append((seat, fallback))
 
     # ----- deciding in this process (inline or in the thread)
+    def _local_player(self, seat: int) -> Player | None:
+        """The seat's player in this process, rebuilt when the thinking-time setting changed."""
+        player = self.players.get(seat)
+        if player is not None and self._level_player(seat):
+            ms = self._think_ms()
+            if self._built_ms.get(seat) != ms:
+                spec = self._spec(seat)
+                player = player_for(spec.level, spec.seed, ms)
+                with self._lock:
+                    self.players[seat] = self._built[seat] = player
+                    self._built_ms[seat] = ms
+        return player
+
     def _decide_here(self, view: SeatView) -> Answer:
         seat = view.seat
-        player = self.players.get(seat)
+        player = self._local_player(seat)
         if player is None:
             return Answer(None, ValueError(f"no computer player at seat {seat}"))
         try:
