@@ -56,6 +56,7 @@ LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker pr
 STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker is stuck
 WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
 WORKER_NICE = 5  # the worker process runs at a lower priority than the window
+MAX_INBOXES = 32  # askers whose unread answers the program keeps
 
 log = logging.getLogger("trick_table.computers")
 _log_ready = False
@@ -336,9 +337,14 @@ class ComputerWorker:
             return
         while True:
             try:
-                message = pickle.loads(answers.get_nowait())
+                raw = answers.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 break
+            try:
+                message = pickle.loads(raw)
+            except Exception as error:
+                log_error("An answer of the computer players' process could not be read.", _error_text(error))
+                continue
             if message[0] == "ready":
                 if self.state == "starting":
                     self.state = "ready"
@@ -346,6 +352,8 @@ class ComputerWorker:
             elif message[0] == "answer":
                 _kind, token, key, action, error = message
                 self._inbox.setdefault(token, []).append((key, action, error))
+                if len(self._inbox) > MAX_INBOXES:  # answers to tables long gone
+                    self._inbox.pop(next(iter(self._inbox)))
         now = time.monotonic()
         if self.alive and now >= self._next_check:
             self._next_check = now + LIVENESS_CHECK_S
