@@ -213,6 +213,7 @@ def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
     except (AttributeError, OSError):
         pass
     _warm_up(warm)
+    answers.cancel_join_thread()  # the program may be gone: never wait at exit to hand in an answer
     answers.put(_pack(("ready", os.getpid())))
     parent = multiprocessing.parent_process()
     players: dict[tuple[Any, ...], Player] = {}
@@ -292,6 +293,7 @@ class ComputerWorker:
         try:
             ctx = multiprocessing.get_context("spawn")
             jobs, answers = ctx.Queue(), ctx.Queue()
+            jobs.cancel_join_thread()  # never wait at exit for questions nobody will read
             process = ctx.Process(target=_worker_main, args=(jobs, answers, self.warm),
                                   name="trick-table-computers", daemon=True)
             process.start()
