@@ -332,3 +332,28 @@ def test_ctrl_c_ends_quietly_with_130(tmp_path: Path, args: list[str], wait_s: f
         except ProcessLookupError:
             pass
         proc.wait(timeout=10)
+
+
+def peak_bytes_reading(path: Path) -> tuple[int, int]:
+    """(records read, peak bytes allocated while reading and replaying every record of ``path``)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in read_records(str(path)))
+        return count, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_replay_memory_stays_flat_whatever_the_file_size(tmp_path: Path) -> None:
+    made = tmp_path / "one.jsonl"
+    assert main.main(["simulate", "--game", "spades-two", "--hands", "20", "--out", str(made)]) == 0
+    record = made.read_bytes()
+    blank = b" " * 999 + b"\n"  # a blank line costs no replay, only reading
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    small.write_bytes(record * 3 + b"{}\n" * 1000 + blank * 100)
+    large.write_bytes(record * 10 + b"{}\n" * 20_000 + blank * 4000)  # 4.5 MB
+    (read_small, peak_small), (read_large, peak_large) = peak_bytes_reading(small), peak_bytes_reading(large)
+    assert (read_small, read_large) == (1003, 20_010)
+    assert peak_large < peak_small + 500_000, (peak_small, peak_large)  # the file is never held
