@@ -122,7 +122,8 @@ class ActionPanel:
             elif decision.steal_at is not None:
                 self.hint = f"As dealer you may take the bid at {decision.steal_at}."
             else:
-                self.hint = "Bid the points you expect to win. A bid of 4 pitches at once."
+                self.hint = ("Bid the points you expect to win. A bid of 4 pitches at once. "
+                             "Click a bid, or type it (P: pass) and press Enter.")
             return
         for value in values:
             if value == DOUBLE_NIL:
@@ -134,7 +135,7 @@ class ActionPanel:
         if DOUBLE_NIL in values:
             self.hint = "Your cards are face down: bid Double Nil blind, or look first."
         else:
-            self.hint = "How many tricks will you take? Nil: none at all."
+            self.hint = "How many tricks will you take? Nil: none at all. Click a bid, or type it and press Enter."
 
     # ----- geometry
     def place(self, layout: TableLayout) -> None:
