@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Redraw
+from game.pitch import SHUT_OUT
 from game.state import Phase
 from ui import text, theme
 from ui.layout import TableLayout
@@ -118,11 +119,12 @@ class ActionPanel:
                 self._add(f"bid:{value}", label, primary=value == decision.steal_at, key="P" if value == PASS else "")
             self.title = "Your bid"
             if decision.forced_dealer:
-                self.hint = "Everyone passed: as dealer you must bid at least 2."
+                lowest = min((v for v in values if isinstance(v, int)), default=0)
+                self.hint = f"Everyone passed: as dealer you must bid at least {lowest}."
             elif decision.steal_at is not None:
                 self.hint = f"As dealer you may take the bid at {decision.steal_at}."
             else:
-                self.hint = ("Bid the points you expect to win. A bid of 4 pitches at once. "
+                self.hint = (f"Bid the points you expect to win. A bid of {SHUT_OUT} pitches at once. "
                              "Click a bid, or type it (P: pass) and press Enter.")
             return
         for value in values:
