@@ -347,6 +347,9 @@ def test_the_hint_shows_the_hard_choice_made_from_the_viewers_own_view() -> None
     try:
         spy = Spy(scene.hints.players.players[0], scene.game.view)
         scene.hints.players.players[0] = spy
+        assert scene.game.to_act == 1 and scene.button_rect("hint") is None  # West to bid first: no Hint button
+        press(app, pygame.K_h)
+        assert scene.notes.toast is not None and scene.notes.toast.message == "A hint comes on your turn."
         until(app, lambda: scene.decision().kind == "bid" or scene.button_rect("look") is not None)
         if scene.button_rect("look") is not None:
             click(app, scene.button_rect("look").center)

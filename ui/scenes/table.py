@@ -262,6 +262,8 @@ class TableScene(TableInput, Scene):
     def request_hint(self) -> None:
         """The Hint button or H: work out the hard level's choice for the viewer, in the background."""
         if not self.decision().kind or self.viewer is None:
+            if self.viewer is not None and not self._overlay() and not self.finished:
+                self.notes.show_toast("A hint comes on your turn.")
             return
         self.hints.request(self._hint_key(), self.game.view(self.viewer))
 
