@@ -449,10 +449,21 @@ def test_a_whole_hand_against_hard_computers_through_the_table_scene() -> None:
     try:
         assert {spec.level for spec in scene.computers.specs.values()} == {"hard"}
         deadline = time.monotonic() + 240.0
+        hinted = False
         while scene.summary is None and time.monotonic() < deadline:
-            if not act_as_human(app, scene):
+            if scene.decision().kind == "play" and not hinted:  # once: the Hint, from the process too
+                press(app, pygame.K_h)
+                until(app, lambda: scene.shown_hint() is not None, dt=DT, sleep_s=0.005)
+                action = scene.shown_hint()
+                assert isinstance(action, Play) and action in scene.game.view(0).legal
+                assert {i.card for i in scene.render_items() if i.glow == HINT_GLOW} == {action.card}
+                assert scene.hints.players._thread is None
+                click(app, scene.clickable_points()[f"card:{action.card}"])
+                hinted = True
+            elif not act_as_human(app, scene):
                 app.step(0.05)
                 time.sleep(0.002)  # as the real loop's clock.tick does
+        assert hinted
         assert scene.summary is not None, "the hand never ended"
         result = scene.game.results[0]  # the engine may already have dealt the next hand
         assert sum(points["tricks"] for points in result.points) == 13
