@@ -79,6 +79,9 @@ from game.ai.rollout import (
     play_out_tricks,
     spades_bid_for,
     spades_expected_tricks,
+    spades_rollout,
+    spades_side_values,
+    spades_table_for,
 )
 from game.cards import mask_of
 from game.state import Phase, SeatView, TrickGame
@@ -89,6 +92,7 @@ CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
+TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
 PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 
@@ -116,7 +120,9 @@ class HardPlayer:
         self.draw_by_tricks = True
         self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
         self._rules: Any = None
-        self.honest_two = True  # Spades for two: rollouts judge cards from what each seat cannot see
+        self.honest_two = True
+        self.two_trick_bias = TWO_TRICK_BIAS
+        self._world_u = 0.0  # Spades for two: rollouts judge cards from what each seat cannot see
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -190,6 +196,7 @@ class HardPlayer:
             if self.samples is None and worlds and time.perf_counter() >= deadline:
                 break
             world = self._world(view, rng)
+            self._world_u = rng.random()
             side = world.side_of(seat)
             for index in alive:
                 if playing:
@@ -229,6 +236,16 @@ class HardPlayer:
                 return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
+        if self.two_trick_bias and copy.kind == "spades-two" and world.phase is Phase.BIDDING:
+            # the rollouts take more tricks than the real play does: give one away now and then
+            table = spades_table_for(copy, honest=self.honest_two)
+            tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
+                                    copy.spades_broken)
+            seat = action.seat
+            if tricks[seat] and self._world_u < self.two_trick_bias:
+                tricks[seat] -= 1
+                tricks[1 - seat] += 1
+            return spades_side_values(table, tricks, copy.bags, self.bag_cost)
         return play_out(copy, bag_cost=self.bag_cost, honest=self.honest_two and copy.kind == "spades-two")
 
     # ----- the value (for tests and tools)
@@ -238,6 +255,7 @@ class HardPlayer:
         sums = dict.fromkeys(candidates, 0.0)
         for _ in range(worlds):
             world = self._world(view, self.rng)
+            self._world_u = self.rng.random()
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
