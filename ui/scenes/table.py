@@ -3,7 +3,7 @@
 Input becomes an engine action only when the engine lists it as legal (``Look`` when
 ``why_illegal`` accepts it); refusals show the engine's reason. Every ``apply`` queues its
 events and a snapshot for the ``EventPlayer``, which animates them while the engine may
-already be ahead. Computer seats decide in a worker thread (``ui.computer``); hot-seat
+already be ahead. Computer seats decide in a worker process (``ui.computer``), the Hint too; hot-seat
 play hides every hand behind a curtain when the turn passes to a different person.
 """
 
