@@ -926,3 +926,15 @@ def test_the_card_that_led_the_trick_is_marked(drivers):
     d.app.draw()
     colour = d.app.screen.get_at((rect.centerx - d.scene.layout.px(12), rect.top))[:3]
     assert colour == theme.GOLD_LIGHT
+
+
+def test_enter_and_space_never_press_last_trick_while_bidding(drivers):
+    d = Driver("spades", 4, [0], seed=11, speed="fast")
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("look")
+    d.step()
+    for key in (pygame.K_SPACE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN):
+        d.key(key)
+        assert d.scene.last_trick is None and d.scene.top_group.focus is None
+    assert d.scene.game.view(0).bids[0] is None  # nothing was bid either

@@ -99,7 +99,7 @@ class TableInput:
             return True
         if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
             return True
-        if key in ENTER_KEYS and self.top_group.focus is None:
+        if (key in ENTER_KEYS or key == pygame.K_SPACE) and self.top_group.focus is None:
             self._enter(decision)
             return True  # never falls through to the top buttons ("Last trick")
         return False
