@@ -938,3 +938,20 @@ def test_enter_and_space_never_press_last_trick_while_bidding(drivers):
         d.key(key)
         assert d.scene.last_trick is None and d.scene.top_group.focus is None
     assert d.scene.game.view(0).bids[0] is None  # nothing was bid either
+
+
+def test_the_exchange_by_keys_alone(drivers):
+    d = Driver("spades", 4, [0], seed=5)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("bid:double_nil")
+    assert d.next_stop() == "exchange"
+    d.key(pygame.K_RETURN)  # nothing chosen yet: Enter shows where the keyboard is
+    assert d.scene.focus == 0 and not d.scene.selected
+    for _ in range(3):
+        d.key(pygame.K_SPACE)  # choose the focused card
+        d.key(pygame.K_RIGHT)
+    hand = list(d.scene.model.hands[0])
+    assert d.scene.selected == set(hand[:3])
+    d.key(pygame.K_RETURN)  # Give these 3
+    assert set(d.scene.game.view(0).exchange_given) == set(hand[:3])
