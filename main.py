@@ -24,9 +24,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything impo
 
 from game.ai import LEVELS  # noqa: E402
 from game.arena import add_parser as add_arena_parser  # noqa: E402
-from game.factory import GAMES, seats_for  # noqa: E402
+from game.games import GAMES  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
-from game.pitch import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
 from game.simulate import MAX_HANDS  # noqa: E402
 
 USAGE_ERROR = 2
@@ -34,9 +33,9 @@ INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-
 BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a program whose reader went away
 WINDOW_OPTIONS = "--size WxH, --fullscreen, --screenshot PNG"
 IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
-SEATS = {"spades": (4, 4), "spades-two": (2, 2), "pitch": (MIN_PLAYERS, MAX_PLAYERS)}  # players each game allows
-SPADES_ONLY = ("mercy", "no_nil", "no_double_nil")
-PITCH_ONLY = ("low", "partnerships", "no_dealer_steal")
+# simulate's option flags (argparse names) and the rule option each sets; a game without that option refuses it
+OPTION_FLAGS = {"target": "target", "mercy": "mercy", "no_nil": "nil", "no_double_nil": "double_nil",
+                "low": "low", "partnerships": "partnerships", "no_dealer_steal": "dealer_steal"}
 
 
 class UsageError(Exception):
@@ -103,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="computer players play whole games; one record per game",
                          allow_abbrev=False)
-    sim.add_argument("--game", choices=GAMES, required=True)
+    sim.add_argument("--game", choices=tuple(GAMES), required=True)
     sim.add_argument("--players", type=whole_number, default=None,
                      help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     sim.add_argument("--partnerships", action="store_true", default=None,
@@ -141,14 +140,14 @@ def flag(name: str) -> str:
 
 def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
     """The seat count and levels of a ``simulate`` command line; UsageError names the first problem."""
-    title = {"spades": "Spades", "spades-two": "Spades for two", "pitch": "Pitch"}[args.game]
-    low, high = SEATS[args.game]
-    players = args.players if args.players is not None else seats_for(args.game, 4)
-    if not low <= players <= high:
-        allowed = f"{low}" if low == high else f"{low} to {high}"
+    info = GAMES[args.game]
+    title = info.title
+    players = args.players if args.players is not None else info.default_seats
+    if not info.allows_seats(players):
+        allowed = f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats} to {info.max_seats}"
         raise UsageError(f"simulate: {title} is for {allowed} players, not --players {players}")
-    foreign = PITCH_ONLY if args.game != "pitch" else SPADES_ONLY
-    given = [name for name in foreign if getattr(args, name) is not None]
+    given = [name for name, option in OPTION_FLAGS.items()
+             if getattr(args, name) is not None and option not in info.option_choices]
     if given:
         raise UsageError(f"simulate: {flag(given[0])} is not an option of {title}")
     if args.partnerships and players != 4:
@@ -171,13 +170,14 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
 
 def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
     """The rule options the simulate flags ask for (UsageError when the rules do not allow them)."""
+    info = GAMES[args.game]
+    chosen: dict[str, Any] = {}
+    for name, option in OPTION_FLAGS.items():
+        value = getattr(args, name)
+        if value is not None and option in info.option_choices:
+            chosen[option] = not value if name.startswith("no_") else value  # --no-nil: nil is False
     try:
-        if args.game == "pitch":
-            return PitchOptions(target=7 if args.target is None else args.target,
-                                partnerships=bool(args.partnerships), dealer_steal=not args.no_dealer_steal,
-                                low=args.low or "winner")
-        return SpadesOptions(target=500 if args.target is None else args.target, nil=not args.no_nil,
-                             double_nil=not args.no_double_nil, mercy=args.mercy)
+        return info.options_class(**{**info.default_options().to_json(), **chosen})
     except ValueError as error:
         raise UsageError(f"simulate: {error}") from None
 

@@ -29,6 +29,7 @@ from game.cards import DECK, SUITS, Card
 from game.chance import Chance
 from game.deals import deck_for_deal
 from game.factory import GAMES, new_game
+from game.games import GAMES as GAME_INFO
 from game.options import PitchOptions, SpadesOptions
 from game.spades import SpadesGame
 from game.spades_two import SpadesTwoGame
@@ -40,9 +41,6 @@ CHUNK = 1 << 16  # bytes read at a time
 IDLE_S = 10.0  # a pipe or device that sends nothing for this long is given up on
 CARDS: dict[str, Card] = {str(card): card for card in DECK}  # exactly the two-letter forms RECORD.md writes
 SEAT_PLAYERS = ("human", "computer")
-OPTION_FIELDS = {"spades": ("target", "nil", "double_nil", "mercy"),
-                 "spades-two": ("target", "nil", "double_nil", "mercy"),
-                 "pitch": ("target", "partnerships", "dealer_steal", "low")}
 HAND_FIELDS = {"spades": ("dealer", "deal", "blind", "bids", "exchange", "tricks"),
                "spades-two": ("first", "stock", "draws", "blind", "redraw", "bids", "tricks"),
                "pitch": ("dealer", "deal", "bids", "tricks")}
@@ -274,25 +272,14 @@ def _bid_value(value: Any, where: str) -> BidValue:
 
 
 def options_from(record: dict[str, Any]) -> SpadesOptions | PitchOptions:
-    """The options dataclass of a record, checked."""
-    game = record["game"]
+    """The options of a record: every option the game has, each a value the rules offer."""
+    info = GAME_INFO[record["game"]]
     raw = _need(record, "options", dict, "options")
-    for name in OPTION_FIELDS[game]:
+    for name in info.option_choices:
         if name not in raw:
             raise RecordError(f"options: missing field '{name}'")
-    values = {name: raw[name] for name in OPTION_FIELDS[game]}
-    if type(values["target"]) is not int or values["target"] <= 0:
-        raise RecordError(f"options: target {_show(values['target'])} is not a positive whole number")
-    for name in ("nil", "double_nil", "partnerships", "dealer_steal"):
-        if name in values and type(values[name]) is not bool:
-            raise RecordError(f"options: {name} must be true or false, not {_show(values[name])}")
-    if "mercy" in values and values["mercy"] is not None and type(values["mercy"]) is not int:
-        raise RecordError(f"options: mercy must be null or a whole number, not {_show(values['mercy'])}")
-    if "low" in values and values["low"] not in ("winner", "player"):
-        raise RecordError(f"options: low must be \"winner\" or \"player\", not {_show(values['low'])}")
-    cls = PitchOptions if game == "pitch" else SpadesOptions
     try:
-        return cls(**values)
+        return info.options_class(**{name: raw[name] for name in info.option_choices})
     except (TypeError, ValueError) as error:
         raise RecordError(f"options: {error}") from None
 
@@ -306,7 +293,7 @@ def _deck_order(game: str, hand: dict[str, Any], num_seats: int, where: str) -> 
         return stock
     dealer = _seat(_need(hand, "dealer", int, where), num_seats, f"{where} dealer")
     deal = _need(hand, "deal", list, where)
-    size = 13 if game == "spades" else 6
+    size = GAME_INFO[game].hand_size
     if len(deal) != num_seats:
         raise RecordError(f"{where}: the deal has {len(deal)} hands for {num_seats} seats")
     hands = [_card_list(h, f"{where} deal") for h in deal]
@@ -368,8 +355,7 @@ def _check_header(record: Any) -> int:
     if not all(isinstance(team, list) and all(type(seat) is int for seat in team) for team in teams):
         raise RecordError(f"teams: {_show(teams)} is not a list of lists of seats")
     num_seats = sum(len(team) for team in teams)
-    expected = {"spades": 4, "spades-two": 2}.get(game)
-    if (expected and num_seats != expected) or not 2 <= num_seats <= 7:
+    if not GAME_INFO[game].allows_seats(num_seats):
         raise RecordError(f"teams: {_show(teams)} is not a seating for {game}")
     _check_seats(_need(record, "seats", list, "record"), num_seats)
     seed = record["seed"]

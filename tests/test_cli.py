@@ -357,3 +357,18 @@ def test_replay_memory_stays_flat_whatever_the_file_size(tmp_path: Path) -> None
     (read_small, peak_small), (read_large, peak_large) = peak_bytes_reading(small), peak_bytes_reading(large)
     assert (read_small, read_large) == (1003, 20_010)
     assert peak_large < peak_small + 500_000, (peak_small, peak_large)  # the file is never held
+
+
+@pytest.mark.parametrize(("args", "options"), [
+    (["--game", "spades", "--no-nil", "--mercy", "-200", "--target", "250"],
+     {"target": 250, "nil": False, "double_nil": True, "mercy": -200}),
+    (["--game", "spades-two", "--no-double-nil"], {"target": 500, "nil": True, "double_nil": False, "mercy": None}),
+    (["--game", "pitch", "--players", "4", "--partnerships", "--no-dealer-steal", "--low", "player", "--target", "11"],
+     {"target": 11, "partnerships": True, "dealer_steal": False, "low": "player"}),
+    (["--game", "pitch", "--players", "3"],
+     {"target": 7, "partnerships": False, "dealer_steal": True, "low": "winner"}),
+], ids=["spades", "spades-two", "pitch-partnerships", "pitch-defaults"])
+def test_simulate_plays_with_the_options_asked_for(tmp_path: Path, args: list[str], options: dict[str, object]) -> None:
+    out = tmp_path / "games.jsonl"
+    assert main.main(["simulate", *args, "--hands", "1", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["options"] == options
