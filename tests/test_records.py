@@ -69,6 +69,7 @@ def test_finished_games_round_trip(kind: str, players: int, options: Any) -> Non
     for seed in range(8):
         game = play_randomly(new_game(kind, options, players, seed), random.Random(seed))
         assert game.winner is not None
+        assert_reads_back(game)
         record = round_trip(game)
         assert record["winner"] == game.winner and record["scores"] == game.scores
         assert len(record["hands"]) == len(game.results)
