@@ -62,7 +62,7 @@ class GameOverScene(FormScene):
             i for i, (name, _score) in enumerate(self.final_scores) if name and name in winner_text
         }
         self.play_again = Button("Play again", self._play_again, primary=True)
-        self.menu = Button("Menu", self.to_menu)
+        self.menu = Button("Menu", self.to_menu, key="Esc")
         self.group.set_widgets([self.play_again, self.menu])
         self.group.set_focus(self.play_again)
         self.pop_k = 0.0  # the panel pops in

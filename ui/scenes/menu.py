@@ -70,7 +70,7 @@ class MenuScene(FormScene):
         self.continue_game = Button("Continue", self.resume, enabled=has_saved_game(ctx))
         self.settings = Button("Settings", self.open_settings)
         self.rules = Button("Rules", self.open_rules)
-        self.quit = Button("Quit", self.request_quit)
+        self.quit = Button("Quit", self.request_quit, key="Esc")
         self.buttons = [self.new_game, self.continue_game, self.settings, self.rules, self.quit]
         self.group.set_widgets(self.buttons)
         self.group.set_focus(self.new_game)

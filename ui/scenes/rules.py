@@ -244,7 +244,7 @@ class RulesScene(FormScene):
         kinds = [kind for kind, _t in PAGES]
         self.page = kinds.index(game) if game in kinds else 0
         self.tabs = Tabs([title for _k, title in PAGES], self.page, self._set_page)
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button("Back", self.back, key="Esc")
         self.group.set_widgets([self.tabs, self.back_button])
         self._blocks = {kind: parse_markdown(load_rules(kind)) for kind in kinds}
         self._layouts: dict[tuple[str, int], PageLayout] = {}
