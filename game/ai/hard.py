@@ -11,9 +11,9 @@ Every decision is made the same way:
    played out by the fast full-information policy of ``game.ai.rollout`` (cards), after its
    quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
    The outcome is scored as the rules score the hand: the side's contract, Nil and Double
-   Nil results and bags (Spades: by default each bag costs ``bag_cost`` = 10 points, its
-   real price over a game of 100 points per 10 bags, instead of +1 and the penalty only
-   when the count crosses ten), the Pitch points or set back. The value of a candidate in a
+   Nil results and bags (Spades: each bag costs ``BAG_COSTS`` points, 10 its real price
+   over a game of 100 points per 10 bags, instead of +1 and the penalty only when the count
+   crosses ten), the Pitch points or set back. The value of a candidate in a
    world is its side's points minus the opponents' (minus the mean of the other sides in
    Pitch with more than two). Every candidate sees the same worlds (common random numbers),
    so the comparison is paired.
@@ -92,6 +92,9 @@ CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
+# What a bag costs in the value of a hand: 10 is its price over a long game (100 points per 10
+# bags); Spades for two counts it lower, as its rollouts are more optimistic (a safer margin).
+BAG_COSTS = {"spades": 10.0, "spades-two": 3.0, "pitch": 0.0}
 TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
 PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
@@ -109,11 +112,11 @@ class HardPlayer:
     """The ``hard`` level: samples worlds that fit its view and simulates every candidate in each."""
 
     def __init__(self, seed: int | None = None, think_ms: int | None = None, samples: int | None = None,
-                 bag_cost: float | None = 10.0, sampler: Sampler | None = None) -> None:
+                 bag_cost: float | None = None, sampler: Sampler | None = None) -> None:
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.samples = samples
-        self.bag_cost = bag_cost
+        self.bag_costs = dict(BAG_COSTS) if bag_cost is None else {kind: bag_cost for kind in BAG_COSTS}
         self.sampler = sampler or _default_sampler
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
         self.draft_weight = DRAFT_WEIGHT
@@ -190,6 +193,8 @@ class HardPlayer:
         # per candidate: the values seen, for paired comparisons
         values: list[list[float]] = [[] for _ in candidates]
         bonus = self.prior_bonus.get(view.kind, 0.0)
+        bag_cost = self.bag_costs[view.kind]
+        honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
         while worlds < limit:
@@ -200,7 +205,7 @@ class HardPlayer:
             side = world.side_of(seat)
             for index in alive:
                 if playing:
-                    sides = play_out(world, cards[index], bag_cost=self.bag_cost, honest=self._honest(view))
+                    sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
                 else:
                     sides = self._simulate(world, candidates[index])
                 values[index].append(_margin(sides, side) + (bonus if index == prior else 0.0))
@@ -245,8 +250,9 @@ class HardPlayer:
             if tricks[seat] and self._world_u < self.two_trick_bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
-            return spades_side_values(table, tricks, copy.bags, self.bag_cost)
-        return play_out(copy, bag_cost=self.bag_cost, honest=self.honest_two and copy.kind == "spades-two")
+            return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
+        honest = self.honest_two and copy.kind == "spades-two"
+        return play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=honest)
 
     # ----- the value (for tests and tools)
     def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:
@@ -259,7 +265,8 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self.bag_cost, honest=self._honest(view))
+                    sides = play_out(world, action.card, bag_cost=self.bag_costs[view.kind],
+                                     honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)
                 sums[action] += _margin(sides, side)
