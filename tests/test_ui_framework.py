@@ -306,3 +306,11 @@ def test_a_normal_start_prints_nothing(tmp_path):
             proc.kill()
             proc.wait()
     assert out == ""
+
+
+def test_the_startup_run_quits_by_itself_after_the_first_frame():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               TRICK_TABLE_READY="1", TRICK_TABLE_EXIT_AFTER_FIRST_FRAME="1")
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=30)
+    assert proc.returncode == 0 and proc.stdout == "READY\n"

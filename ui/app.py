@@ -27,6 +27,7 @@ MAX_DT_S = 0.1  # a long stall (dragging the window) must not make animations ju
 FPS = 60
 SCREENSHOT_ENV = "TRICK_TABLE_SCREENSHOT"
 READY_ENV = "TRICK_TABLE_READY"  # set to 1: print READY on stdout after the first frame (benchmarks, e2e tests)
+EXIT_ENV = "TRICK_TABLE_EXIT_AFTER_FIRST_FRAME"  # set to 1: quit by itself once the first frame is shown
 
 
 def layout_size(window: tuple[int, int]) -> tuple[int, int]:
@@ -256,6 +257,8 @@ def run(argv: Sequence[str] | None = None) -> int:
                     app.screenshot(args.screenshot)
                 if os.environ.get(READY_ENV) == "1":
                     print("READY", flush=True)
+                if os.environ.get(EXIT_ENV) == "1":
+                    app.running = False  # the startup figure: import, window and first frame, no signal
             dt_s = app.clock.tick(FPS) / 1000.0
     finally:
         worker.stop()  # a message, not a wait: the process ends by itself
