@@ -220,3 +220,21 @@ def test_hard_does_not_peek_at_pitch_cards_out_of_play() -> None:
     view_a, view_b = game_a.view(1), game_b.view(1)
     assert view_a == view_b
     assert HardPlayer(seed=3).evaluate(view_a, 10) == HardPlayer(seed=3).evaluate(view_b, 10)
+
+
+@pytest.mark.parametrize("kind", ["spades", "spades-two"])
+def test_hard_exchanges_and_redraws_after_a_double_nil(kind: str) -> None:
+    for seed in range(3):
+        game = new_game(kind, SpadesOptions(), 4 if kind == "spades" else 2, seed)
+        game.stop_at_hand_end = True
+        game.apply(Bid(game.to_act, DOUBLE_NIL))  # the first seat to act goes blind
+        hard = [HardPlayer(seed=seed + s, samples=4) for s in range(game.num_seats)]
+        phases = set()
+        while game.phase is not Phase.HAND_OVER:
+            seat = game.to_act
+            view = game.view(seat)
+            phases.add(view.phase)
+            action = hard[seat].choose(view)
+            assert action in view.legal or (action == Look(seat) and view.hand is None)
+            game.apply(action)
+        assert (Phase.EXCHANGE if kind == "spades" else Phase.REDRAW) in phases
