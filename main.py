@@ -293,7 +293,8 @@ def check_screenshot(path: str) -> None:
         raise UsageError(f"main.py: --screenshot {name} is a folder")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        raise UsageError(f"main.py: --screenshot {name}: the folder {shown(folder)} does not exist")
+        problem = "is not a folder" if os.path.exists(folder) else "does not exist"
+        raise UsageError(f"main.py: --screenshot {name}: the folder {shown(folder)} {problem}")
     existed = os.path.exists(path)
     try:
         with open(path, "ab"):

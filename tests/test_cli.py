@@ -125,6 +125,8 @@ BAD_COMMAND_LINES: list[tuple[str, list[str], str]] = [
      "main.py: --screenshot {tmp}/shots.png is a folder"),
     ("a screenshot in a missing folder", ["--screenshot", "{tmp}/none/shot.png"],
      "main.py: --screenshot {tmp}/none/shot.png: the folder {tmp}/none does not exist"),
+    ("a screenshot under a file", ["--screenshot", "/proc/version/shot.png"],
+     "main.py: --screenshot /proc/version/shot.png: the folder /proc/version is not a folder"),
     ("a screenshot nobody may write", ["--screenshot", "/proc/shot.png"],
      "main.py: --screenshot /proc/shot.png: cannot write it"),
     ("a screenshot as text", ["--screenshot", "{tmp}/shot.txt"], "main.py: --screenshot {tmp}/shot.txt must end in"),
