@@ -286,7 +286,9 @@ class ComputerWorker:
                 return self
             self.state = "starting"
         self.started_at = time.monotonic()
-        threading.Thread(target=self._start_process, name="computer-worker-start", daemon=True).start()
+        # Not a daemon: a program that quits at once waits the few milliseconds the start takes, rather
+        # than leaving a half-started process that cannot read its instructions.
+        threading.Thread(target=self._start_process, name="computer-worker-start").start()
         return self
 
     def _start_process(self) -> None:
