@@ -354,8 +354,8 @@ class ComputerWorker:
                     self.state = "ready"
                     self.ready_after_s = time.monotonic() - self.started_at
             elif message[0] == "answer":
-                _kind, token, key, action, error = message
-                self._inbox.setdefault(token, []).append((key, action, error))
+                _kind, token, key, action, failure = message
+                self._inbox.setdefault(token, []).append((key, action, failure))
                 if len(self._inbox) > MAX_INBOXES:  # answers to tables long gone
                     self._inbox.pop(next(iter(self._inbox)))
         now = time.monotonic()
@@ -422,7 +422,7 @@ class ComputerPlayers:
         self.specs = dict(specs or {})
         self._built = {seat: players[seat] for seat in self.specs if seat in players}
         self.think_ms = think_ms
-        self._built_ms = dict.fromkeys(self._built, self._think_ms())  # the budget they were built with
+        self._built_ms: dict[int, int | None] = dict.fromkeys(self._built, self._think_ms())  # their budget
         self.worker = worker
         self._own_worker = False
         self.token = (os.getpid(), next(_tokens))
