@@ -569,10 +569,9 @@ def _check_end(game: TrickGame, record: dict[str, Any]) -> None:
 # ----------------------------------------------------------------- reading a file
 @dataclass
 class LineResult:
-    """One line of a records file: the record and its replay, or the problem."""
+    """One line of a records file: its replay, or the problem."""
 
     line: int
-    record: dict[str, Any] | None
     replay: Replay | None
     error: str | None
 
@@ -648,12 +647,12 @@ def read_records(path: str, idle_s: float = IDLE_S) -> Iterator[LineResult]:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
-                yield LineResult(number, None, None, f"line {number}: not UTF-8 text ({error})")
+                yield LineResult(number, None, f"line {number}: not UTF-8 text ({error})")
                 continue
             if text.strip():
                 yield check_line(text, number)
     except _FileProblem as problem:
-        yield LineResult(problem.line, None, None, str(problem))
+        yield LineResult(problem.line, None, str(problem))
 
 
 def check_line(text: str, number: int) -> LineResult:
@@ -661,10 +660,10 @@ def check_line(text: str, number: int) -> LineResult:
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, or a number too long to convert
-        return LineResult(number, None, None, f"line {number}: not valid JSON ({error})")
+        return LineResult(number, None, f"line {number}: not valid JSON ({error})")
     try:
-        return LineResult(number, record, replay(record), None)
+        return LineResult(number, replay(record), None)
     except RecordError as error:
-        return LineResult(number, record, None, f"line {number}: {error}")
+        return LineResult(number, None, f"line {number}: {error}")
     except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as error:
-        return LineResult(number, record, None, f"line {number}: malformed record ({type(error).__name__}: {error})")
+        return LineResult(number, None, f"line {number}: malformed record ({type(error).__name__}: {error})")
