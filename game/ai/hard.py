@@ -33,9 +33,10 @@ Every decision is made the same way:
 4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
    with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
    leader is clearly ahead (its paired lead over every other candidate is more than
-   ``CLEAR_Z`` standard errors after ``MIN_WORLDS`` worlds); candidates clearly behind the
-   leader are dropped on the way, so the others get more worlds. ``samples`` fixes the number
-   of worlds instead of a clock (deterministic for a fixed seed: the no-peeking tests).
+   ``CLEAR_Z`` standard errors, checked after ``MIN_WORLDS`` worlds and then at growing
+   intervals); candidates clearly behind the leader are dropped on the way, so the others
+   get more worlds. ``samples`` fixes the number of worlds instead of a clock
+   (deterministic for a fixed seed: the no-peeking tests).
 
 Candidates and the pruning done before any simulation (a full evaluation of every legal
 action would be too slow or pointless):
@@ -123,9 +124,9 @@ class HardPlayer:
         self.draw_by_tricks = True
         self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
         self._rules: Any = None
-        self.honest_two = True
+        self.honest_two = True  # Spades for two: rollouts judge cards from what each seat cannot see
         self.two_trick_bias = TWO_TRICK_BIAS
-        self._world_u = 0.0  # Spades for two: rollouts judge cards from what each seat cannot see
+        self._world_u = 0.0  # one uniform draw per world, shared by its candidates
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -197,6 +198,7 @@ class HardPlayer:
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
+        check = MIN_WORLDS
         while worlds < limit:
             if self.samples is None and worlds and time.perf_counter() >= deadline:
                 break
@@ -210,7 +212,8 @@ class HardPlayer:
                     sides = self._simulate(world, candidates[index])
                 values[index].append(_margin(sides, side) + (bonus if index == prior else 0.0))
             worlds += 1
-            if worlds >= MIN_WORLDS and worlds % PRUNE_EVERY == 0:
+            if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
+                check += max(PRUNE_EVERY, check // 2)
                 alive, clear = _prune(alive, values, worlds)
                 if clear:
                     break
