@@ -15,12 +15,16 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+if __name__ == "__main__":  # Ctrl-C while the modules below load ends quietly with 130 too (main() takes over)
+    signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
 
 from game.ai import LEVELS  # noqa: E402
 from game.arena import add_parser as add_arena_parser  # noqa: E402
@@ -335,6 +339,8 @@ def run_command(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """The program: one line and status 2 for a bad command line, 130 for Ctrl-C, 141 for a closed pipe."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C raises KeyboardInterrupt, handled below
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

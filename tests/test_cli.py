@@ -374,3 +374,14 @@ def test_simulate_plays_with_the_options_asked_for(tmp_path: Path, args: list[st
     out = tmp_path / "games.jsonl"
     assert main.main(["simulate", *args, "--hands", "1", "--out", str(out)]) == 0
     assert json.loads(out.read_text())["options"] == options
+
+
+@pytest.mark.parametrize("delay_s", [0.05, 0.15, 0.3])
+def test_ctrl_c_while_the_program_starts_is_quiet_too(tmp_path: Path, delay_s: float) -> None:
+    proc = subprocess.Popen([sys.executable, "main.py", "simulate", "--game", "spades", "--games", "1000",
+                             "--out", str(tmp_path / "games.jsonl")], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    time.sleep(delay_s)  # the modules are still loading
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, out, err) == (130, b"", b"")
