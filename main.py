@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 if __name__ == "__main__":  # Ctrl-C while the modules below load ends quietly with 130 too (main() takes over)
@@ -186,7 +186,7 @@ def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
         raise UsageError(f"simulate: {error}") from None
 
 
-def open_output(path: str, command: str) -> Any:
+def open_output(path: str, command: str) -> TextIO:
     """Open ``path`` for writing text before any work is done; UsageError says why it cannot be."""
     if os.path.isdir(path):
         raise UsageError(f"{command}: cannot write {shown(path)}: it is a folder")
