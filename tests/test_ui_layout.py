@@ -132,3 +132,16 @@ def test_every_face_up_card_shows_a_corner_suit_big_enough_to_tell_spades_from_c
     least = 12 if size[1] >= 600 else 10
     for width in (layout.card_w, layout.trick_w, layout.big_w):
         assert CardArt(width).index_pip_px() >= least, width
+
+
+@pytest.mark.parametrize("size", SIZES + [(1024, 600)])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_message_leaves_the_trick_and_the_prompt_in_view(size, seats):
+    from ui.toast import pill_size
+
+    layout = TableLayout(size, seats, "spades" if seats == 4 else "pitch", seats, 13 if seats != 3 else 6)
+    w, h = pill_size("You must follow suit (hearts).", layout.px(22))
+    toast = pygame.Rect(0, 0, w, h)
+    toast.center = layout.toast_at
+    assert toast.collidelist([layout.trick_rect(spot.slot) for spot in layout.spots]) == -1
+    assert toast.bottom < layout.prompt_at[1] - layout.px(8)

@@ -28,6 +28,7 @@ BIG_W = 150  # the card just drawn (two-player)
 LIFT = 24  # how far a card lifts on hover
 BUTTON_W, BUTTON_H = 104, 36
 SCORE_W = 268
+TOAST_HALF_H = 20  # half the height of a message pill (font 22)
 CROWDED_TRICK = 0.85  # the trick cards' size with five or more seats
 MAX_HAND_STEP = 0.52  # the widest overlap step in the hand, as a share of the card width
 
@@ -223,7 +224,7 @@ class TableLayout:
             self.trick_h = self.card_height(self.trick_w)
             rx, ry = self.trick_w * 2.2, self.trick_h * 1.2
         else:
-            rx, ry = self.trick_w * 1.08, self.trick_h * 0.7
+            rx, ry = self.trick_w * 1.08, self.trick_h * (0.68 if n == 3 else 0.62)
         for spot in self.spots:
             # Evenly round the table, clockwise from the bottom, like the seats themselves.
             angle = math.pi / 2 + math.tau * spot.slot / n
@@ -237,8 +238,12 @@ class TableLayout:
         self.stock.center = (cx - offset, cy)
         self.discard = self.stock.copy()
         self.discard.center = (cx + offset, cy)
-        self.toast_at = (w // 2, self.fan.top - self.lift - self.px(50))
         self.prompt_at = (w // 2, self.fan.top - self.lift - self.px(18))
+        # A message goes just under the trick when it fits above the prompt, else over the trick's foot.
+        half = self.px(TOAST_HALF_H)
+        under = self.trick_area.bottom + self.px(4) + half
+        fits = under + half <= self.prompt_at[1] - self.px(12)
+        self.toast_at = (w // 2, under if fits else self.fan.top - self.lift - self.px(50))
         self.look_button = pygame.Rect(0, 0, self.px(200), self.px(46))
         self.look_button.center = (self.fan.centerx, self.fan.centery)
 
