@@ -48,7 +48,7 @@ def test_rollout_plays_legal_cards_and_scores_like_the_engine(kind: str, players
         if game.phase is not Phase.PLAYING:
             continue
         played: list[int] = []
-        values = play_out(game, record=played, bag_cost=None)
+        values = play_out(game, record=played, bag_cost=None, honest=seed % 2 == 1)
         for card in played:  # every card the policy played is legal when it is played
             game.apply(Play(game.to_act, card))
         assert game.phase is Phase.HAND_OVER

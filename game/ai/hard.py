@@ -97,6 +97,7 @@ DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade o
 # bags); Spades for two counts it lower, as its rollouts are more optimistic (a safer margin).
 BAG_COSTS = {"spades": 10.0, "spades-two": 3.0, "pitch": 0.0}
 TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
+HONEST = {"spades": False, "spades-two": True, "pitch": True}
 PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 
@@ -124,7 +125,7 @@ class HardPlayer:
         self.draw_by_tricks = True
         self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
         self._rules: Any = None
-        self.honest_two = True  # Spades for two: rollouts judge cards from what each seat cannot see
+        self.honest_kinds = dict(HONEST)  # per game: rollouts judge cards from what each seat cannot see
         self.two_trick_bias = TWO_TRICK_BIAS
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
 
@@ -223,7 +224,7 @@ class HardPlayer:
         return candidates[best]
 
     def _honest(self, view: SeatView) -> bool:
-        return self.honest_two and view.kind == "spades-two"
+        return self.honest_kinds.get(view.kind, False)
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
@@ -246,7 +247,7 @@ class HardPlayer:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         if self.two_trick_bias and copy.kind == "spades-two" and world.phase is Phase.BIDDING:
             # the rollouts take more tricks than the real play does: give one away now and then
-            table = spades_table_for(copy, honest=self.honest_two)
+            table = spades_table_for(copy, honest=self.honest_kinds.get(copy.kind, False))
             tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
                                     copy.spades_broken)
             seat = action.seat
@@ -254,8 +255,7 @@ class HardPlayer:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
             return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
-        honest = self.honest_two and copy.kind == "spades-two"
-        return play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=honest)
+        return play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
 
     # ----- the value (for tests and tools)
     def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:

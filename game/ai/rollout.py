@@ -499,7 +499,7 @@ def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> Sp
 class PitchTable:
     """Who sits where in a Pitch rollout, and the hand's fixed facts (cards in play, bid)."""
 
-    __slots__ = ("n", "side", "in_play", "pitcher", "bid", "low_to_player", "sides")
+    __slots__ = ("n", "side", "in_play", "pitcher", "bid", "low_to_player", "sides", "honest")
 
     def __init__(self, sides: Sequence[int], in_play: int, pitcher: int, bid: int, low_to_player: bool) -> None:
         self.n = len(sides)
@@ -509,6 +509,7 @@ class PitchTable:
         self.pitcher = pitcher
         self.bid = bid
         self.low_to_player = low_to_player
+        self.honest = False  # seats judge ranks from the cards they cannot see (in play or not)
 
 
 def _pitch_can_beat(hand: int, card: int, led: int, trump: int) -> bool:
@@ -520,11 +521,33 @@ def _pitch_can_beat(hand: int, card: int, led: int, trump: int) -> bool:
     return card & 3 == led and hand & SUIT[led] & ABOVE[card] != 0
 
 
-def _pitch_holds(card: int, seat: int, left: int, led: int, trump: int, hands: list[int], table: PitchTable
-                 ) -> bool:
+def _pitch_unknown(viewer: int, hands: list[int], table: PitchTable) -> int:
+    """The cards ``viewer`` cannot place: the other hands and every card not dealt."""
+    unknown = FULL_MASK & ~table.in_play
+    for q in range(table.n):
+        if q != viewer:
+            unknown |= hands[q]
+    return unknown
+
+
+def _pitch_holds(card: int, seat: int, left: int, led: int, trump: int, hands: list[int], table: PitchTable,
+                 viewer: int = -1) -> bool:
     n, side = table.n, table.side
     mine = side[seat]
     q = seat
+    if table.honest:
+        unknown = -1
+        for _ in range(left):
+            q = q + 1 if q + 1 < n else 0
+            if side[q] == mine:
+                continue
+            if unknown == -1:
+                unknown = _pitch_unknown(seat if viewer < 0 else viewer, hands, table)
+                if unknown & SUIT[card & 3] & ABOVE[card]:
+                    return False
+            if card & 3 != trump and hands[q] & SUIT[trump]:
+                return False
+        return True
     for _ in range(left):
         q = q + 1 if q + 1 < n else 0
         if side[q] != mine and _pitch_can_beat(hands[q], card, led, trump):
@@ -585,7 +608,10 @@ def pitch_pick(seat: int, legal: int, hands: list[int], count: int, led: int, be
                     remaining |= hands[q]
             theirs = remaining & SUIT[trump]
             top = _high(trumps)
-            if theirs and top > _high(theirs):
+            if table.honest:
+                if theirs and not _pitch_unknown(seat, hands, table) & SUIT[trump] & ABOVE[top]:
+                    return top
+            elif theirs and top > _high(theirs):
                 return top
         off = legal & ~SUIT[trump]
         if off:
@@ -603,7 +629,7 @@ def pitch_pick(seat: int, legal: int, hands: list[int], count: int, led: int, be
     else:
         beaters = (legal & SUIT[led] & ABOVE[best]) | (legal & SUIT[trump])
     mine = side[seat]
-    if side[best_seat] == mine and _pitch_holds(best, best_seat, left, led, trump, hands, table):
+    if side[best_seat] == mine and _pitch_holds(best, best_seat, left, led, trump, hands, table, seat):
         # feed the partner's winner: the most valuable card that does not overtake it
         feed = legal & ~beaters or legal
         pick, value = -1, -1
@@ -737,10 +763,12 @@ def pitch_side_totals(table: PitchTable, won: Sequence[int], trump: int, low_sid
     return points
 
 
-def pitch_table_for(world: Any) -> PitchTable:
+def pitch_table_for(world: Any, honest: bool = False) -> PitchTable:
     """The seating and fixed facts of a Pitch world in its playing phase."""
-    return PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
-                      world.high, world.options.low == "player")
+    table = PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
+                       world.high, world.options.low == "player")
+    table.honest = honest
+    return table
 
 
 # ----------------------------------------------------------------------------------------------
@@ -756,7 +784,7 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
     """
     hands = list(world.hands)
     if world.kind == "pitch":
-        table = pitch_table_for(world)
+        table = pitch_table_for(world, honest)
         trump = world.trump
         low_side = -1
         if trump is not None and table.low_to_player:
