@@ -46,6 +46,10 @@ class UsageError(Exception):
     """A command line the program refuses: the message is the one line to print."""
 
 
+class StartError(Exception):
+    """The program cannot start (no display for the window): the message is the one line to print."""
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line (no usage block) and exits with status 2."""
 
@@ -331,9 +335,22 @@ def run_command(argv: list[str]) -> int:
         command: Callable[[argparse.Namespace], int] = COMMANDS[args.command]
         return command(args)
     check_window_args(argv)
+    check_display()
     from ui.app import run
 
     return run(argv)
+
+
+def check_display() -> None:
+    """Refuse to start the window when there is no display to open it on (one line, not a traceback)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise StartError(f"main.py: cannot open a window: {error}") from None
+    finally:
+        pygame.display.quit()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -350,6 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(error, file=sys.stderr)
         return USAGE_ERROR
+    except StartError as error:
+        print(error, file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return INTERRUPTED
     except BrokenPipeError:

@@ -385,3 +385,11 @@ def test_ctrl_c_while_the_program_starts_is_quiet_too(tmp_path: Path, delay_s: f
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert (proc.returncode, out, err) == (130, b"", b"")
+
+
+def test_no_display_for_the_window_is_one_line() -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="no-such-driver")
+    done = subprocess.run([sys.executable, "main.py", "--size", "900x600"], cwd=ROOT, env=env, capture_output=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr == b"main.py: cannot open a window: no-such-driver not available\n"
