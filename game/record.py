@@ -68,12 +68,13 @@ def _result_json(result: HandResult, kind: str) -> dict[str, Any]:
 
 def _redraw_json(game: TrickGame, log: dict[str, Any], current: bool) -> list[dict[str, Any]]:
     """The hand's Double Nil redraws; while they are being decided, a seat that kept its cards is listed too."""
-    done = {seat: (list(thrown), list(drawn)) for seat, thrown, drawn in log["redraw"]}
-    order = [seat for seat, _, _ in log["redraw"]]
+    done = {seat: (thrown, drawn) for seat, thrown, drawn in log["redraw"]}
+    order = list(done)
     if current and isinstance(game, SpadesTwoGame) and game.phase is Phase.REDRAW:
         order = [seat for seat in (game.first, game.second) if seat in log["blind"] and seat not in game.redraw_queue]
-    return [{"seat": seat, "discarded": _cards(done.get(seat, ((), ()))[0]),
-             "drawn": _cards(done.get(seat, ((), ()))[1])} for seat in order]
+    kept: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    return [{"seat": seat, "discarded": _cards(done.get(seat, kept)[0]), "drawn": _cards(done.get(seat, kept)[1])}
+            for seat in order]
 
 
 def _pending_exchange(game: TrickGame, log: dict[str, Any]) -> list[dict[str, Any]]:
@@ -108,8 +109,9 @@ def hand_to_json(game: TrickGame, log: dict[str, Any], current: bool) -> dict[st
     out["bids"] = [{"seat": s, "bid": v} for s, v in bids]
     if game.kind == "spades":
         out["exchange"] = [{"from": f, "to": t, "cards": _cards(c)} for f, t, c in log["exchange"]]
-        if current and _pending_exchange(game, log):
-            out["exchange_pending"] = _pending_exchange(game, log)
+        pending = _pending_exchange(game, log) if current else []
+        if pending:
+            out["exchange_pending"] = pending
     tricks = log.get("tricks", game.trick_log if current else [])
     out["tricks"] = [{"leader": lead, "plays": [[s, str(c)] for s, c in plays], "winner": w}
                      for lead, plays, w in tricks]
