@@ -8,7 +8,7 @@ Every decision is made the same way:
    exchange, discards and redraw). Before a four-player Spades seat has looked, its own hand
    is sampled too (the Double Nil decision is made on the scores alone).
 3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
-   played out by the fast full-information policy of ``game.ai.rollout`` (cards), after its
+   played out by the fast policy of ``game.ai.rollout`` (cards, full information), after its
    quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
    The outcome is scored as the rules score the hand: the side's contract, Nil and Double
    Nil results and bags (Spades: each bag costs ``BAG_COSTS`` points, 10 its real price
@@ -47,10 +47,10 @@ Candidates and the pruning done before any simulation (a full evaluation of ever
 action would be too slow or pointless):
 
 - Card play: every legal card, but cards of one suit that are equivalent (every card between
-  them is in the hand or gone in a finished trick) count once (the lowest is played). Pitch keeps every card (points
-  differ).
-- Spades bids: the trick estimate of ``rollout.spades_estimate`` rounded, two below and two
-  above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
+  them is in the hand or gone in a finished trick) count once (the lowest is played). Pitch
+  keeps every card (their points differ).
+- Spades bids: the expected tricks of ``rollout.spades_expected_tricks`` rounded, two below
+  and two above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
   Thirteen numbers and Nil in every world would cost seven times as much for bids that
   never win.
 - Double Nil before looking (four-player Spades): only when the side trails by
