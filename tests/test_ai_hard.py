@@ -238,3 +238,15 @@ def test_hard_exchanges_and_redraws_after_a_double_nil(kind: str) -> None:
             assert action in view.legal or (action == Look(seat) and view.hand is None)
             game.apply(action)
         assert (Phase.EXCHANGE if kind == "spades" else Phase.REDRAW) in phases
+
+
+def test_double_nil_is_weighed_when_far_behind() -> None:
+    game = new_game("spades", SpadesOptions(), 4, 8)
+    seat = game.to_act
+    game.scores = [-150, 350] if game.side_of(seat) == 0 else [350, -150]
+    view = game.view(seat)
+    player = HardPlayer(seed=1, samples=6)
+    assert Bid(seat, DOUBLE_NIL) in player.candidates(view)
+    values = player.evaluate(view, 6)
+    assert len(values) == 2  # Double Nil against "look, then bid", both simulated on sampled hands
+    assert player.choose(view) in (Bid(seat, DOUBLE_NIL), Look(seat))

@@ -78,8 +78,8 @@ from typing import Any
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.rollout import (
     SUIT,
-    _danger_order,
     advance_to_play,
+    danger_order,
     nil_danger,
     play_out,
     play_out_tricks,
@@ -427,7 +427,7 @@ def _exchange_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     hand = mask_of(view.hand or ())
     seat = view.seat
     double_nil = view.bids[seat] == DOUBLE_NIL
-    order = _danger_order(hand)
+    order = danger_order(hand)
     by_rank = sorted(order, key=lambda c: c >> 2, reverse=True)
     picks: list[tuple[int, ...]] = []
     if double_nil:
@@ -456,7 +456,7 @@ def _exchange_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
 def _redraw_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     """Nothing, or the one, two or three most dangerous cards (and by rank alone)."""
     hand = mask_of(view.hand or ())
-    order = _danger_order(hand)
+    order = danger_order(hand)
     by_rank = sorted(order, key=lambda c: c >> 2, reverse=True)
     high_spades = [c for c in order if c & 3 == 0 and c >> 2 >= 6]
     picks: list[tuple[int, ...]] = [(), tuple(order[:1]), tuple(order[:2]), tuple(order[:3]),

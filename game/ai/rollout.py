@@ -920,7 +920,7 @@ def pitch_bid_for(hand: int, players: int, high: int, dealer: bool, steal: bool)
     return "pass"
 
 
-def _danger_order(hand: int) -> list[int]:
+def danger_order(hand: int) -> list[int]:
     """The hand's cards, the most likely to win a trick first (high ranks, spades before the rest)."""
     cards = []
     mask = hand
@@ -934,7 +934,7 @@ def _danger_order(hand: int) -> list[int]:
 
 def exchange_for(hand: int, double_nil: bool) -> tuple[Card, ...]:
     """The three cards to give in a Double Nil exchange: the bidder its most dangerous, the partner its lowest."""
-    order = _danger_order(hand)
+    order = danger_order(hand)
     cards = order[:3] if double_nil else order[-3:]
     return tuple(DECK[c] for c in sorted(cards))
 
@@ -948,7 +948,7 @@ def keep_drawn(card: int, double_nil: bool) -> bool:
 
 def redraw_for(hand: int) -> tuple[Card, ...]:
     """Spades for two, Double Nil: up to three of the most dangerous cards to replace."""
-    worst = [c for c in _danger_order(hand)[:3] if c >> 2 >= 9 or (c & 3 == 0 and c >> 2 >= 6)]
+    worst = [c for c in danger_order(hand)[:3] if c >> 2 >= 9 or (c & 3 == 0 and c >> 2 >= 6)]
     return tuple(DECK[c] for c in sorted(worst))
 
 
