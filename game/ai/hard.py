@@ -105,6 +105,7 @@ TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a h
 HONEST = {"spades": False, "spades-two": True, "pitch": True}
 PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
+DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -129,6 +130,8 @@ class HardPlayer:
         self.draft_weight = DRAFT_WEIGHT
         self.draw_by_tricks = True
         self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
+        self.double_nil_behind = DOUBLE_NIL_BEHIND
+        self.double_nil_margin = DOUBLE_NIL_MARGIN
         self._rules: Any = None
         self.honest_kinds = dict(HONEST)  # per game: rollouts judge cards from what each seat cannot see
         self.two_trick_bias = TWO_TRICK_BIAS
@@ -157,7 +160,7 @@ class HardPlayer:
         if phase is Phase.PLAYING:
             return _card_candidates(view, legal)
         if phase is Phase.BIDDING and view.kind != "pitch":
-            return _spades_bid_candidates(view, legal)
+            return _spades_bid_candidates(view, legal, self.double_nil_behind)
         if phase is Phase.EXCHANGE:
             return _exchange_candidates(view, legal)
         if phase is Phase.REDRAW:
@@ -199,7 +202,12 @@ class HardPlayer:
         alive = list(range(len(candidates)))
         # per candidate: the values seen, for paired comparisons
         values: list[list[float]] = [[] for _ in candidates]
-        bonus = self.prior_bonus.get(view.kind, 0.0)
+        bonuses = [0.0] * len(candidates)
+        if prior >= 0:
+            bonuses[prior] = self.prior_bonus.get(view.kind, 0.0)
+        for index, action in enumerate(candidates):
+            if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
+                bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
         bag_cost = self.bag_costs[view.kind]
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
@@ -216,7 +224,7 @@ class HardPlayer:
                     sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
                 else:
                     sides = self._simulate(world, candidates[index])
-                values[index].append(_margin(sides, side) + (bonus if index == prior else 0.0))
+                values[index].append(_margin(sides, side) + bonuses[index])
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
                 check += max(PRUNE_EVERY, check // 2)
@@ -401,14 +409,14 @@ def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     return kept
 
 
-def _spades_bid_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
+def _spades_bid_candidates(view: SeatView, legal: list[Action], double_nil_behind: float = 0.0) -> list[Action]:
     """Bids near the trick estimate, and Nil when the hand is not hopeless for it."""
     by_value = {a.value: a for a in legal if isinstance(a, Bid)}
     if view.hand is None:  # not looked: Double Nil, or look and bid
         out: list[Action] = []
         side = next(i for i, team in enumerate(view.teams) if view.seat in team)
         behind = max(s for i, s in enumerate(view.scores) if i != side) - view.scores[side]
-        if DOUBLE_NIL in by_value and behind >= DOUBLE_NIL_BEHIND:
+        if DOUBLE_NIL in by_value and behind >= double_nil_behind:
             out.append(by_value[DOUBLE_NIL])
         out.append(Bid(view.seat, LOOK_THEN_BID))
         return out
