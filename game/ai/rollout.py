@@ -16,8 +16,15 @@ a set of cheap rules on card masks, far stronger than random cards:
   trumps with the master trump, and otherwise throws its least valuable card (saving the
   jack, the low trump and counting cards).
 
+An *honest* table (Spades for two, Pitch) makes each seat judge whether a card holds from
+the cards it cannot see (the other hands together and the cards out of play it has not
+seen) rather than from who holds them; only a void shown (no card of the suit led) is read
+from the hands.
+
 The kernels work on plain lists of card masks (no engine objects, no events). They can
-record the cards they play, and tests replay those cards through ``apply()``.
+record the cards they play, and tests replay those cards through ``apply()``. Speed on
+this machine: about 10,000 to 17,000 rollouts a second of the rest of a four-player Spades
+hand from its fifth trick (``play_out``).
 """
 
 from __future__ import annotations
