@@ -4,33 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import DECK, SUIT_MASKS, Card
+from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
+from game.cards import cards_of as cards_in  # noqa: F401 - the AI modules import them from here
+from game.cards import mask_of as mask_of
+from game.scoring import TRICK_POINTS as POINT_VALUES  # Pitch trick points by rank
 
-FULL = (1 << 52) - 1
-POINT_VALUES = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # Pitch trick points by rank: ten, ace, king, queen, jack
+FULL = FULL_MASK
 
 
 def bit(card: int) -> int:
     """The mask of one card."""
     return 1 << card
-
-
-def mask_of(cards: Sequence[int]) -> int:
-    """The mask of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def cards_in(mask: int) -> list[Card]:
-    """The cards of a mask, lowest rank first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 def count(mask: int) -> int:
