@@ -21,6 +21,18 @@ import pytest  # noqa: E402
 SCREENSHOTS = ROOT / "screenshots"
 
 
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own data and log folders: no test reads or writes the player's real ones."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("TRICK_TABLE_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("TRICK_TABLE_LOG_DIR", str(base / "logs"))
+    yield base
+    computer = sys.modules.get("ui.computer")
+    if computer is not None:  # a log file opened in this test's folder is not reused by the next test
+        computer.reset_log()
+
+
 def _headless_app(menu: bool = True, sync_computers: bool = False) -> Iterator[object]:
     from ui.app import make_app
 
