@@ -5,17 +5,21 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import sys
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ui import cardart, text, theme
-from ui.context import AppContext, Settings
+from ui.context import AppContext
 from ui.scene import Scene, SceneStack
+from ui.settings_store import SettingsStore
+from ui.sound import SoundPlayer, init_mixer
 
 if TYPE_CHECKING:
     from ui.scenes.setup import GameConfig
@@ -27,6 +31,7 @@ MAX_DT_S = 0.1  # a long stall (dragging the window) must not make animations ju
 FPS = 60
 SCREENSHOT_ENV = "TRICK_TABLE_SCREENSHOT"
 READY_ENV = "TRICK_TABLE_READY"  # set to 1: print READY on stdout after the first frame (benchmarks, e2e tests)
+NOTICE_S = 4.0  # a message over the screens (a bad settings file...) shows this long plus its reading time
 EXIT_ENV = "TRICK_TABLE_EXIT_AFTER_FIRST_FRAME"  # set to 1: quit by itself once the first frame is shown
 
 
@@ -42,12 +47,7 @@ def layout_size(window: tuple[int, int]) -> tuple[int, int]:
 
 def _init_audio() -> bool:
     """Start the mixer if there is a sound device; the program runs silently otherwise."""
-    try:
-        pygame.mixer.pre_init(44100, -16, 2, 512)
-        pygame.mixer.init()
-    except (pygame.error, NotImplementedError, AttributeError):
-        return False
-    return pygame.mixer.get_init() is not None
+    return init_mixer()
 
 
 def _all_scenes(stack: SceneStack) -> list[Scene]:
@@ -75,10 +75,22 @@ class App:
         self.fullscreen = False
         size = layout_size(self.screen.get_size())
         self._canvas: pygame.Surface | None = None if size == self.screen.get_size() else pygame.Surface(size)
-        self.ctx = AppContext(SceneStack(), Settings(fullscreen=fullscreen), size)
+        store = SettingsStore()
+        settings, problem = store.load()  # the player's saved settings; a bad file gives defaults and a message
+        settings.fullscreen = settings.fullscreen or fullscreen
+        self.ctx = AppContext(SceneStack(), settings, size, store=store)
+        self.ctx.sound = SoundPlayer(settings, self.audio)
+        if problem:
+            self.ctx.notify(problem)
+        self.notice: tuple[str, float] | None = None  # the message shown now and its time left (s)
         self.ctx.resources["audio"] = self.audio
         self.ctx.resources["start_game"] = self.start_game
         self.ctx.resources["go_to_menu"] = self.go_to_menu
+        self.saves = SaveService()
+        self.ctx.resources[SAVES_KEY] = self.saves
+        self.ctx.resources["has_saved_game"] = self.saves.has_save
+        self.ctx.resources["continue_game"] = self.continue_game
+        self.ctx.resources["open_record"] = self.open_record
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
@@ -86,10 +98,44 @@ class App:
 
     # --- hooks other scenes call through ctx.resources -------------------------------------
     def start_game(self, config: GameConfig) -> None:
-        """Open the table for ``config`` in place of the setup screen (imported lazily)."""
+        """Open the table for ``config`` in place of the setup screen (imported lazily).
+
+        A game without a seed gets one, so that its record (and a resumed game) deals the same hands."""
         from ui.scenes.table import TableScene
 
+        if config.seed is None:
+            config = replace(config, seed=random.Random().randrange(1, 2**31))
         self.ctx.scenes.replace(TableScene(self.ctx, config))
+
+    def resume(self, saved: SavedGame) -> None:
+        """Open the table for a saved game over the title menu, exactly where it was."""
+        from ui.scenes.table import TableScene
+
+        self.ctx.scenes.push(TableScene(self.ctx, saved.config(), game=saved.game))
+
+    def continue_game(self) -> None:
+        """Continue on the title menu: resume the autosave, or say in plain words why it cannot be."""
+        saved, _problem = self.saves.load()  # a problem is queued for the menu, the file moved aside
+        if saved is not None:
+            self.resume(saved)
+
+    def open_record(self, path: str | os.PathLike[str]) -> str | None:
+        """Open record: continue a record file's unfinished first game; returns a problem in plain words, or None.
+
+        A finished game goes to the ``open_finished_record`` hook (the replay viewer) when there is one."""
+        saved, problem = open_record_for_play(path)
+        if saved is None:
+            viewer = self.ctx.resources.get("open_finished_record")
+            if problem == FINISHED and callable(viewer):
+                from ui.saves import load_record_file
+
+                record, _ = load_record_file(path)
+                if record is not None:
+                    viewer(record)
+                    return None
+            return f"That record cannot be continued: {problem}."
+        self.resume(saved)
+        return None
 
     def go_to_menu(self) -> None:
         """Clear the stack and show the title menu."""
@@ -181,6 +227,7 @@ class App:
             self.running = False
             return
         top.update(max(0.0, min(dt_s, MAX_DT_S)))
+        self._age_notice(max(0.0, min(dt_s, MAX_DT_S)))
         self.draw()
         pygame.display.flip()
         self.frames += 1
@@ -193,9 +240,31 @@ class App:
             target.fill((0, 0, 0))
         for scene in visible:
             scene.draw(target)
+        self._draw_notice(target)
         if self._canvas is not None:
             # Below the minimum size the scenes are laid out at the minimum (same shape) and shrunk to fit.
             pygame.transform.smoothscale(self._canvas, self.screen.get_size(), self.screen)
+
+    def _age_notice(self, dt_s: float) -> None:
+        """Count down the message shown; take the next one waiting in ``ctx.notices``."""
+        if self.notice is not None:
+            message, left = self.notice
+            self.notice = (message, left - dt_s) if left > dt_s else None
+        if self.notice is None and self.ctx.notices:
+            message = self.ctx.notices.pop(0)
+            self.notice = (message, NOTICE_S + len(message) / 25)
+
+    def _draw_notice(self, target: pygame.Surface) -> None:
+        """The message shown now, as a pill near the bottom of the window over every scene."""
+        if self.notice is None:
+            return
+        from ui.toast import draw_pill, pill_size
+
+        message, left = self.notice
+        size = text.scaled(20, target.get_size())
+        size = max(10, min(size, size * (target.get_width() * 0.92) // max(1, pill_size(message, size)[0])))
+        alpha = round(255 * max(0.0, min(1.0, left / 0.3)))
+        draw_pill(target, message, (target.get_width() // 2, target.get_height() - size * 3), size, alpha)
 
     def screenshot(self, path: str | os.PathLike[str]) -> Path:
         """Save the current frame as an image (PNG by extension); returns the path."""
@@ -205,7 +274,8 @@ class App:
         return out
 
     def close(self) -> None:
-        """Close the window and shut pygame down."""
+        """Save the settings if they changed, close the window and shut pygame down."""
+        self.ctx.save_settings()
         for scene in reversed(_all_scenes(self.ctx.scenes)):
             scene.on_exit()
         text.reset()
@@ -220,6 +290,7 @@ def make_app(size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False, menu:
     if menu:
         from ui.scenes.menu import MenuScene
 
+        app.saves.check_on_start()  # a bad autosave is reported on the title menu and moved aside
         app.ctx.scenes.push(MenuScene(app.ctx))
     return app
 

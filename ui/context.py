@@ -1,25 +1,17 @@
-"""What every scene is handed: the scene stack, settings and shared drawing resources."""
+"""What every scene is handed: the scene stack, the settings and their store, sound, messages, shared resources."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.scene import SceneStack
+from ui.settings_store import Settings, SettingsStore
 
+if TYPE_CHECKING:
+    from ui.sound import SoundPlayer
 
-@dataclass
-class Settings:
-    """Player preferences for this session (persistence comes later)."""
-
-    speed: str = "normal"  # slow / normal / fast / instant
-    think_ms: int = 500  # how long a Hard computer player (and the Hint) thinks per decision
-    fullscreen: bool = False
-    last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices
-
-    def speed_factor(self) -> float:
-        """Multiplier on animation and computer-pause durations (0 means instant)."""
-        return {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}[self.speed]
+__all__ = ["AppContext", "Settings", "SettingsStore"]
 
 
 @dataclass
@@ -31,3 +23,23 @@ class AppContext:
     size: tuple[int, int]
     resources: dict[str, Any] = field(default_factory=dict)  # caches (card art, fonts) keyed by name
     quit_requested: bool = False
+    store: SettingsStore | None = None  # where the settings are kept between runs (None: not kept)
+    sound: SoundPlayer | None = None  # the sound effects (None: silent)
+    notices: list[str] = field(default_factory=list)  # plain-words messages the window shows once, in order
+
+    def notify(self, message: str) -> None:
+        """Show ``message`` once over whatever screen is up (a toast drawn by the app)."""
+        if message and message not in self.notices:
+            self.notices.append(message)
+
+    def save_settings(self) -> None:
+        """Write the settings now (after a change on the Settings screen); a failure is said once."""
+        if self.store is not None:
+            problem = self.store.save(self.settings)
+            if problem:
+                self.notify(problem)
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect by name (silent when sound is off or there is no audio device)."""
+        if self.sound is not None:
+            self.sound.play(name)
