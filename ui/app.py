@@ -17,6 +17,8 @@ import pygame
 
 from ui import cardart, text, theme
 from ui.context import AppContext
+from ui.saves import FINISHED, SavedGame, SaveService, open_record_for_play
+from ui.saves import RESOURCE_KEY as SAVES_KEY
 from ui.scene import Scene, SceneStack
 from ui.settings_store import SettingsStore
 from ui.sound import SoundPlayer, init_mixer
