@@ -3,6 +3,7 @@
     python main.py                      open the window and play
     python main.py simulate ...         computer players play whole games, written as records
     python main.py replay FILE --check  replay every record of a file and report
+    python main.py replay FILE [--game N]  open a record in the window, every hand face up
     python main.py bench [--json]       speed figures
 
 Every problem with the command line is one line on stderr and exit status 2; Ctrl-C ends
@@ -133,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay the records of a .jsonl file", allow_abbrev=False)
     rep.add_argument("file")
     rep.add_argument("--check", action="store_true", help="report legal or the first problem of each record")
+    rep.add_argument("--game", type=positive_int, default=1, metavar="N",
+                     help="without --check: the record to open in the window (1 = the file's first)")
     bench = sub.add_parser("bench", help="print speed figures", allow_abbrev=False)
     bench.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     bench.add_argument("--seconds", type=positive_seconds, default=2.0, help="time spent on each engine figure")
@@ -226,10 +229,55 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_view(args: argparse.Namespace) -> int | None:
+    """``replay FILE`` without ``--check``: open record number ``--game`` in the window, every hand face up.
+
+    None when the file has no record to show (it cannot be read, or holds none): the report says why,
+    as with ``--check``.
+    """
+    from game.record import RecordError, read_lines, replay
+
+    name = shown(args.file)
+    count, found = 0, None
+    try:
+        for number, raw in read_lines(args.file):
+            if raw.strip():
+                count += 1
+                if count == args.game:
+                    found = number, raw
+                    break
+    except Exception:  # noqa: BLE001 - the file cannot be read on: the report below names the problem
+        return None
+    if found is None:
+        if count == 0:
+            return None
+        raise UsageError(f"replay: {name} holds {count} record(s), not --game {args.game}")
+    number, raw = found
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        print(f"{name}: line {number}: not a record ({error})")
+        return 1
+    try:
+        replay(record, limit=0)
+    except (RecordError, TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
+        print(f"{name}: line {number}: {error}")  # not even the first deal can be shown
+        return 1
+    check_display()
+    from ui.scenes.viewer import run_viewer
+
+    return run_viewer(record)
+
+
 def run_replay(args: argparse.Namespace) -> int:
-    """The ``replay`` command: the file is read line by line, each record replayed, reported and forgotten."""
+    """The ``replay`` command: the file is read line by line, each record replayed, reported and forgotten
+    (``--check``); without it the record opens in the window."""
     from game.record import read_records
 
+    if not args.check:
+        status = run_view(args)
+        if status is not None:
+            return status
     name = shown(args.file)
     legal = bad = 0
     for item in read_records(args.file):

@@ -483,8 +483,8 @@ def test_simulate_then_replay_check(tmp_path: Path, args: list[str]) -> None:
     lines = checked.stdout.splitlines()
     assert lines[-1] == "replay: 3 legal, 0 with problems"
     assert len([line for line in lines if ": legal (" in line]) == 3
-    quiet = run_main("replay", str(out))
-    assert quiet.returncode == 0 and quiet.stdout.splitlines() == ["replay: 3 legal, 0 with problems"]
+    too_far = run_main("replay", str(out), "--game", "4")  # without --check a record opens in the window
+    assert too_far.returncode == 2 and too_far.stderr == f"replay: {out} holds 3 record(s), not --game 4\n"
     for line in out.read_text().splitlines():
         replayed = replay(json.loads(line))
         assert replayed.finished and replayed.game.scores == json.loads(line)["scores"]

@@ -1,0 +1,735 @@
+"""The replay viewer: a recorded game on the table with every hand face up, stepped forward and back.
+
+Every state shown is the state ``game.record.replay(record, limit=k)`` gives. The actions are
+read once (the record is replayed while the engine's ``apply`` calls are noted, then checked: the
+actions applied to the first state must give the record's last state), and a clone is kept at the
+start of every hand, so any step is a clone plus at most one hand of actions. Should that check
+fail, every state is read with ``replay(record, limit=k)`` itself.
+
+Positions are the states after 0, 1, ... k actions; after the last card of a hand one more
+position shows the hand scored (the summary, as in play) before the next deal. A record with a
+problem is shown up to the last state that replays, and the problem is shown there.
+
+Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score sheet, Esc leaves.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.actions import Action
+from game.cards import DECK, Card, sort_for_hand
+from game.games import GAMES
+from game.record import RecordError, replay
+from game.state import Phase, TrickGame
+from ui import text, theme
+from ui.hand_summary import HandSummary
+from ui.scene import Scene
+from ui.score_panel import ScorePanel, side_names
+from ui.score_sheet import ScoreSheet
+from ui.table_model import Snapshot, TableModel
+from ui.table_view import GLOW, CardItem, HandState, TableView
+from ui.toast import draw_pill
+from ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from ui.context import AppContext
+
+BAR_H = 64  # the control bar under the table (design pixels at 1280x720)
+FAN_STEP = 20  # the step between an open hand's cards beside a plate
+CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
+PROBLEM_RED = (240, 130, 120)
+MALFORMED = (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError)
+
+
+# ----------------------------------------------------------------- the states of a record (no pygame)
+def _trace_actions(record: Any) -> tuple[list[Action], str | None]:
+    """The actions the engine applies while replaying ``record`` (outermost ``apply`` calls, in order)
+    and the replay's problem, if any. Only this thread is watched (``sys.setprofile``)."""
+    actions: list[Action] = []
+    depth = 0
+
+    def watch(frame: Any, event: str, _arg: Any) -> None:
+        nonlocal depth
+        if frame.f_code.co_name != "apply" or not isinstance(frame.f_locals.get("self"), TrickGame):
+            return
+        if event == "call":
+            if depth == 0:
+                actions.append(frame.f_locals.get("action"))
+            depth += 1
+        elif event == "return":
+            depth -= 1
+
+    previous = sys.getprofile()
+    sys.setprofile(watch)
+    try:
+        replay(record)
+        problem = None
+    except RecordError as error:
+        problem = str(error)
+    except MALFORMED as error:
+        problem = f"malformed record ({type(error).__name__}: {error})"
+    finally:
+        sys.setprofile(previous)
+    return actions, problem
+
+
+def _replays(record: Any, limit: int) -> bool:
+    """True when ``replay(record, limit=limit)`` succeeds."""
+    try:
+        replay(record, limit=limit)
+    except (RecordError, *MALFORMED):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Position:
+    """One place on the timeline: the state after ``k`` actions, or (``hand_over``) the hand just scored."""
+
+    k: int
+    hand_over: bool = False
+    trick_done: bool = False  # the action just made completed a trick: show it before it is gathered
+    hand: int = 1  # the hand number shown
+    trick: int = 0  # tricks completed in that hand
+
+
+class Timeline:
+    """Every state of a record, by number of actions (``state(k)`` equals ``replay(record, limit=k).game``)."""
+
+    def __init__(self, record: Any, problem: str | None = None) -> None:
+        self.record = record
+        actions, found = _trace_actions(record)
+        self.problem = found or problem
+        self.actions: list[Action] = []
+        self.total = 0  # the last k that replays
+        self.start: TrickGame | None = None
+        self._checkpoints: dict[int, TrickGame] = {}
+        self._traced = False
+        self.positions: list[Position] = []
+        self._build(actions, found is not None)
+
+    # ----- building
+    def _build(self, actions: list[Action], failed: bool) -> None:
+        total = len(actions)
+        if failed:  # the last traced call may be the illegal one, or a check failed after it
+            while total > 0 and not _replays(self.record, total):
+                total -= 1
+        if not _replays(self.record, total):
+            return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
+        self.start = replay(self.record, limit=0).game
+        self.total = total
+        self.actions = actions[:total]
+        self._traced = self._check_trace()
+        if not self._traced:  # fall back on replaying each state
+            self.actions = []
+            self.total = self._count_without_trace()
+        self._positions()
+
+    def _check_trace(self) -> bool:
+        """The traced actions, applied to the first state, give ``replay(record, limit=total)``'s state."""
+        assert self.start is not None
+        game = self.start.clone()
+        last_hand, last_index = -1, 0
+        try:
+            for index, action in enumerate(self.actions):
+                if game.hand_number != last_hand or index - last_index >= CHECKPOINT_EVERY:
+                    self._checkpoints[index] = game.clone()
+                    last_hand, last_index = game.hand_number, index
+                game.apply(action)
+        except Exception:  # noqa: BLE001 - anything unexpected: the trace is not used
+            self._checkpoints.clear()
+            return False
+        expected = replay(self.record, limit=self.total).game
+        if _fingerprint(game) != _fingerprint(expected):
+            self._checkpoints.clear()
+            return False
+        return True
+
+    def _count_without_trace(self) -> int:
+        """How many actions replay (the largest limit that replays), without the trace."""
+        try:
+            done = replay(self.record)
+            return done.actions
+        except (RecordError, *MALFORMED):
+            pass
+        lo, hi = 0, 1
+        while _replays(self.record, hi) and replay(self.record, limit=hi).actions == hi:
+            lo, hi = hi, hi * 2
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if _replays(self.record, mid) and replay(self.record, limit=mid).actions == mid:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _positions(self) -> None:
+        """Walk the states once: where hands end (a scored position before the next deal) and tricks end."""
+        previous = self.state(0)
+        out = [Position(0, hand=previous.hand_number, trick=_tricks_done(previous))]
+        walking = previous.clone()
+        for k in range(1, self.total + 1):
+            if self._traced:
+                walking.apply(self.actions[k - 1])
+                game = walking.clone()
+            else:
+                game = self.state(k)
+            if len(game.results) > len(previous.results):
+                out.append(Position(k, hand_over=True, trick_done=True, hand=len(game.results),
+                                    trick=_tricks_done(previous) + 1))
+                out.append(Position(k, hand=game.hand_number, trick=_tricks_done(game)))
+            else:
+                done = _tricks_done(game) > _tricks_done(previous)
+                out.append(Position(k, trick_done=done, hand=game.hand_number, trick=_tricks_done(game)))
+            previous = game
+        self.positions = out
+
+    # ----- reading states
+    def state(self, k: int) -> TrickGame:
+        """The game after ``k`` actions (a copy the caller may keep)."""
+        if not 0 <= k <= self.total:
+            raise IndexError(f"no state {k} (0..{self.total})")
+        if not self._traced:
+            return replay(self.record, limit=k).game
+        base = max(i for i in self._checkpoints if i <= k)
+        game = self._checkpoints[base].clone()
+        for action in self.actions[base:k]:
+            game.apply(action)
+        return game
+
+    def hand_over_state(self, k: int) -> TrickGame | None:
+        """The hand ended by action ``k``, scored and stopped before the next deal (None if unknown)."""
+        if k <= 0:
+            return None
+        game = self.state(k - 1)
+        game.stop_at_hand_end = True
+        legal = game.legal_actions()
+        action = self.actions[k - 1] if self._traced else (legal[0] if len(legal) == 1 else None)
+        if action is None:
+            return None
+        game.apply(action)
+        return game if game.phase is Phase.HAND_OVER else None
+
+    def hand_starts(self) -> list[int]:
+        """Indexes of the positions where a hand begins (its deal, before any action)."""
+        out = []
+        for index, pos in enumerate(self.positions):
+            if not pos.hand_over and (index == 0 or self.positions[index - 1].hand_over):
+                out.append(index)
+        return out
+
+
+def _tricks_done(game: TrickGame) -> int:
+    return sum(game.tricks_won) if hasattr(game, "tricks_won") else 0
+
+
+def _fingerprint(game: TrickGame) -> tuple:
+    """Everything every seat may see, and whose turn it is (two states that agree here show the same)."""
+    return (game.phase, game.to_act, game.hand_number, tuple(game.scores), tuple(game.bags),
+            tuple(game.view(seat) for seat in range(game.num_seats)), tuple(game.hands))
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a card mask, sorted for display."""
+    return sort_for_hand([card for card in DECK if mask >> card & 1])
+
+
+# ----------------------------------------------------------------- drawing every hand face up
+class OpenTableView(TableView):
+    """The table with every seat's hand face up: each opponent's hand fans out beside its plate."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out the table, then make room beside each opponent's plate for an open hand."""
+        super().resize(size)
+        lay = self.layout
+        step = lay.px(FAN_STEP)
+        width = lay.small_w + step * max(0, self.hand_size - 1)
+        for spot in lay.spots[1:]:
+            if width <= spot.backs.width:
+                continue
+            gap = lay.px(6)
+            backs, pile = spot.backs.copy(), spot.pile.copy()
+            backs.width = width
+            if spot.edge == "right":
+                backs.right = spot.box.right
+                pile.right = backs.left - gap
+            elif spot.edge == "top":
+                backs.left = spot.box.centerx - (width + gap + pile.width) // 2
+                pile.left = backs.right + gap
+            else:
+                backs.left = spot.box.left
+                pile.left = backs.right + gap
+            spot.backs, spot.pile = backs, pile
+
+    def fan_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where an opponent's ``count`` open cards lie, left to right."""
+        lay = self.layout
+        area = self.spot(seat).backs
+        if count <= 0:
+            return []
+        step = 0 if count == 1 else min(lay.px(FAN_STEP), (area.width - lay.small_w) / (count - 1))
+        width = lay.small_w + step * (count - 1)
+        x0 = area.right - width if self.spot(seat).edge == "right" else area.left
+        return [pygame.Rect(round(x0 + i * step), area.top, lay.small_w, lay.small_h) for i in range(count)]
+
+    def items(self, model: TableModel, hand: HandState, hide_hands: bool = False,
+              drawn_card: Card | None = None) -> list[CardItem]:
+        """Piles, every hand face up, the trick, the bottom hand and the drawn card."""
+        out: list[CardItem] = []
+        lay = self.layout
+        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
+            out += self._stock_items(model)
+        for seat in range(self.num_seats):
+            slot = self.slot_of(seat)
+            for rect in lay.pile_rects(slot, model.tricks_won[seat]):
+                out.append(CardItem(None, False, rect, seat, shadow=False, sideways=True))
+            if slot == 0:
+                continue
+            cards = model.hands.get(seat) or []
+            for card, rect in zip(cards, self.fan_rects(seat, len(cards)), strict=True):
+                out.append(CardItem(card, True, rect, seat))
+        for seat, card in model.trick:
+            out.append(CardItem(card, True, self.trick_rect(seat), None))
+        out += self._hand_items(model, hand, False)
+        if drawn_card is not None:
+            out.append(CardItem(drawn_card, True, lay.drawn.copy(), model.to_act, glow=GLOW))
+        return out
+
+
+def model_for(game: TrickGame, trick_done: bool) -> TableModel:
+    """The displayed model of a state: the public view plus every seat's whole hand; a trick just
+    completed stays on the table (the engine has already gathered it)."""
+    views = {seat: game.view(seat) for seat in range(game.num_seats)}
+    model = TableModel(game.num_seats, game.kind)
+    model.sync(Snapshot(views[0], views))
+    model.hands = {seat: cards_of(game.hands[seat]) for seat in range(game.num_seats)}
+    model.hand_sizes = [len(model.hands[seat]) for seat in range(game.num_seats)]
+    model.shown_scores = [float(s) for s in game.scores]
+    model.arrived = {}
+    if trick_done and not model.trick and model.last_trick:
+        model.trick = list(model.last_trick)
+        model.winning = model.last_winner
+    return model
+
+
+# ----------------------------------------------------------------- the scene
+class ViewerScene(Scene):
+    """A recorded game, face up, stepped with the keys, the buttons or the slider; Esc leaves."""
+
+    def __init__(self, ctx: AppContext, record: Any, problem: str | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.record = record
+        self.on_close = on_close
+        self.timeline = Timeline(record, problem)
+        self.problem = self.timeline.problem
+        seats = record.get("seats") if isinstance(record, dict) else None
+        self.index = 0
+        self.sheet: ScoreSheet | None = None
+        self.summary: HandSummary | None = None
+        self.dragging = False
+        self._image: pygame.Surface | None = None
+        self._image_key: tuple | None = None
+        self.game: TrickGame | None = None
+        self.model: TableModel | None = None
+        self.shown: TrickGame | None = None  # the state drawn now (the scored hand at a hand-over position)
+        start = self.timeline.start
+        if start is not None:
+            names = [str(seat.get("name", f"Seat {i + 1}")) if isinstance(seat, dict) else f"Seat {i + 1}"
+                     for i, seat in enumerate(seats or [])][:start.num_seats]
+            names += [f"Seat {i + 1}" for i in range(len(names), start.num_seats)]
+            self.names = names
+            humans = [i for i, seat in enumerate(seats or []) if isinstance(seat, dict)
+                      and seat.get("player") == "human" and i < start.num_seats]
+            self.bottom = humans[0] if humans else 0
+            self.kind = start.kind
+            self.teams = [list(team) for team in start.teams]
+            self.target = getattr(start.options, "target", 0)
+            self.view = OpenTableView(start.kind, start.num_seats, self.teams, names, self._table_size(),
+                                      GAMES[start.kind].hand_size)
+            self.view.bottom = self.bottom
+            self.view.viewer = self.bottom
+            self.view.levels = self._levels(seats or [])
+            self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
+        self.buttons = {
+            "start": Button("Start", self.go_start, key="Home"),
+            "trick_back": Button("Trick", self.trick_back, key="\u2191"),
+            "back": Button("Back", self.step_back, key="\u2190"),
+            "next": Button("Next", self.step_next, primary=True, key="\u2192"),
+            "trick_next": Button("Trick", self.trick_next, key="\u2193"),
+            "end": Button("End", self.go_end, key="End"),
+            "scores": Button("Scores", self.open_score_sheet, key="S"),
+            "close": Button("Close", self.close, key="Esc"),
+        }
+        self.group = WidgetGroup(list(self.buttons.values()))
+        self.slider = pygame.Rect(0, 0, 0, 0)
+        self._place()
+        self.go_to(0)
+
+    # ----- geometry
+    def _px(self, design: float) -> int:
+        k = max(0.45, min(self.ctx.size[0] / 1280, self.ctx.size[1] / 720))
+        return max(1, round(design * k))
+
+    def _table_size(self) -> tuple[int, int]:
+        w, h = self.ctx.size
+        return w, max(200, h - self._px(BAR_H))
+
+    def _place(self) -> None:
+        w, h = self.ctx.size
+        px = self._px
+        bar_top = h - px(BAR_H)
+        bh = px(40)
+        y = bar_top + (px(BAR_H) - bh) // 2
+        x = px(12)
+        for name in ("start", "trick_back", "back", "next", "trick_next", "end"):
+            bw = px(104 if name in ("trick_back", "trick_next", "start") else 92)
+            self.buttons[name].set_rect((x, y, bw, bh))
+            x += bw + px(6)
+        right = w - px(12)
+        for name in ("close", "scores"):
+            bw = px(104)
+            right -= bw
+            self.buttons[name].set_rect((right, y, bw, bh))
+            right -= px(6)
+        label_w = px(210)
+        self.label_at = (right - px(8), bar_top + px(BAR_H) // 2)
+        self.slider = pygame.Rect(x + px(14), bar_top + px(BAR_H) // 2 - px(6),
+                                  max(px(40), right - label_w - x - px(28)), px(12))
+        if self.timeline.start is not None:
+            self.view.resize(self._table_size())
+            if self.summary is not None:
+                self.summary.place(self.view.layout)
+            if self.sheet is not None:
+                self.sheet.place(self.view.layout)
+        self._image = None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay the table and the bar out again."""
+        self._place()
+
+    def on_enter(self) -> None:
+        """Catch up with a resize made while another scene was on top."""
+        if self.timeline.start is not None and self._table_size() != self.view.size:
+            self._place()
+
+    @staticmethod
+    def _levels(seats: Sequence[Any]) -> dict[int, str]:
+        from ui.scenes.setup import level_label
+
+        return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
+                if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
+
+    # ----- moving
+    @property
+    def position(self) -> Position | None:
+        """Where the viewer is (None when nothing of the record replays)."""
+        positions = self.timeline.positions
+        return positions[self.index] if positions else None
+
+    @property
+    def last(self) -> int:
+        """The index of the last position."""
+        return max(0, len(self.timeline.positions) - 1)
+
+    def go_to(self, index: int) -> None:
+        """Show position ``index`` (clamped to the timeline)."""
+        self.index = max(0, min(self.last, index))
+        pos = self.position
+        self.summary = None
+        self._image = None
+        if pos is None:
+            return
+        self.game = self.timeline.state(pos.k)
+        shown = self.game
+        if pos.hand_over:
+            scored = self.timeline.hand_over_state(pos.k)
+            if scored is not None:
+                shown = scored
+        self.shown = shown
+        self.model = model_for(shown, pos.trick_done)
+        if pos.hand_over and shown.results:
+            self._open_summary(shown)
+
+    def _open_summary(self, game: TrickGame) -> None:
+        result = game.results[-1]
+        model = self.model
+        assert model is not None
+        data = {"points": [dict(p) for p in result.points], "scores": list(result.scores),
+                "bags": list(result.bags), "hand": len(game.results)}
+        bids = [bid for bid in model.bids]
+        self.summary = HandSummary(game.kind, self.teams, self.names, data, bids, list(model.tricks_won),
+                                   model.pitcher, model.high_bid, self.step_next, 0.0, trump=model.trump,
+                                   hand_tricks=list(model.hand_tricks))
+        self.summary.button.label = "Next"
+        self.summary.place(self.view.layout)
+
+    def step_next(self) -> None:
+        """One action on (or past the scored hand)."""
+        self.go_to(self.index + 1)
+
+    def step_back(self) -> None:
+        """One action back."""
+        self.go_to(self.index - 1)
+
+    def _stops(self) -> list[int]:
+        """Positions a trick step lands on: the start, every completed trick, every new deal, the end."""
+        out = [0]
+        for index, pos in enumerate(self.timeline.positions):
+            if pos.trick_done or pos.hand_over or (index and self.timeline.positions[index - 1].hand_over):
+                out.append(index)
+        out.append(self.last)
+        return sorted(set(out))
+
+    def trick_next(self) -> None:
+        """On to the next completed trick (or deal)."""
+        later = [i for i in self._stops() if i > self.index]
+        self.go_to(later[0] if later else self.last)
+
+    def trick_back(self) -> None:
+        """Back to the previous completed trick (or deal)."""
+        earlier = [i for i in self._stops() if i < self.index]
+        self.go_to(earlier[-1] if earlier else 0)
+
+    def go_start(self) -> None:
+        """The first deal."""
+        self.go_to(0)
+
+    def go_end(self) -> None:
+        """The last state (the end of the game, or the problem)."""
+        self.go_to(self.last)
+
+    def close(self) -> None:
+        """Leave the viewer: back to the scene under it, or quit when there is none."""
+        if self.on_close is not None:
+            self.on_close()
+            return
+        self.ctx.scenes.pop()
+
+    def open_score_sheet(self) -> None:
+        """Every hand scored so far, and the chart."""
+        if self.model is None or self.sheet is not None:
+            return
+        self.sheet = ScoreSheet(self.kind, self.teams, self.names, list(self.model.results), self.target,
+                                self._close_sheet)
+        self.sheet.place(self.view.layout)
+
+    def _close_sheet(self) -> None:
+        self.sheet = None
+        self._image = None
+
+    # ----- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys step; the bar's buttons and slider; the summary's Next; Esc leaves."""
+        if self.sheet is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_s):
+                self._close_sheet()
+            else:
+                self.sheet.handle_event(event)
+            return
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return
+        if self.group.handle_event(event):
+            return
+        if self._slider_event(event):
+            return
+        if self.summary is not None and hasattr(event, "pos") and event.pos[1] < self.view.size[1]:
+            self.summary.handle_event(event)
+
+    def _key(self, key: int) -> bool:
+        moves = {
+            pygame.K_RIGHT: self.step_next, pygame.K_LEFT: self.step_back,
+            pygame.K_DOWN: self.trick_next, pygame.K_PAGEDOWN: self.trick_next,
+            pygame.K_UP: self.trick_back, pygame.K_PAGEUP: self.trick_back,
+            pygame.K_HOME: self.go_start, pygame.K_END: self.go_end,
+            pygame.K_ESCAPE: self.close, pygame.K_s: self.open_score_sheet,
+        }
+        if self.summary is not None:
+            moves.update({pygame.K_RETURN: self.step_next, pygame.K_KP_ENTER: self.step_next,
+                          pygame.K_SPACE: self.step_next})
+        move = moves.get(key)
+        if move is None:
+            return False
+        move()
+        return True
+
+    def _slider_event(self, event: pygame.event.Event) -> bool:
+        hit = self.slider.inflate(self._px(12), self._px(28))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hit.collidepoint(event.pos):
+            self.dragging = True
+            self.go_to(self.index_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.go_to(self.index_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def index_at(self, x: int) -> int:
+        """The position the slider gives at ``x``."""
+        if self.slider.width <= 0:
+            return 0
+        k = (x - self.slider.left) / self.slider.width
+        return round(max(0.0, min(1.0, k)) * self.last)
+
+    def slider_x(self, index: int) -> int:
+        """Where position ``index`` lies on the slider."""
+        return self.slider.left + round(self.slider.width * index / max(1, self.last))
+
+    # ----- frame
+    def update(self, dt_s: float) -> None:
+        """Buttons' looks (nothing moves by itself)."""
+        self.group.update(dt_s)
+        enabled = {"start": self.index > 0, "trick_back": self.index > 0, "back": self.index > 0,
+                   "next": self.index < self.last, "trick_next": self.index < self.last,
+                   "end": self.index < self.last, "scores": self.model is not None}
+        for name, on in enabled.items():
+            self.buttons[name].enabled = on
+        if self.summary is not None:
+            self.summary.update(dt_s)
+        if self.sheet is not None:
+            self.sheet.update(dt_s)
+
+    def status(self) -> str:
+        """The bar's words: where in the game the viewer is."""
+        pos = self.position
+        if pos is None:
+            return "Nothing to show"
+        if pos.hand_over:
+            where = f"Hand {pos.hand} scored"
+        elif self.model is not None and self.model.phase is Phase.GAME_OVER:
+            where = "Game over"
+        else:
+            where = f"Hand {pos.hand} \u00b7 trick {min(pos.trick + 1, GAMES[self.kind].hand_size)}"
+            if self.model is not None and self.model.phase not in (Phase.PLAYING, Phase.HAND_OVER):
+                where = f"Hand {pos.hand} \u00b7 {self.model.phase.value.replace('_', ' ')}"
+        return f"{where} \u00b7 {pos.k}/{self.timeline.total}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table at the current position, its overlays, then the bar."""
+        w, h = surface.get_size()
+        if self.timeline.start is not None and self.model is not None:
+            size = self.view.size
+            key = (self.index, size, self.summary is not None, self.sheet is not None)
+            if self._image is None or self._image_key != key:
+                self._image = self._draw_table(size)
+                self._image_key = key
+            surface.blit(self._image, (0, 0))
+            if self.sheet is not None:
+                self.sheet.draw(surface.subsurface(pygame.Rect((0, 0), size)), self.view.layout)
+        else:
+            theme.draw_felt(surface)
+        if self.problem and (self.index == self.last or self.timeline.start is None):
+            self._draw_problem(surface)
+        self._draw_bar(surface, w, h)
+
+    def _draw_table(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = theme.new_opaque(size)
+        model, view = self.model, self.view
+        assert model is not None
+        to_act = model.to_act if model.phase not in (Phase.GAME_OVER, Phase.HAND_OVER) else None
+        drawn = None
+        if self.shown is not None and to_act is not None and model.phase is Phase.DRAWING:
+            drawn = self.shown.view(to_act).drawn_card
+        view.draw(layer, model, HandState(), to_act, False, drawn)
+        view.draw_lead_mark(layer, model)
+        self._draw_winning_glow(layer)
+        self.score_panel.draw(layer, view.layout, model)
+        lay = view.layout
+        text.blit_text(layer, "Replay", lay.px(22), theme.GOLD_LIGHT,
+                       (lay.buttons["menu"].right, lay.buttons["menu"].centery), "midright", bold=True,
+                       shadow=(0, 0, 0))
+        if model.phase is Phase.GAME_OVER and self.shown is not None and self.shown.winner is not None:
+            sides = side_names(self.teams, self.names)
+            scores = " to ".join(str(s) for s in self.shown.scores)
+            winner = sides[self.shown.winner]
+            draw_pill(layer, f"Game over: {winner} \u00b7 {scores}", lay.toast_at, lay.px(22), 255, gold=True)
+        if self.summary is not None:
+            self.summary.draw(layer, lay)
+        return layer
+
+    def _draw_winning_glow(self, surface: pygame.Surface) -> None:
+        model = self.model
+        if model is None or model.winning is None:
+            return
+        card = next((c for s, c in model.trick if s == model.winning), None)
+        if card is None:
+            return
+        rect = self.view.trick_rect(model.winning)
+        art = self.view.images.art(rect.width)
+        hx, hy = art.highlight_offset
+        surface.blit(art.highlight(), (rect.x + hx, rect.y + hy))
+        surface.blit(art.face(card), rect)
+
+    def _draw_problem(self, surface: pygame.Surface) -> None:
+        px = self._px
+        w = surface.get_width()
+        lines = text.wrap(f"This record has a problem: {self.problem}", px(20), min(w - px(80), px(760)))
+        line_h = text.line_height(px(20))
+        rect = pygame.Rect(0, 0, min(w - px(40), px(800)), line_h * len(lines) + px(28))
+        top = self.view.layout.trick_area.bottom + px(8) if self.timeline.start is not None else px(200)
+        rect.midtop = (w // 2, top)
+        theme.draw_solid_panel(surface, rect, radius=px(12))
+        pygame.draw.rect(surface, PROBLEM_RED, rect, max(1, px(2)), border_radius=px(12))
+        y = rect.y + px(14)
+        for line in lines:
+            text.blit_text(surface, line, px(20), theme.TEXT, (rect.centerx, y), "midtop")
+            y += line_h
+
+    def _draw_bar(self, surface: pygame.Surface, w: int, h: int) -> None:
+        px = self._px
+        bar = pygame.Rect(0, h - px(BAR_H), w, px(BAR_H))
+        pygame.draw.rect(surface, (12, 22, 17), bar)
+        pygame.draw.line(surface, theme.GOLD_DARK, bar.topleft, bar.topright, max(1, px(1)))
+        self.group.draw(surface)
+        track = self.slider
+        pygame.draw.rect(surface, (40, 58, 48), track, border_radius=track.height // 2)
+        for index in self.timeline.hand_starts():
+            x = self.slider_x(index)
+            pygame.draw.line(surface, theme.GOLD_DARK, (x, track.top - px(5)), (x, track.bottom + px(5)),
+                             max(1, px(2)))
+        done = track.copy()
+        done.width = max(track.height, self.slider_x(self.index) - track.left)
+        pygame.draw.rect(surface, theme.GOLD_DARK, done, border_radius=track.height // 2)
+        knob = (self.slider_x(self.index), track.centery)
+        pygame.draw.circle(surface, theme.GOLD_LIGHT, knob, px(10))
+        if self.problem:
+            pygame.draw.circle(surface, PROBLEM_RED, (track.right, track.centery), px(6))
+        words = self.status()
+        size = text.fit_size(words, px(18), px(210))
+        text.blit_text(surface, words, size, theme.TEXT, self.label_at, "midright")
+
+
+# ----------------------------------------------------------------- from the command line
+def run_viewer(record: Any, problem: str | None = None, argv: Sequence[str] = ()) -> int:
+    """Open the window on ``record`` alone (Esc quits); the window options of ``ui.app`` apply."""
+    from ui.app import EXIT_ENV, FPS, READY_ENV, _parse, make_app
+
+    args = _parse(list(argv))
+    app = make_app(args.size, menu=False)
+    app.ctx.scenes.push(ViewerScene(app.ctx, record, problem))
+    dt_s = 1.0 / FPS
+    try:
+        while app.running:
+            app.step(dt_s)
+            if app.frames == 1 and app.running:
+                if args.screenshot:
+                    app.screenshot(args.screenshot)
+                if os.environ.get(READY_ENV) == "1":
+                    print("READY", flush=True)
+                if os.environ.get(EXIT_ENV) == "1":
+                    app.running = False
+            dt_s = app.clock.tick(FPS) / 1000.0
+    finally:
+        app.close()
+    return 0
+
