@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.chance import Chance
+from game.codecs import CODECS, Codec
 from game.options import PITCH_CHOICES, SPADES_CHOICES, PitchOptions, SpadesOptions
 from game.pitch import HAND_SIZE as PITCH_HAND_SIZE
 from game.pitch import MAX_PLAYERS, MIN_PLAYERS, PitchGame
@@ -38,6 +39,7 @@ class GameInfo:
     options_class: type[SpadesOptions] | type[PitchOptions]
     option_choices: Mapping[str, tuple[Any, ...]]  # every option's allowed values, default first
     make: Maker
+    codec: Codec  # how the game's hands are written in a record and read back (game/codecs.py)
 
     def default_options(self) -> SpadesOptions | PitchOptions:
         """The rules files' default options."""
@@ -62,9 +64,10 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
 
 GAMES: dict[str, GameInfo] = {
     "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
-                       MappingProxyType(SPADES_CHOICES), _spades),
+                       MappingProxyType(SPADES_CHOICES), _spades, CODECS["spades"]),
     "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
-                           MappingProxyType(SPADES_CHOICES), _spades_two),
+                           MappingProxyType(SPADES_CHOICES), _spades_two,
+                           CODECS["spades-two"]),
     "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
-                      MappingProxyType(PITCH_CHOICES), _pitch),
+                      MappingProxyType(PITCH_CHOICES), _pitch, CODECS["pitch"]),
 }

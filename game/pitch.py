@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.actions import (
     DOUBLE_NIL,
     NIL,
@@ -37,6 +39,18 @@ def pitch_teams(players: int, partnerships: bool) -> list[list[int]]:
     return [[seat] for seat in range(players)]
 
 
+def deal_hands(deck: Sequence[Card], dealer: int, num_seats: int) -> list[list[Card]]:
+    """Each seat's 6 cards from a shuffled deck (top first): three at a time, twice round from the
+    dealer's left; the rest of the deck is set aside."""
+    deal: list[list[Card]] = [[] for _ in range(num_seats)]
+    position = 0
+    for _ in range(HAND_SIZE // PACKET):
+        for i in range(num_seats):
+            deal[(dealer + 1 + i) % num_seats] += deck[position:position + PACKET]
+            position += PACKET
+    return deal
+
+
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
@@ -55,14 +69,7 @@ class PitchGame(TrickGame):
     def _deal(self, events: list[Event] | None) -> None:
         self._start_hand_state()
         n = self.num_seats
-        deck = self.chance.shuffled_deck()
-        deal: list[list[Card]] = [[] for _ in range(n)]
-        position = 0
-        for _ in range(HAND_SIZE // PACKET):
-            for i in range(n):
-                seat = (self.dealer + 1 + i) % n
-                deal[seat] += deck[position:position + PACKET]
-                position += PACKET
+        deal = deal_hands(self._shuffled_deck(), self.dealer, n)
         for seat in range(n):
             self.hands[seat] = sum(1 << c for c in deal[seat])
         self.in_play = sum(self.hands)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -35,6 +36,14 @@ NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
 HAND_SIZE = 13
 EXCHANGE_SIZE = 3
+
+
+def deal_hands(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
+    """Each seat's 13 cards from a shuffled deck (top first): one at a time, clockwise from the dealer's left."""
+    deal: list[list[Card]] = [[]] * 4
+    for i in range(4):
+        deal[(dealer + 1 + i) % 4] = list(deck[i::4])
+    return deal
 
 
 @cache
@@ -126,13 +135,10 @@ class SpadesGame(SpadesRules):
 
     def _deal(self, events: list[Event] | None) -> None:
         self._start_hand_state()
-        deck = self.chance.shuffled_deck()
-        first = (self.dealer + 1) % 4
-        deal: list[list[Card]] = [[]] * 4
-        for i in range(4):
-            seat = (first + i) % 4
-            deal[seat] = deck[i::4]  # one card at a time, clockwise from the dealer's left
+        deal = deal_hands(self._shuffled_deck(), self.dealer)
+        for seat in range(4):
             self.hands[seat] = sum(map(CARD_BITS.__getitem__, deal[seat]))
+        first = (self.dealer + 1) % 4
         self.looked = [not self.options.double_nil] * 4
         self.log.update(dealer=self.dealer, deal=deal, blind=[], bids=[], exchange=[])
         self.phase = Phase.BIDDING

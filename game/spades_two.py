@@ -39,7 +39,7 @@ class SpadesTwoGame(SpadesRules):
 
     def _deal(self, events: list[Event] | None) -> None:
         self._start_hand_state()
-        self.stock: list[Card] = self.chance.shuffled_deck()
+        self.stock: list[Card] = self._shuffled_deck()
         self.stock_pos = 0
         self.discards = 0
         self.looked = [not self.options.double_nil] * 2
@@ -146,7 +146,7 @@ class SpadesTwoGame(SpadesRules):
         seat = action.seat
         thrown = [DECK[c] for c in action.cards]
         pool = cards_of(self.discards)
-        drawn = self.chance.sample(pool, len(thrown)) if thrown else []
+        drawn = self._sample(pool, len(thrown)) if thrown else []
         for card in thrown:
             self.hands[seat] ^= 1 << card
         for card in drawn:

@@ -12,6 +12,7 @@ from game.actions import Action, BidValue, IllegalAction, Look, Play
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
 from game.playout import draw_seed
 from game.playout import random_playout as playout
 
@@ -38,6 +39,21 @@ def _random_bit(mask: int, rand: Callable[[], float]) -> int:
 
 
 SPADE_CARDS = SUIT_MASKS[0]
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+    best_seat, best = plays[0]
+    led = best & 3
+    best_is_trump = led == trump
+    for seat, card in plays[1:]:
+        suit = card & 3
+        if suit == trump:
+            if not best_is_trump or card > best:
+                best_seat, best, best_is_trump = seat, card, True
+        elif suit == led and not best_is_trump and card > best:
+            best_seat, best = seat, card
+    return best_seat
 
 # One Play object per (seat, card), shared: legal_actions() is on the hot path.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
@@ -135,7 +151,11 @@ class TrickGame:
         self.hand_logs: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.hand_number = 0
+        self.keeps_history = True  # False once random_playout() played cards that no history lists
+        self._history: list[Entry] = []  # see game/history.py; shared with clones until either one changes
+        self._history_shared = False
         self.dealer = self.chance.pick_seat(num_seats)
+        self._note(ChanceOutcome(SEAT, self.dealer))
         self.phase = Phase.BIDDING
         self.to_act: int | None = None
         self._offered: Sequence[Action] = ()  # what legal_actions() last returned
@@ -152,9 +172,11 @@ class TrickGame:
         """An independent copy: applying actions to it never changes this game, nor the reverse.
 
         Finished hands' logs and results are shared (nothing changes them); the current hand's
-        log is copied, and the chance generator is copied too (same future outcomes).
+        log is copied, and the chance generator is copied too (same future outcomes). The history
+        list is shared until either game adds an entry (copy on write).
         """
         new = object.__new__(type(self))
+        self._history_shared = True  # copied by whichever game adds to it first
         state = self.__dict__.copy()
         for name in self._MUTABLE_LISTS:
             state[name] = state[name][:]
@@ -170,6 +192,33 @@ class TrickGame:
 
     def _copy_extra(self, state: dict[str, Any]) -> None:
         """Copy the subclass's own mutable attributes into ``state`` (clone() hook)."""
+
+    # ----- the history (game/history.py)
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every action applied and every chance outcome, in order (raises ValueError when not kept)."""
+        if not self.keeps_history:
+            raise ValueError("This game's history was not kept (random_playout() played its cards).")
+        return tuple(self._history)
+
+    def _note(self, entry: Entry) -> None:
+        """Add an entry to the history (taking a private copy first if a clone shares it)."""
+        if self._history_shared:
+            self._history = self._history[:]
+            self._history_shared = False
+        self._history.append(entry)
+
+    def _shuffled_deck(self) -> list[Card]:
+        """A new hand's shuffled deck, from chance, noted in the history."""
+        deck = self.chance.shuffled_deck()
+        self._note(ChanceOutcome(DECK_ORDER, tuple(deck)))
+        return deck
+
+    def _sample(self, pool: list[Card], count: int) -> list[Card]:
+        """``count`` cards drawn at random from ``pool``, noted in the history."""
+        cards = self.chance.sample(pool, count)
+        self._note(ChanceOutcome(SAMPLE, tuple(cards)))
+        return cards
 
     # ----- seats and sides
     def side_of(self, seat: int) -> int:
@@ -255,6 +304,7 @@ class TrickGame:
             if reason is not None:
                 raise IllegalAction(reason)
         self._offered = ()
+        self._note(action)
         events: list[Event] = []
         if isinstance(action, Play):
             self._play_card(action.seat, action.card, events)
@@ -280,15 +330,18 @@ class TrickGame:
         self._offered = ()
         seat = self.to_act
         assert seat is not None
+        self._note(PLAYS[seat][card])
         self._play_card(seat, DECK[card], None)
 
     def random_playout(self, rand: Callable[[], float]) -> None:
         """Play the rest of the hand with uniformly random legal cards, then score it (no events).
 
         The hot path of searching computer players and of the benchmark (see game/playout.py):
-        ``rand`` finishes the trick in progress and seeds the kernel that plays the rest.
+        ``rand`` finishes the trick in progress and seeds the kernel that plays the rest. The
+        kernel's cards are not noted one by one: the game no longer keeps a history.
         """
         self._offered = ()
+        self.keeps_history = False
         while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
             seat = self.to_act
             assert seat is not None
@@ -393,18 +446,7 @@ class TrickGame:
             self._finish_hand(events)
 
     def _trick_winner(self) -> int:
-        trick = self.trick
-        trump, led = self.trump, self.led_suit
-        best_seat, best = trick[0]
-        best_is_trump = (best & 3) == trump
-        for seat, card in trick[1:]:
-            suit = card & 3
-            if suit == trump:
-                if not best_is_trump or card > best:
-                    best_seat, best, best_is_trump = seat, card, True
-            elif suit == led and not best_is_trump and card > best:
-                best_seat, best = seat, card
-        return best_seat
+        return trick_winner(self.trick, self.trump)
 
     # ----- the end of a hand
     def _finish_hand(self, events: list[Event] | None) -> None:
