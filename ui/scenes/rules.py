@@ -1,11 +1,15 @@
-"""The rules of the three games, read from assets/rules/*.md and shown as scrollable formatted text."""
+"""The rules of the three games, read from assets/rules/*.md and shown as scrollable formatted text.
+
+Opened from a table, the screen starts at that game's rules with an "In this game" box on top listing the
+options in force (``options_in_force``).
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +27,37 @@ SUIT_CHARS = {"\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3}  # ♠ ♥ ♦
 LINK_TITLES = {f"{kind}.md": title for kind, title in PAGES}
 SCROLL_EASE_PER_S = 14.0  # how fast the shown position catches up with the target
 LIGHT_SUIT = {0: theme.TEXT, 1: (240, 104, 104), 2: (240, 104, 104), 3: theme.TEXT}
+
+MINUS = "\u2212"
+
+
+def options_in_force(kind: str, options: Any, players: int | None = None) -> list[tuple[str, str]]:
+    """The options of a game being played, as (label, value) rows for the "In this game" box."""
+    rows: list[tuple[str, str]] = []
+    if players:
+        rows.append(("Players", str(players)))
+    if options is None:
+        return rows
+
+    def yes(value: Any, on: str = "yes", off: str = "no") -> str:
+        return on if value else off
+
+    target = getattr(options, "target", None)
+    if target is not None:
+        rows.append(("Target score", str(target)))
+    if kind == "pitch":
+        if players in (None, 4) or getattr(options, "partnerships", False):
+            rows.append(("Partnerships", yes(getattr(options, "partnerships", False), "yes (two teams of two)")))
+        rows.append(("Dealer may steal", yes(getattr(options, "dealer_steal", True))))
+        low = getattr(options, "low", "winner")
+        rows.append(("Low goes to", "the player who played it" if low == "player" else "the player who wins it"))
+        return rows
+    rows.append(("Nil", yes(getattr(options, "nil", True), "allowed", "not allowed")))
+    rows.append(("Double Nil", yes(getattr(options, "double_nil", True), "allowed", "not allowed")))
+    mercy = getattr(options, "mercy", None)
+    rows.append(("Mercy rule", "off" if mercy is None else f"lose at {str(mercy).replace('-', MINUS)}"))
+    return rows
+
 
 _LIST_RE = re.compile(r"^(\s*)([-*+]|\d+\.)\s+(.*)$")
 _LINK_RE = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
@@ -149,14 +184,46 @@ class Line:
 class PageLayout:
     """The rules of one game laid out for a column width: lines with positions, and the total height."""
 
-    def __init__(self, blocks: list[Block], width: int, scale: float) -> None:
+    def __init__(self, blocks: list[Block], width: int, scale: float,
+                 box: list[tuple[str, str]] | None = None) -> None:
         self.width = width
         self.scale = scale
         self.lines: list[Line] = []
         self.y = 0
+        self.box_rows = list(box or ())
         for i, block in enumerate(blocks):
             self._block(block, first=i == 0)
+            if i == 0 and box:
+                self._box(self.box_rows)
         self.height = self.y + self._px(24)
+
+    def _box(self, rows: list[tuple[str, str]]) -> None:
+        """The "In this game" box: the options in force, in one or two columns."""
+        top = self.y + self._px(4)
+        pad = self._px(18)
+        title = self._px(26)
+        size = self._px(23)
+        line_h = round(text.line_height(size) * 1.25)
+        box_line = Line(top, 0, [Piece(0, "box", "", 0, theme.GOLD)])
+        self.lines.append(box_line)
+        y = top + pad
+        self.lines.append(Line(y, text.line_height(title), [Piece(pad, "text", "In this game", title,
+                                                                   theme.GOLD_LIGHT)]))
+        y += round(text.line_height(title) * 1.2)
+        label_w = max(text.measure(f"{label}:", size)[0] for label, _v in rows) + self._px(12)
+        widest = max(label_w + text.measure(value, size)[0] for _l, value in rows)
+        columns = 2 if 2 * widest + 3 * pad <= self.width else 1
+        per_col = -(-len(rows) // columns)
+        col_w = (self.width - 2 * pad) // columns
+        for i, (label, value) in enumerate(rows):
+            col, row = divmod(i, per_col)
+            x = pad + col * col_w
+            ly = y + row * line_h
+            self.lines.append(Line(ly, line_h, [Piece(x, "text", f"{label}:", size, theme.TEXT_DIM),
+                                               Piece(x + label_w, "text", value, size, theme.GOLD_LIGHT)]))
+        bottom = y + per_col * line_h + pad // 2
+        box_line.height = bottom - top
+        self.y = bottom + self._px(22)
 
     def _px(self, v: float) -> int:
         return max(1, round(v * self.scale))
@@ -239,10 +306,13 @@ class PageLayout:
 class RulesScene(FormScene):
     """Tabs for the three games and the chosen rules, scrolled by wheel, arrows, PageUp/PageDown, Home/End."""
 
-    def __init__(self, ctx: AppContext, game: str = "spades") -> None:
+    def __init__(self, ctx: AppContext, game: str = "spades", options: Any = None, players: int | None = None
+                 ) -> None:
         super().__init__(ctx)
         kinds = [kind for kind, _t in PAGES]
         self.page = kinds.index(game) if game in kinds else 0
+        self.game = game if game in kinds else None  # the game being played (its page shows the options)
+        self.in_force = options_in_force(game, options, players) if options is not None else []
         self.tabs = Tabs([title for _k, title in PAGES], self.page, self._set_page)
         self.back_button = Button("Back", self.back, key="Esc")
         self.group.set_widgets([self.tabs, self.back_button])
@@ -284,7 +354,9 @@ class RulesScene(FormScene):
         key = (self.kind, self.column_w)
         lay = self._layouts.get(key)
         if lay is None:
-            lay = self._layouts[key] = PageLayout(self._blocks[self.kind], self.column_w, text.ui_scale(self.size))
+            box = self.in_force if self.kind == self.game else None
+            lay = self._layouts[key] = PageLayout(self._blocks[self.kind], self.column_w, text.ui_scale(self.size),
+                                                  box)
         return lay
 
     @property
@@ -364,7 +436,7 @@ class RulesScene(FormScene):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the panel with the visible lines, the scrollbar, tabs and Back."""
-        theme.draw_felt(surface)
+        theme.draw_felt(surface, self.ctx.settings.felt)
         theme.draw_panel(surface, self.panel)
         lay = self.page_layout()
         view = self.view.clip(surface.get_rect())
@@ -406,5 +478,10 @@ class RulesScene(FormScene):
             elif p.kind == "bullet":
                 r = max(2, round(p.size * 0.11))
                 pygame.draw.circle(canvas, p.color, (x0 + p.x + r, y + round(text.font(p.size).get_ascent() * 0.55)), r)
+            elif p.kind == "box":
+                box = pygame.Rect(x0 - self.s(6), y, self.column_w + self.s(12), line.height)
+                radius = self.s(12)
+                canvas.blit(theme.rounded_surface(box.size, radius, (60, 52, 24, 150), (40, 34, 16, 150),
+                                                  theme.GOLD, max(1, self.s(2))), box)
             elif p.kind == "rule":
                 pygame.draw.line(canvas, p.color, (x0, y), (x0 + self.column_w, y), max(1, self.s(1)))

@@ -34,11 +34,13 @@ from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
+from ui.stats import TableStats
 from ui.table_anim import EventPlayer
 from ui.table_input import TableInput
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel, take_snapshot
 from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
+from ui.tips import show_first_game_tips
 from ui.toast import Notes, draw_pill
 from ui.tween import ease_out_cubic
 from ui.widgets import Button, WidgetGroup
@@ -63,6 +65,7 @@ class TableScene(TableInput, Scene):
         self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
         worker = ctx.resources.get("computer_worker")  # the program's worker process (ui.computer)
         self.computers = computers_for(config.seats, config.seed, computer_sync, worker, self.think_ms)
+        self.stats = TableStats(ctx, config.seats, g)  # hands and the game's end counted once each (ui.stats)
         self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.snapshot_seats = list(self.humans)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -151,9 +154,10 @@ class TableScene(TableInput, Scene):
         self._place()
 
     def on_enter(self) -> None:
-        """Catch up with a resize made while another scene was on top."""
+        """Catch up with a resize made while another scene was on top; a new game's first-game tips (ui.tips)."""
         if tuple(self.ctx.size) != self.view.size:
             self.on_resize(tuple(self.ctx.size))
+        show_first_game_tips(self)
 
     def on_exit(self) -> None:
         """Stop the computer players' worker (it restarts when needed)."""
@@ -246,6 +250,7 @@ class TableScene(TableInput, Scene):
 
     def _apply(self, action: Action) -> None:
         events = self.game.apply(action)
+        self.stats.after_action(self.game)
         self.applied += 1
         self.idle_s = 0.0
         self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
@@ -473,7 +478,7 @@ class TableScene(TableInput, Scene):
         from ui.scenes.rules import RulesScene
 
         self.menu = None
-        self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind))
+        self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
 
     def _quit(self) -> None:
         self.computers.stop()
