@@ -35,6 +35,8 @@ class TableInput:
             if overlay is not None:
                 overlay.handle_event(event)
                 return
+        if self.undo_event(event):  # Ctrl+Z, the Undo button (ui.undo)
+            return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if self.top_group.handle_event(event):

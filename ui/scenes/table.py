@@ -43,6 +43,7 @@ from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
 from ui.tips import show_first_game_tips
 from ui.toast import Notes, draw_pill
 from ui.tween import ease_out_cubic
+from ui.undo import TableUndo
 from ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ COMPUTER_PAUSE_S = 0.55  # before a computer's move is applied, so people can fo
 THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer is this late
 
 
-class TableScene(TableInput, Scene):
+class TableScene(TableUndo, TableInput, Scene):
     """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests)."""
 
     def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
@@ -86,6 +87,7 @@ class TableScene(TableInput, Scene):
         }
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
         self.look_button = Button("Look at cards", self._look, primary=True, key="Enter")
+        self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.undo)
         self.summary: HandSummary | None = None
         self.sheet: ScoreSheet | None = None
         self.last_trick: LastTrick | None = None
@@ -140,6 +142,7 @@ class TableScene(TableInput, Scene):
             button.set_rect(lay.buttons[name])
         self.look_button.set_rect(lay.look_button)
         self.hints.button.set_rect(hint_rect(lay))
+        self.place_undo(lay)
         self.panel.place(lay)
         for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
             if overlay is not None:
@@ -249,6 +252,7 @@ class TableScene(TableInput, Scene):
         return True
 
     def _apply(self, action: Action) -> None:
+        self.undo.note(self.game, action)  # the human's decisions are kept for undo
         events = self.game.apply(action)
         self.stats.after_action(self.game)
         self.applied += 1
@@ -292,6 +296,7 @@ class TableScene(TableInput, Scene):
         self.top_group.update(dt_s)
         self.look_button.update(dt_s)
         self.hints.button.update(dt_s)
+        self.undo_button.update(dt_s)
         self.panel.update(dt_s)
         if self.menu is not None:
             return  # paused
@@ -616,6 +621,7 @@ class TableScene(TableInput, Scene):
         self._draw_notes(surface)
         self.panel.draw(surface, lay)
         self._draw_hint(surface)
+        self.draw_undo(surface)
         if not overlays:
             return
         for overlay in (self.summary, self.sheet, self.curtain, self.menu):
