@@ -60,10 +60,18 @@ SECONDARY = {SPADE: (40, 78, 156), HEART: (40, 78, 156), DIAMOND: (30, 112, 92),
 ROBE = {SPADE: (36, 38, 52), HEART: RED, DIAMOND: RED, CLUB: (36, 38, 52)}
 HAIR = {JACK: (112, 70, 38), QUEEN: (222, 176, 74), KING: (176, 126, 62)}
 
+# Card backs (the card-back setting): a pattern and its colours. "red" is the classic back's old name.
 BACK_STYLES = {
-    "red": {"field": (146, 20, 34), "line": (184, 52, 62), "dark": (108, 12, 24), "trim": (236, 204, 150)},
+    "classic": {"field": (146, 20, 34), "line": (184, 52, 62), "dark": (108, 12, 24), "trim": (236, 204, 150)},
     "navy": {"field": (24, 42, 92), "line": (56, 84, 146), "dark": (14, 26, 62), "trim": (226, 196, 128)},
+    "rosette": {"field": (22, 84, 88), "line": (120, 196, 190), "dark": (10, 52, 56), "trim": (236, 220, 170)},
+    "tartan": {"field": (28, 96, 54), "line": (208, 178, 84), "dark": (14, 40, 70), "trim": (238, 214, 150)},
 }
+BACK_PATTERNS = {"classic": "lattice", "navy": "lattice", "rosette": "rosette", "tartan": "tartan"}
+BACK_ALIASES = {"red": "classic"}
+# Suit inks: the usual two colours, or the four-colour deck (spades black, hearts red, diamonds blue, clubs green).
+TWO_COLOR_INKS = (BLACK, RED, RED, BLACK)
+FOUR_COLOR_INKS = (BLACK, RED, (22, 84, 196), (18, 128, 58))
 
 # Pip positions as (column -1/0/1, row 0..1 from the top pip row to the bottom one).
 PIPS: dict[int, tuple[tuple[int, float], ...]] = {
@@ -80,7 +88,7 @@ PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 
 _FONTS: dict[int, pygame.font.Font] = {}
 _CAP: dict[str, float] = {}
-_ART: OrderedDict[tuple[int, str], CardArt] = OrderedDict()
+_ART: OrderedDict[tuple[int, str, bool], CardArt] = OrderedDict()
 
 Point = tuple[float, float]
 Rgb = tuple[int, int, int]
@@ -484,12 +492,15 @@ FIGURES: dict[int, Callable[[_Pen, int], None]] = {JACK: _draw_jack, QUEEN: _dra
 class CardArt:
     """Faces, back, shadow and highlight for cards of one width, each rendered once and cached."""
 
-    def __init__(self, card_width: int, back_style: str = "red") -> None:
+    def __init__(self, card_width: int, back_style: str = "classic", four_color: bool = False) -> None:
         self.width = max(16, int(card_width))
         self.height = round(self.width * ASPECT)
         self.size = (self.width, self.height)
         self.radius = max(3, round(self.width * 0.07))
-        self.back_style = back_style if back_style in BACK_STYLES else "red"
+        back_style = BACK_ALIASES.get(back_style, back_style)
+        self.back_style = back_style if back_style in BACK_STYLES else "classic"
+        self.four_color = bool(four_color)
+        self.inks = FOUR_COLOR_INKS if self.four_color else TWO_COLOR_INKS
         self.shadow_margin = max(3, round(self.width * 0.07))
         self.shadow_offset = (
             -self.shadow_margin + round(self.width * 0.015),
@@ -528,6 +539,10 @@ class CardArt:
             self._cache[key] = _finish(self._render_highlight(tuple(color)))
         return self._cache[key]
 
+    def ink(self, suit: int) -> Rgb:
+        """The colour a suit is printed in on these cards (two- or four-colour deck)."""
+        return self.inks[suit]
+
     # -- shared pieces
 
     def _blank(self) -> pygame.Surface:
@@ -553,10 +568,10 @@ class CardArt:
 
     def _index(self, card: Card) -> pygame.Surface:
         """The corner index: rank above a small suit shape."""
-        w, color = self.width, suit_color(card.suit)
+        w, color = self.width, self.ink(card.suit)
         cap = w * (0.21 if self._small() else 0.165)
         rank = _rank_text(card.rank, cap, color)
-        pip = suit_surface(card.suit, self.index_pip_px())
+        pip = suit_surface(card.suit, self.index_pip_px(), color)
         gap = max(1, round(w * 0.03))
         out = pygame.Surface(
             (max(rank.get_width(), pip.get_width()), rank.get_height() + gap + pip.get_height()), pygame.SRCALPHA
@@ -607,7 +622,7 @@ class CardArt:
             pygame.draw.rect(surface, PANEL_BG, panel)
             pygame.draw.rect(surface, GOLD, panel, max(1, w // 30))
         size = round(w * (0.42 if card.rank == ACE else 0.34))
-        pip = suit_surface(card.suit, size)
+        pip = suit_surface(card.suit, size, self.ink(card.suit))
         surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
 
     def _draw_pips(self, surface: pygame.Surface, card: Card) -> None:
@@ -616,7 +631,7 @@ class CardArt:
         size = round(w * 0.185)
         top, bottom = h * 0.2, h * 0.8
         for col, row in PIPS[card.rank + 2]:
-            pip = suit_surface(card.suit, size, flipped=row > 0.5)
+            pip = suit_surface(card.suit, size, self.ink(card.suit), flipped=row > 0.5)
             centre = (w / 2 + col * w * 0.2, top + row * (bottom - top))
             surface.blit(pip, pip.get_rect(center=(round(centre[0]), round(centre[1]))))
 
@@ -624,7 +639,7 @@ class CardArt:
         """One big centred suit; the ace of spades gets an ornate one."""
         w, h = self.size
         if card.suit != SPADE:
-            pip = suit_surface(card.suit, round(w * 0.44))
+            pip = suit_surface(card.suit, round(w * 0.44), self.ink(card.suit))
             surface.blit(pip, pip.get_rect(center=(w // 2, h // 2)))
             return
         art = _ornate_spade(round(w * 0.8), self._ss)
@@ -642,7 +657,7 @@ class CardArt:
         line = max(1, round(w / 100))
         mid = panel.y + panel.h // 2
         pygame.draw.line(surface, GOLD_DARK, (panel.x, mid), (panel.right - 1, mid), line)
-        pygame.draw.rect(surface, suit_color(card.suit), panel, line)
+        pygame.draw.rect(surface, self.ink(card.suit), panel, line)
         inner = panel.inflate(-4 * line, -4 * line)
         pygame.draw.rect(surface, GOLD, inner, line)
 
@@ -657,10 +672,10 @@ class CardArt:
             pen.stroke((242, 230, 198), [(u, 0), (u + 0.5, 1.0)], 1.0)
         FIGURES[card.rank](pen, card.suit)
         image = pygame.transform.smoothscale(big, size)
-        letter = _text("JQK"[card.rank - JACK], round(size[0] * 0.22 / cap_ratio() * 0.9), suit_color(card.suit))
+        letter = _text("JQK"[card.rank - JACK], round(size[0] * 0.22 / cap_ratio() * 0.9), self.ink(card.suit))
         lx, ly = round(size[0] * 0.08), round(size[0] * 0.08)
         image.blit(letter, (lx, ly))
-        pip = suit_surface(card.suit, round(size[0] * 0.15))
+        pip = suit_surface(card.suit, round(size[0] * 0.15), self.ink(card.suit))
         image.blit(
             pip, (lx + (letter.get_width() - pip.get_width()) // 2, ly + letter.get_height() + round(size[0] * 0.04))
         )
@@ -677,9 +692,18 @@ class CardArt:
         ss = self._ss
         big = pygame.Surface((inner[0] * ss, inner[1] * ss))
         big.fill(colors["field"])
-        _draw_lattice(big, w * ss * 0.085, max(1, round(w * ss * 0.009)), colors)
+        pattern = BACK_PATTERNS[self.back_style]
+        if pattern == "rosette":
+            _draw_rosettes(big, w * ss, colors)
+        elif pattern == "tartan":
+            _draw_tartan(big, w * ss, colors)
+        else:
+            _draw_lattice(big, w * ss * 0.085, max(1, round(w * ss * 0.009)), colors)
         _draw_trim(big, round(w * ss * 0.03), max(1, round(w * ss * 0.008)), colors["trim"])
-        _draw_medallion(big, w * ss, colors)
+        if pattern != "tartan":
+            _draw_medallion(big, w * ss, colors)
+        else:
+            _draw_crest(big, w * ss, colors)
         field = _with_alpha(pygame.transform.smoothscale(big, inner))
         mask = _rounded(inner, max(1, self.radius - inset * 0.6), (255, 255, 255))
         field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -806,12 +830,70 @@ def _draw_medallion(big: pygame.Surface, unit: float, colors: dict[str, Rgb]) ->
     pygame.draw.circle(big, colors["trim"], centre, unit * 0.018)
 
 
-def card_art_for_width(width: int, back_style: str = "red") -> CardArt:
-    """Shared card art for this width; keeps only the few most recently used sizes."""
-    key = (max(16, int(width)), back_style)
+def _draw_rosettes(big: pygame.Surface, unit: float, colors: dict[str, Rgb]) -> None:
+    """Guilloche work: rings of overlapping circles round the centre and in the corners, over fine rays."""
+    w, h = big.get_size()
+    line = max(1, round(unit * 0.005))
+    centre = (w / 2, h / 2)
+    for i in range(48):
+        ang = i * math.pi / 24
+        far = (centre[0] + math.cos(ang) * (w + h), centre[1] + math.sin(ang) * (w + h))
+        pygame.draw.line(big, colors["dark"], centre, far, line)
+    for (cx, cy), big_r in ((centre, unit * 0.42), ((0, 0), unit * 0.3), ((w, 0), unit * 0.3), ((0, h), unit * 0.3),
+                            ((w, h), unit * 0.3)):
+        for ring, count in ((big_r, 30), (big_r * 0.62, 22)):
+            small = ring * 0.42
+            for i in range(count):
+                ang = i * 2 * math.pi / count
+                at = (cx + math.cos(ang) * (ring - small), cy + math.sin(ang) * (ring - small))
+                pygame.draw.circle(big, colors["line"], at, small, line)
+
+
+def _draw_tartan(big: pygame.Surface, unit: float, colors: dict[str, Rgb]) -> None:
+    """A plaid: broad dark bands both ways, crossed where they meet, and thin gold lines."""
+    w, h = big.get_size()
+    band, step = round(unit * 0.13), unit * 0.3
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 0))
+    dark = (*colors["dark"], 120)
+    n = int(max(w, h) / step) + 2
+    for i in range(-1, n):
+        at = round(i * step)
+        veil.fill(dark, pygame.Rect(at, 0, band, h))
+        veil.fill(dark, pygame.Rect(0, at, w, band))
+    big.blit(veil, (0, 0))
+    thin = max(1, round(unit * 0.008))
+    for i in range(-1, n):
+        at = round(i * step + band + (step - band) / 2)
+        pygame.draw.line(big, colors["line"], (at, 0), (at, h), thin)
+        pygame.draw.line(big, colors["line"], (0, at), (w, at), thin)
+        mid = round(i * step + band / 2)
+        pygame.draw.line(big, (170, 40, 44), (mid, 0), (mid, h), thin)
+        pygame.draw.line(big, (170, 40, 44), (0, mid), (w, mid), thin)
+
+
+def _draw_crest(big: pygame.Surface, unit: float, colors: dict[str, Rgb]) -> None:
+    """A gold-edged shield holding a spade, in the middle of the plaid."""
+    w, h = big.get_size()
+    cx, cy = w / 2, h / 2
+    sw, sh = unit * 0.36, unit * 0.44
+    shield = [(cx - sw / 2, cy - sh / 2), (cx + sw / 2, cy - sh / 2), (cx + sw / 2, cy + sh * 0.1),
+              (cx, cy + sh / 2), (cx - sw / 2, cy + sh * 0.1)]
+    line = max(1, round(unit * 0.012))
+    pygame.draw.polygon(big, colors["dark"], shield)
+    pygame.draw.polygon(big, colors["trim"], shield, line)
+    box = pygame.Rect(0, 0, round(unit * 0.2), round(unit * 0.2))
+    box.center = (round(cx), round(cy - sh * 0.04))
+    draw_suit_shape(big, SPADE, box, colors["trim"])
+
+
+def card_art_for_width(width: int, back_style: str = "classic", four_color: bool = False) -> CardArt:
+    """Shared card art for this width, back and deck colours; keeps only the few most recently used."""
+    back_style = BACK_ALIASES.get(back_style, back_style)
+    key = (max(16, int(width)), back_style, bool(four_color))
     art = _ART.get(key)
     if art is None:
-        art = _ART[key] = CardArt(key[0], back_style)
+        art = _ART[key] = CardArt(key[0], back_style, bool(four_color))
         while len(_ART) > ART_CACHE_SIZE:
             _ART.popitem(last=False)
     else:

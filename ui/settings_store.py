@@ -57,8 +57,8 @@ class Settings:
         return SPEED_FACTORS.get(self.speed, 1.0)
 
     def pace_factor(self) -> float:
-        """Multiplier on the computer players' pause before a move (0 means no pause)."""
-        return SPEED_FACTORS.get(self.pace, 1.0)
+        """Multiplier on the computer players' pause before a move (0 means no pause; none at Instant speed)."""
+        return SPEED_FACTORS.get(self.pace, 1.0) if self.speed_factor() > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file stores them."""

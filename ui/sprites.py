@@ -19,8 +19,8 @@ Point = tuple[float, float]
 class CardImages:
     """The card art of one table layout: a few fixed widths, each rendered once and kept."""
 
-    def __init__(self, widths: list[int]) -> None:
-        self.arts: dict[int, CardArt] = {w: card_art_for_width(w) for w in sorted(set(widths))}
+    def __init__(self, widths: list[int], back_style: str = "classic", four_color: bool = False) -> None:
+        self.arts: dict[int, CardArt] = {w: card_art_for_width(w, back_style, four_color) for w in sorted(set(widths))}
         self._dims: dict[int, pygame.Surface] = {}
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
 

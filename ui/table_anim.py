@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.actions import DOUBLE_NIL, bid_text
-from game.cards import SUIT_NAMES, Card, sort_for_hand
+from game.actions import DOUBLE_NIL, NIL, bid_text
+from game.cards import SUIT_NAMES, Card
 from game.events import (
     BID_MADE,
     BIDDING_DONE,
@@ -109,8 +109,9 @@ class EventPlayer:
     """Turns queued entries into beats and plays them; flights are drawn by the scene."""
 
     def __init__(self, model: TableModel, view: TableView, stage: Stage, speed: Callable[[], float],
-                 names: list[str]) -> None:
+                 names: list[str], sound: Callable[[str], None] | None = None) -> None:
         self.model = model
+        self.sound = sound  # plays a named effect of ui.sound (None: silent)
         self.view = view
         self.stage = stage
         self.speed = speed
@@ -211,6 +212,32 @@ class EventPlayer:
             beat.end()
         self.beat = None
 
+    def _play(self, name: str) -> None:
+        """Play a sound effect as the event is shown."""
+        if self.sound is not None:
+            self.sound(name)
+
+    def _our_side(self) -> int | None:
+        """The side of the person at the bottom of the screen (whose results the sounds cheer or mourn)."""
+        seat = self.view.viewer if self.view.viewer is not None else self.view.bottom
+        try:
+            return self.view.side_of(seat)
+        except (KeyError, IndexError):
+            return None
+
+    def _hand_sound(self, data: dict) -> str | None:
+        """The sound of a scored hand for our side: Nil made, set, or won (a broken Nil was heard at its trick)."""
+        side = self._our_side()
+        points = data.get("points") or []
+        if side is None or side >= len(points) or not isinstance(points[side], dict):
+            return None
+        mine = points[side]
+        if mine.get("nil", 0) > 0:
+            return "nil_made"
+        if mine.get("contract", 0) < 0 or mine.get("set_back"):
+            return "hand_set"
+        return "hand_won" if mine.get("total", 0) > 0 else None
+
     def _sync(self, snap: Snapshot) -> None:
         self.hidden.clear()
         self.model.sync(snap)
@@ -254,6 +281,7 @@ class EventPlayer:
         def start() -> None:
             if snap is not None:
                 model.sync(snap)
+            self._play("deal")
             if model.kind == "spades-two":
                 model.revealed = 1.0
                 return
@@ -324,7 +352,7 @@ class EventPlayer:
         if snap is None or seat not in snap.views or snap.views[seat].hand is None:
             return
         if self.model.hands.get(seat) is None:
-            self.model.hands[seat] = sort_for_hand(snap.views[seat].hand)
+            self.model.hands[seat] = self.model.sort_hand(snap.views[seat].hand)
             if self._is_viewer(seat):
                 self.model.revealed = 0.0
 
@@ -342,6 +370,7 @@ class EventPlayer:
             if value != DOUBLE_NIL:
                 self._reveal_hand(seat, snap)
             self.stage.bubble(seat, bid_text(value) if value != "pass" else "Pass")
+            self._play("bid")
 
         beats = [Beat(BID_S, start=start)]
         if was_hidden and value != DOUBLE_NIL and self._is_viewer(seat):
@@ -356,6 +385,7 @@ class EventPlayer:
             model.bids[seat] = DOUBLE_NIL
             model.looked[seat] = True
             self.stage.bubble(seat, "Double Nil!")
+            self._play("bid")
 
         return [Beat(NOTE_S, start=start)]
 
@@ -446,6 +476,7 @@ class EventPlayer:
         def start() -> None:
             src, width = view.source_of(model, seat, card)
             model.remove_card(seat, card)
+            self._play("card")
             target = view.trick_rect(seat)
             from_hand = view.slot_of(seat) == 0 and view.viewer == seat
             spin = random.Random(int(card) * 7 + seat).uniform(-14, 14)
@@ -482,6 +513,9 @@ class EventPlayer:
 
         def start() -> None:
             model.winning = None
+            nil = winner < len(model.bids) and model.bids[winner] in (NIL, DOUBLE_NIL)
+            first = winner < len(model.tricks_won) and model.tricks_won[winner] == 0
+            self._play("nil_broken" if nil and first else "trick")
             taken[:] = list(model.trick)
             model.trick = []
             target = view.pile_point(winner)
@@ -501,9 +535,17 @@ class EventPlayer:
             data = event.data
             self.model.scores = list(data.get("scores", self.model.scores))
             self.model.bags = list(data.get("bags", self.model.bags))
+            sound = self._hand_sound(data)
+            if sound is not None:
+                self._play(sound)
             self.stage.hand_scored(event)
 
         return [Beat(0.0, start=start, hold=True)]
 
     def _game_over(self, event: Event) -> list[Beat]:
-        return [Beat(0.0, start=lambda: self.stage.game_over(event), hold=True)]
+        def start() -> None:
+            side = self._our_side()
+            self._play("game_won" if side is None or event.value == side else "game_lost")
+            self.stage.game_over(event)
+
+        return [Beat(0.0, start=start, hold=True)]

@@ -65,6 +65,9 @@ class TableInput:
         """The viewer chose a card: play it, or (exchange/redraw) select or unselect it."""
         decision = self.decision()
         if decision.kind == "play":
+            if self.ctx.settings.confirm_play and card not in self.selected:
+                self.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
+                return
             self.try_action(Play(self.viewer, card))
         elif decision.kind in ("exchange", "redraw"):
             limit = decision.cards

@@ -8,10 +8,11 @@ snapshot once all of that action's events have been shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.actions import BidValue
-from game.cards import Card, sort_for_hand
+from game.cards import SUITS, Card
 from game.state import HandResult, Phase, SeatView, TrickGame
 
 
@@ -65,6 +66,19 @@ class TableModel:
     revealed: float = 1.0  # 0..1: how far the viewer's hand has flipped face up after the deal
     shown_scores: list[float] = field(default_factory=list)  # the score panel's counting-up values
     arrived: dict[int, set[Card]] = field(default_factory=dict)  # cards just received (exchange, redraw)
+    suit_order: str = "SHCD"  # the hands' suits left to right (the hand-order setting)
+    low_first: bool = False  # ranks low to high instead of high to low
+
+    def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
+        """A hand in the display order of the settings: by ``suit_order``, then rank."""
+        order = {SUITS.index(s): i for i, s in enumerate(self.suit_order)}
+        sign = 1 if self.low_first else -1
+        return sorted(cards, key=lambda c: (order.get(c.suit, c.suit), sign * c.rank))
+
+    def set_hand_order(self, suit_order: str, low_first: bool) -> None:
+        """Change the display order and re-sort the hands shown now."""
+        self.suit_order, self.low_first = suit_order, low_first
+        self.hands = {seat: (self.sort_hand(hand) if hand is not None else None) for seat, hand in self.hands.items()}
 
     def __post_init__(self) -> None:
         n = self.num_seats
@@ -93,7 +107,7 @@ class TableModel:
         self.stock_size, self.discard_size = v.stock_size, v.discard_size
         self.blind = list(v.blind)
         self.results = list(v.results)
-        self.hands = {seat: (sort_for_hand(view.hand) if view.hand is not None else None)
+        self.hands = {seat: (self.sort_hand(view.hand) if view.hand is not None else None)
                       for seat, view in snap.views.items()}
         self.drawn = {seat: view.drawn_card for seat, view in snap.views.items()}
         playing = bool(self.trick) or bool(self.hand_tricks)

@@ -82,6 +82,7 @@ class TableView:
         self._side = {seat: i for i, team in enumerate(teams) for seat in team}
         self.levels: dict[int, str] = {}  # computer seats' levels, shown on their plates ("West \u00b7 Hard")
         self._glows: dict[tuple, pygame.Surface] = {}  # cached plate glows, ring, footprints
+        self.style: tuple[str, bool, str] = ("classic", False, "green")  # card back, four colours, felt (settings)
         self.resize(size)
 
     # ----- geometry
@@ -90,8 +91,15 @@ class TableView:
         self.size = (int(size[0]), int(size[1]))
         self.layout = TableLayout(self.size, self.num_seats, self.kind, len(self.teams), self.hand_size)
         lay = self.layout
-        self.images = CardImages([lay.card_w, lay.trick_w, lay.small_w, lay.big_w, lay.pile_w])
+        self.images = CardImages([lay.card_w, lay.trick_w, lay.small_w, lay.big_w, lay.pile_w], *self.style[:2])
         self._glows.clear()
+
+    def set_style(self, back_style: str, four_color: bool, felt: str) -> None:
+        """Use this card back, deck colours and felt (the settings); card images are remade when they change."""
+        style = (back_style, bool(four_color), felt)
+        if style != self.style:
+            self.style = style
+            self.resize(self.size)
 
     def slot_of(self, seat: int) -> int:
         """The screen slot of a seat (slot 0 is the bottom)."""
@@ -266,7 +274,7 @@ class TableView:
              to_act: int | None, hide_hands: bool = False, drawn_card: Card | None = None,
              status: dict[int, str] | None = None) -> None:
         """Draw the whole table under the panels: felt, plates, cards."""
-        theme.draw_felt(surface)
+        theme.draw_felt(surface, self.style[2])
         self._draw_table_ring(surface)
         for seat in range(self.num_seats):
             self.draw_plate(surface, model, seat, to_act == seat, (status or {}).get(seat))

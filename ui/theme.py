@@ -16,6 +16,13 @@ RGBA = tuple[int, int, int, int]
 FELT = (24, 96, 58)
 FELT_LIGHT = (40, 128, 78)
 FELT_DARK = (8, 40, 24)
+# Table colours (the felt setting): the lit centre and the dark edge of each cloth
+FELTS: dict[str, tuple[RGB, RGB]] = {
+    "green": (FELT_LIGHT, FELT_DARK),
+    "blue": ((40, 88, 140), (8, 24, 52)),
+    "burgundy": ((126, 38, 52), (40, 8, 16)),
+    "charcoal": ((78, 82, 86), (18, 20, 22)),
+}
 # Gold accents
 GOLD = (214, 178, 92)
 GOLD_LIGHT = (246, 222, 150)
@@ -82,9 +89,10 @@ def _alpha(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if _display_ready() else surf
 
 
-def felt_surface(size: tuple[int, int]) -> pygame.Surface:
-    """Green felt with a radial vignette and a faint weave, made once per window size."""
-    key = ("felt", size)
+def felt_surface(size: tuple[int, int], felt: str = "green") -> pygame.Surface:
+    """Felt of the chosen colour (``FELTS``) with a radial vignette and a faint weave, made once per window size."""
+    light, dark = FELTS.get(felt, FELTS["green"])
+    key = ("felt", size, light, dark)
     surf = _cached(key)
     if surf is not None:
         return surf
@@ -96,7 +104,7 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
             dy = (y + 0.5) / 36 - 0.42
             d = min(1.0, math.sqrt(dx * dx * 1.1 + dy * dy * 1.6) * 1.55)
             k = d * d * (3 - 2 * d)  # smoothstep
-            small.set_at((x, y), _mix(FELT_LIGHT, FELT_DARK, k))
+            small.set_at((x, y), _mix(light, dark, k))
     for old in [k for k in _cache if isinstance(k, tuple) and k[:1] == ("felt",)]:
         del _cache[old]  # one window-sized felt at a time (100 MB at 5000x5000)
     # One full-size surface, made in the display's format (a second copy costs a lot at 5000x5000).
@@ -135,9 +143,9 @@ def _noise_tile() -> pygame.Surface:
     return _store(key, _alpha(surf))
 
 
-def draw_felt(surface: pygame.Surface) -> None:
-    """Cover ``surface`` with the felt (one cached blit per frame)."""
-    surface.blit(felt_surface(surface.get_size()), (0, 0))
+def draw_felt(surface: pygame.Surface, felt: str = "green") -> None:
+    """Cover ``surface`` with the felt of colour ``felt`` (one cached blit per frame)."""
+    surface.blit(felt_surface(surface.get_size(), felt), (0, 0))
 
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], k: float) -> tuple[int, ...]:

@@ -64,7 +64,7 @@ class FormScene(Scene):
         if self.is_overlay and self.ctx.scenes.visible()[:1] != [self]:
             theme.dim(surface, 150)
         else:
-            theme.draw_felt(surface)
+            theme.draw_felt(surface, self.ctx.settings.felt)
 
     def draw_title(self, surface: pygame.Surface, title: str, center: tuple[int, int], size: int) -> pygame.Rect:
         """A gold title of font ``size`` with a soft drop shadow; returns its rect."""

@@ -30,13 +30,14 @@ def has_saved_game(ctx: AppContext) -> bool:
         return False
 
 
-def _card_images(width: int) -> list[tuple[pygame.Surface, pygame.Surface | None, tuple[int, int]]]:
+def _card_images(width: int, four_color: bool = False) -> list[tuple[pygame.Surface, pygame.Surface | None,
+                                                                     tuple[int, int]]]:
     """Face, shadow and shadow offset for each fan card: the shared card art, or plain shapes."""
     try:
         from game.cards import Card
         from ui.cardart import card_art_for_width
 
-        art = card_art_for_width(width)
+        art = card_art_for_width(width, four_color=four_color)
         return [(art.face(Card.parse(c)), art.shadow(), art.shadow_offset) for c in FAN_CARDS]
     except Exception:  # the art module is optional at this layer
         return [(_plain_card(c, width), None, (0, 0)) for c in FAN_CARDS]
@@ -122,6 +123,8 @@ class MenuScene(FormScene):
     def on_enter(self) -> None:
         """Refresh Continue (a game may have been saved meanwhile) and the layout."""
         super().on_enter()
+        if self._fan_four_color != self.ctx.settings.four_color:  # the deck's colours changed in Settings
+            self.layout()
         self.continue_game.enabled = has_saved_game(self.ctx)
         self.group.set_focus(self.group.focus or self.new_game)
 
@@ -140,7 +143,8 @@ class MenuScene(FormScene):
             b.set_rect((self.panel.x + pad, self.panel.y + pad + i * (bh + gap), bw, bh))
         self.fan_center = (w // 2 - s(250), mid_y)
         self.card_width = s(150)
-        self._card_imgs = _card_images(self.card_width)
+        self._fan_four_color = self.ctx.settings.four_color
+        self._card_imgs = _card_images(self.card_width, self._fan_four_color)
         self._build_fan()
 
     def _build_fan(self) -> None:
@@ -189,7 +193,7 @@ class MenuScene(FormScene):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, title, fan, panel and buttons."""
-        theme.draw_felt(surface)
+        theme.draw_felt(surface, self.ctx.settings.felt)
         w, h = self.size
         s = self.s
         self.draw_title(surface, "Trick Table", (w // 2, s(112)), s(136))

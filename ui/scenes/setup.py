@@ -130,7 +130,8 @@ class SetupScene(FormScene):
         self.names = list(default_names(4)) + [""] * (MAX_SEATS - 4)
         self.edited = [False] * MAX_SEATS
         self.human = [i == 0 for i in range(MAX_SEATS)]
-        self.levels = [DEFAULT_LEVEL] * MAX_SEATS
+        chosen = ctx.settings.computer_level  # the default-level setting
+        self.levels = [chosen if chosen in LEVELS else DEFAULT_LEVEL] * MAX_SEATS
         self._restore(ctx.settings.last_setup)
         self._make_widgets()
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
@@ -179,8 +180,14 @@ class SetupScene(FormScene):
             ],
         }
 
+    def _default_names(self, players: int) -> tuple[str, ...]:
+        """The seats' default names, the first seat under the player's own name when the settings give one."""
+        names = default_names(players, self.human)
+        own = self.ctx.settings.player_name.strip()
+        return ((own,) + names[1:]) if own and names and names[0] == "You" else names
+
     def _apply_default_names(self) -> None:
-        defaults = default_names(self.players, self.human)
+        defaults = self._default_names(self.players)
         for i in range(MAX_SEATS):
             if not self.edited[i]:
                 self.names[i] = defaults[i] if i < len(defaults) else ""
@@ -188,7 +195,7 @@ class SetupScene(FormScene):
     def config(self, seed: int | None = None) -> GameConfig:
         """The game these choices describe."""
         n = self.players
-        defaults = default_names(n, self.human)
+        defaults = self._default_names(n)
         opts = self.options[self.game]
         if self.game == "pitch":
             options: SpadesOptions | PitchOptions = PitchOptions(
@@ -386,7 +393,7 @@ class SetupScene(FormScene):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, panels, widgets and the notes that explain the choices."""
-        theme.draw_felt(surface)
+        theme.draw_felt(surface, self.ctx.settings.felt)
         w, _h = self.size
         s = self.s
         self.draw_title(surface, "New game", (w // 2, s(50)), s(66))
@@ -444,7 +451,7 @@ class SetupScene(FormScene):
     def _draw_note(self, surface: pygame.Surface, partner: bool) -> None:
         s = self.s
         n = self.players
-        names = [self.names[i].strip() or default_names(n)[i] for i in range(n)]
+        names = [self.names[i].strip() or self._default_names(n)[i] for i in range(n)]
         x = self.right.x + s(24)
         y = self.note_y + s(16)
         size = s(22)

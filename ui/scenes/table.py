@@ -30,7 +30,6 @@ from ui.hand_summary import HandSummary
 from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
 from ui.last_trick import LastTrick
 from ui.layout import TableLayout
-from ui.saves import save_record_as, saves_of, window_facts
 from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
@@ -77,7 +76,8 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.viewer = self.viewer
         self.view.levels = self._level_labels()
         self.model = TableModel(g.num_seats, g.kind)
-        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names)
+        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names, ctx.play_sound)
+        self._follow_settings()
         self.notes = Notes()
         self.panel = ActionPanel(self._choose)
         self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
@@ -114,13 +114,6 @@ class TableScene(TableUndo, TableInput, Scene):
         self.model.sync(first)
         self.player.push([Event(HAND_STARTED, g.dealer, value=g.hand_number)], first)
         self._place()
-        self.save_now()
-
-    def save_now(self) -> None:
-        """Autosave the game as it stands (ui.saves: in the background; a finished game clears the save)."""
-        saves = saves_of(self.ctx)
-        if saves is not None:
-            saves.autosave(self.game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), self.game))
 
     # ----- helpers for everyone
     def speed(self) -> float:
@@ -164,8 +157,16 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.resize(size)
         self._place()
 
+    def _follow_settings(self) -> None:
+        """Use the settings' card back, deck colours, felt and hand order (they may change during the game)."""
+        st = self.ctx.settings
+        self.view.set_style(st.card_back, st.four_color, st.felt)
+        if (st.hand_suits, st.hand_rank == "low-high") != (self.model.suit_order, self.model.low_first):
+            self.model.set_hand_order(st.hand_suits, st.hand_rank == "low-high")
+
     def on_enter(self) -> None:
         """Catch up with a resize made while another scene was on top; a new game's first-game tips (ui.tips)."""
+        self._follow_settings()
         if tuple(self.ctx.size) != self.view.size:
             self.on_resize(tuple(self.ctx.size))
         show_first_game_tips(self)
@@ -218,7 +219,8 @@ class TableScene(TableUndo, TableInput, Scene):
         marked = self.model.arrived.get(self.viewer, set()) & set(hand or ()) if self.viewer is not None else set()
         if decision.kind == "play":
             legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            return HandState(legal, self.hover, set(), focus, x=x, hint=hint, marked=marked)
+            chosen = set(self.selected) & legal  # a card waiting for the confirming click (a setting)
+            return HandState(legal, self.hover, chosen, focus, x=x, hint=hint, marked=marked)
         if decision.kind in ("exchange", "redraw"):
             return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x, hint=hint, marked=marked)
         return HandState(None, None, set(), None, x=x, marked=marked)
@@ -266,7 +268,6 @@ class TableScene(TableUndo, TableInput, Scene):
         self.applied += 1
         self.idle_s = 0.0
         self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
-        self.save_now()
         self.selected.clear()
         self.pressed = None
         self.digits = ""
@@ -299,9 +300,6 @@ class TableScene(TableUndo, TableInput, Scene):
         """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
         self.time_s += dt_s
         self.notes.update(dt_s)
-        saves = saves_of(self.ctx)
-        for problem in saves.take_write_problems() if saves is not None else ():
-            self.notes.show_toast(problem)
         for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
             if overlay is not None:
                 overlay.update(dt_s)
@@ -356,7 +354,7 @@ class TableScene(TableUndo, TableInput, Scene):
         seat = self.game.to_act
         if not self.computers.plays(seat) or self._overlay():
             return
-        if self.idle_s < COMPUTER_PAUSE_S * self.speed():
+        if self.idle_s < COMPUTER_PAUSE_S * self.ctx.settings.pace_factor():
             return
         answer = self.computers.result(self.applied)
         if answer is None:
@@ -479,16 +477,11 @@ class TableScene(TableUndo, TableInput, Scene):
         """Pause with Resume / Rules / Quit to menu."""
         if self.menu is not None:
             return
-        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings, self._save_record)
+        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings)
         self.menu.place(self.view.layout)
 
     def _close_menu(self) -> None:
         self.menu = None
-
-    def _save_record(self) -> None:
-        """Save record as: a file chooser over the table writes the game so far (ui.saves)."""
-        self.menu = None
-        save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
 
     def _settings(self) -> None:
         from ui.scenes.settings import SettingsScene
@@ -668,7 +661,7 @@ class TableScene(TableUndo, TableInput, Scene):
         look = self._look_visible()
         buttons = list(self.top_buttons.values()) + ([self.look_button] if look else [])
         statuses = tuple(sorted(self._statuses().items()))
-        key = (size, self.view.size, self.view.bottom, self.view.viewer, self._hide_hands(), to_act,
+        key = (size, self.view.size, self.view.style, self.view.bottom, self.view.viewer, self._hide_hands(), to_act,
                self.model.signature(), self._hand_key(hand), self._resting_drawn_card(), statuses,
                tuple((b.hovered, b.pressed, b.focused, b.show_focus, b.enabled) for b in buttons), look)
         layer = self._layer
@@ -712,6 +705,8 @@ class TableScene(TableUndo, TableInput, Scene):
         if decision.kind == "play":
             if model.kind == "pitch" and model.trump is None:
                 return "Your lead: the suit you lead becomes trump"
+            if self.selected and self.ctx.settings.confirm_play:
+                return "Click the card again (or Enter) to play it"
             if not model.trick:
                 return "Your lead"
             return "Your turn: play a card"
