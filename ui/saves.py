@@ -88,8 +88,9 @@ def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
     out = []
     for number in range(game.num_seats):
         seat = seats[number] if number < len(seats) and isinstance(seats[number], dict) else {}
-        name = seat.get("name") if isinstance(seat.get("name"), str) else ""
-        name = " ".join(name.split())[:MAX_NAME_CHARS] or f"Seat {number + 1}"
+        raw = seat.get("name")
+        name = " ".join(raw.split())[:MAX_NAME_CHARS] if isinstance(raw, str) else ""
+        name = name or f"Seat {number + 1}"
         level = seat.get("level")
         out.append(SeatConfig(name, seat.get("player") == "human", level if level in levels else DEFAULT_LEVEL))
     return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
@@ -363,6 +364,23 @@ class SaveService:
         """Wait for the save in progress (tests, Continue, closing the window)."""
         return self.writer.flush(timeout_s)
 
+    def summary(self) -> str | None:
+        """What Continue resumes, for the title menu ("Spades, hand 3 · 120 to 85"), read from the save's
+        window facts without replaying it; None when there is none."""
+        try:
+            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
+                return None
+        except OSError:
+            return None
+        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
+        window = value.get("window") if problem is None and isinstance(value, dict) else None
+        if not isinstance(window, dict) or not isinstance(window.get("title"), str):
+            return None
+        scores = window.get("scores")
+        if isinstance(scores, list) and scores and all(type(x) is int for x in scores):
+            return f"{window['title'][:60]} · {' to '.join(str(x) for x in scores[:7])}"
+        return window["title"][:60]
+
     def take_write_problems(self) -> list[str]:
         """Problems met while writing saves since the last call (shown once as a toast)."""
         with self.writer._lock:
@@ -442,6 +460,26 @@ def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> di
             "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
 
 
-def resume_into(ctx: AppContext, saved: SavedGame, make_scene: Callable[[GameConfig, TrickGame], Any]) -> None:
-    """Open the table for a saved game over the title menu (``make_scene`` builds the TableScene)."""
-    ctx.scenes.push(make_scene(saved.config(), saved.game))
+def save_record_as(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]],
+                   say: Callable[[str], None]) -> None:
+    """Save record as (the table menu): a file chooser over the table; the game as it is now is written to the
+    file chosen, the chooser closes and ``say`` tells where it went."""
+    from ui.scenes.file_chooser import FileChooserScene
+
+    saves = saves_of(ctx)
+    snapshot = game.clone()  # the game at the moment the player asked, whatever happens under the chooser
+
+    def chosen(path: Path) -> str | None:
+        problem = write_record_file(path, snapshot, seats)
+        if problem is not None:
+            return f"The record was not saved: {problem}."
+        if saves is not None:
+            saves.record_folder = path.parent
+        if ctx.scenes.top is chooser:
+            ctx.scenes.pop()
+        say(f"Record saved as {path.name}")
+        return None
+
+    chooser = FileChooserScene(ctx, "Save record as", chosen, save=True, suggested=suggested_record_name(game),
+                               start_dir=saves.record_folder if saves is not None else None)
+    ctx.scenes.push(chooser)

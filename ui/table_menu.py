@@ -1,4 +1,4 @@
-"""The in-game menu (Esc): Resume, Rules, Settings, Quit to menu."""
+"""The in-game menu (Esc): Resume, Rules, Settings, Save record as…, Quit to menu."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ class TableMenu:
     """A small panel over the table; Esc again resumes."""
 
     def __init__(self, on_resume: Callable[[], None], on_rules: Callable[[], None],
-                 on_quit: Callable[[], None], on_settings: Callable[[], None] | None = None) -> None:
+                 on_quit: Callable[[], None], on_settings: Callable[[], None] | None = None,
+                 on_save_record: Callable[[], None] | None = None) -> None:
         self.on_resume = on_resume
         self.buttons = {
             "resume": Button("Resume", on_resume, primary=True, key="Esc"),
@@ -23,6 +24,8 @@ class TableMenu:
         }
         if on_settings is not None:
             self.buttons["settings"] = Button("Settings", on_settings)
+        if on_save_record is not None:
+            self.buttons["save_record"] = Button("Save record as\u2026", on_save_record)
         self.buttons["quit"] = Button("Quit to menu", on_quit)
         self.group = WidgetGroup(list(self.buttons.values()))
         self.group.set_focus(self.buttons["resume"])
