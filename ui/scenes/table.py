@@ -30,6 +30,7 @@ from ui.hand_summary import HandSummary
 from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
 from ui.last_trick import LastTrick
 from ui.layout import TableLayout
+from ui.saves import save_record_as, saves_of, window_facts
 from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
@@ -114,6 +115,13 @@ class TableScene(TableUndo, TableInput, Scene):
         self.model.sync(first)
         self.player.push([Event(HAND_STARTED, g.dealer, value=g.hand_number)], first)
         self._place()
+        self.save_now()
+
+    def save_now(self) -> None:
+        """Autosave the game as it stands (ui.saves: in the background; a finished game clears the save)."""
+        saves = saves_of(self.ctx)
+        if saves is not None:
+            saves.autosave(self.game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), self.game))
 
     # ----- helpers for everyone
     def speed(self) -> float:
@@ -268,6 +276,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.applied += 1
         self.idle_s = 0.0
         self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
+        self.save_now()
         self.selected.clear()
         self.pressed = None
         self.digits = ""
@@ -300,6 +309,9 @@ class TableScene(TableUndo, TableInput, Scene):
         """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
         self.time_s += dt_s
         self.notes.update(dt_s)
+        saves = saves_of(self.ctx)
+        for problem in saves.take_write_problems() if saves is not None else ():
+            self.notes.show_toast(problem)
         for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
             if overlay is not None:
                 overlay.update(dt_s)
@@ -477,11 +489,16 @@ class TableScene(TableUndo, TableInput, Scene):
         """Pause with Resume / Rules / Quit to menu."""
         if self.menu is not None:
             return
-        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings)
+        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings, self._save_record)
         self.menu.place(self.view.layout)
 
     def _close_menu(self) -> None:
         self.menu = None
+
+    def _save_record(self) -> None:
+        """Save record as: a file chooser over the table writes the game so far (ui.saves)."""
+        self.menu = None
+        save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
 
     def _settings(self) -> None:
         from ui.scenes.settings import SettingsScene
