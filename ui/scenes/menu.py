@@ -1,13 +1,18 @@
-"""The title menu: the name, a fan of cards, and New game / Continue / Settings / Rules / Quit."""
+"""The title menu: the name, a fan of cards, and New game / Continue / Open record / Settings / Rules / Quit.
+
+A message about the saved game (one that could not be opened and was moved aside) is shown in a panel
+over the menu until the player closes it (OK, Enter, Esc or a click outside)."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ui import text, theme
+from ui.saves import saves_of
 from ui.scenes import FormScene
 from ui.tween import ease_out_back
 from ui.widgets import Button
@@ -69,10 +74,15 @@ class MenuScene(FormScene):
         super().__init__(ctx)
         self.new_game = Button("New game", self.open_setup, primary=True)
         self.continue_game = Button("Continue", self.resume, enabled=has_saved_game(ctx))
+        self.open_record = Button("Open record\u2026", self.open_record_chooser)
         self.settings = Button("Settings", self.open_settings)
         self.rules = Button("Rules", self.open_rules)
         self.quit = Button("Quit", self.request_quit, key="Esc")
-        self.buttons = [self.new_game, self.continue_game, self.settings, self.rules, self.quit]
+        self.buttons = [self.new_game, self.continue_game, self.open_record, self.settings, self.rules, self.quit]
+        self.message: str | None = None  # a message about the saved game, shown in a panel until closed
+        self.message_ok = Button("OK", self.close_message, primary=True, key="Enter")
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.caption: str | None = None  # what Continue resumes ("Spades, hand 3")
         self.group.set_widgets(self.buttons)
         self.group.set_focus(self.new_game)
         self.fan_k = 0.0  # 0 = cards stacked, 1 = fully fanned
@@ -95,10 +105,72 @@ class MenuScene(FormScene):
         self.ctx.scenes.push(SetupScene(self.ctx))
 
     def resume(self) -> None:
-        """Continue the saved game through the ``continue_game`` hook."""
+        """Continue the saved game through the ``continue_game`` hook (a problem comes back as a message)."""
         hook = self.ctx.resources.get("continue_game")
         if callable(hook):
             hook()
+        self._refresh_saved()
+
+    def open_record_chooser(self) -> None:
+        """Open record: a file chooser whose choice goes to the ``open_record`` hook (it answers a problem or None)."""
+        from ui.scenes.file_chooser import FileChooserScene
+
+        hook = self.ctx.resources.get("open_record")
+        saves = saves_of(self.ctx)
+        start = saves.record_folder if saves is not None else None
+
+        def chosen(path: Path) -> str | None:
+            if saves is not None:
+                saves.record_folder = path.parent
+            if not callable(hook):
+                return "Opening records is not available here."
+            self.ctx.scenes.pop()  # the chooser; the game (or the viewer) opens over the menu
+            problem = hook(path)
+            if problem:
+                self.ctx.scenes.push(chooser)  # back to the chooser, which says what went wrong
+                chooser.set_problem(problem)
+            return None
+
+        chooser = FileChooserScene(self.ctx, "Open record", chosen, start_dir=start, save=False)
+        self.ctx.scenes.push(chooser)
+
+    def show_message(self, message: str) -> None:
+        """Show ``message`` in a panel over the menu until it is closed."""
+        self.message = message
+        self._place_message()
+
+    def close_message(self) -> None:
+        """Close the message panel (the next waiting message, if any, follows)."""
+        self.message = None
+        self._take_notices()
+
+    def _take_notices(self) -> None:
+        saves = saves_of(self.ctx)
+        if saves is None or self.message is not None:
+            return
+        notices = saves.take_notices()
+        if notices:
+            self.show_message("\n\n".join(notices))
+
+    def _refresh_saved(self) -> None:
+        self.continue_game.enabled = has_saved_game(self.ctx)
+        saves = saves_of(self.ctx)
+        self.caption = saves.summary() if saves is not None and self.continue_game.enabled else None
+        self._take_notices()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The message panel takes every event while it is up; otherwise the buttons."""
+        if self.message is None:
+            super().handle_event(event)
+            return
+        if self.message_ok.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
+                                                          pygame.K_SPACE):
+            self.close_message()
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+              and not self.message_rect.collidepoint(event.pos)):
+            self.close_message()
 
     def open_settings(self) -> None:
         """Open the settings over the menu."""
@@ -125,7 +197,9 @@ class MenuScene(FormScene):
         super().on_enter()
         if self._fan_four_color != self.ctx.settings.four_color:  # the deck's colours changed in Settings
             self.layout()
-        self.continue_game.enabled = has_saved_game(self.ctx)
+        self._refresh_saved()
+        if self.group.focus is not None and not self.group.focus.enabled:
+            self.group.set_focus(None)
         self.group.set_focus(self.group.focus or self.new_game)
 
     # --- layout ---------------------------------------------------------------------------
@@ -135,8 +209,13 @@ class MenuScene(FormScene):
         s = self.s
         content_top = s(236)
         mid_y = (content_top + h - s(34)) // 2
+        n = len(self.buttons)
         bw, bh, gap, pad = s(296), s(54), s(14), s(30)
-        ph = len(self.buttons) * bh + (len(self.buttons) - 1) * gap + 2 * pad
+        room = h - s(34) - content_top - s(12)  # more buttons than fit: smaller buttons, the panel stays on screen
+        if n * bh + (n - 1) * gap + 2 * pad > room:
+            gap, pad = s(10), s(22)
+            bh = max(s(34), (room - 2 * pad - (n - 1) * gap) // n)
+        ph = n * bh + (n - 1) * gap + 2 * pad
         pw = bw + 2 * pad
         self.panel = pygame.Rect(w // 2 + s(70), mid_y - ph // 2, pw, ph)
         for i, b in enumerate(self.buttons):
@@ -146,6 +225,23 @@ class MenuScene(FormScene):
         self._fan_four_color = self.ctx.settings.four_color
         self._card_imgs = _card_images(self.card_width, self._fan_four_color)
         self._build_fan()
+        self._place_message()
+
+    def _place_message(self) -> None:
+        """Centre the message panel and its OK button (its height follows the wrapped text)."""
+        if self.message is None:
+            return
+        w, h = self.size
+        s = self.s
+        pw = min(w - s(40), s(720))
+        lines = text.wrap(self.message, s(22), pw - s(60))
+        body = len(lines) * text.line_height(s(22))
+        ph = min(h - s(40), s(70) + body + s(40) + s(52) + s(26))
+        self.message_rect = pygame.Rect(0, 0, pw, ph)
+        self.message_rect.center = (w // 2, h // 2)
+        bw, bh = s(200), s(52)
+        self.message_ok.set_rect((self.message_rect.centerx - bw // 2, self.message_rect.bottom - s(26) - bh, bw, bh))
+        self.message_ok.focused = True
 
     def _build_fan(self) -> None:
         """Rotate the cards for the current spread (called when the spread or size changes).
@@ -184,8 +280,11 @@ class MenuScene(FormScene):
         self._fan_smooth = not moving
 
     def update(self, dt_s: float) -> None:
-        """Animate the fan opening, then the widgets."""
+        """Animate the fan opening, then the widgets; pick up a message about the saved game."""
         super().update(dt_s)
+        self._take_notices()
+        if self.message is not None:
+            self.message_ok.update(dt_s)
         settled = not self.tweener.running(self, "fan_k")
         if abs(self.fan_k - self._fan_drawn_k) > 1e-4 or (settled and not self._fan_smooth):
             self._build_fan()
@@ -207,5 +306,27 @@ class MenuScene(FormScene):
             surface.blit(img, rect)
         theme.draw_panel(surface, self.panel)
         self.group.draw(surface)
+        if self.caption and self.continue_game.enabled:
+            cap = text.fit_size(self.caption, s(18), self.panel.width - s(20))
+            text.blit_text(surface, self.caption, cap, theme.TEXT_DIM, (self.panel.centerx, self.panel.bottom + s(8)),
+                           "midtop")
         hint = "Arrows and Enter to choose   \u00b7   F11 full screen   \u00b7   Esc to quit"
         text.blit_text(surface, hint, s(20), theme.TEXT_DIM, (w // 2, h - s(20)), "center")
+        if self.message is not None:
+            self._draw_message(surface)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The message panel over the dimmed menu."""
+        s = self.s
+        theme.dim(surface, 150)
+        rect = self.message_rect
+        theme.draw_solid_panel(surface, rect, radius=s(18))
+        text.blit_text(surface, "Saved game", s(32), theme.GOLD_LIGHT, (rect.centerx, rect.y + s(22)), "midtop",
+                       bold=True)
+        y = rect.y + s(72)
+        for line in text.wrap(self.message or "", s(22), rect.width - s(60)):
+            if y + text.line_height(s(22)) > self.message_ok.rect.top - s(10):
+                break
+            text.blit_text(surface, line, s(22), theme.TEXT, (rect.x + s(30), y))
+            y += text.line_height(s(22))
+        self.message_ok.draw(surface)
