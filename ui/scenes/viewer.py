@@ -1,10 +1,10 @@
 """The replay viewer: a recorded game on the table with every hand face up, stepped forward and back.
 
-Every state shown is the state ``game.record.replay(record, limit=k)`` gives. The actions are
-read once (the record is replayed while the engine's ``apply`` calls are noted, then checked: the
-actions applied to the first state must give the record's last state), and a clone is kept at the
-start of every hand, so any step is a clone plus at most one hand of actions. Should that check
-fail, every state is read with ``replay(record, limit=k)`` itself.
+Every state shown is the state ``game.record.replay(record, limit=k)`` gives. The record is
+replayed once; its actions are read from the game's history and checked (applied to the first
+state they must give the last), and a clone is kept at every hand's start and every few actions,
+so any step is a clone plus a few actions. Should that check fail, every state is read with
+``replay(record, limit=k)`` itself.
 
 Positions are the states after 0, 1, ... k actions; after the last card of a hand one more
 position shows the hand scored (the summary, as in play) before the next deal. A record with a
@@ -16,14 +16,13 @@ Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score s
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import Action
+from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.record import RecordError, replay
@@ -45,39 +44,24 @@ BAR_H = 64  # the control bar under the table (design pixels at 1280x720)
 FAN_STEP = 20  # the step between an open hand's cards beside a plate
 CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
 PROBLEM_RED = (240, 130, 120)
+ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
 MALFORMED = (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError)
 
 
 # ----------------------------------------------------------------- the states of a record (no pygame)
-def _trace_actions(record: Any) -> tuple[list[Action], str | None]:
-    """The actions the engine applies while replaying ``record`` (outermost ``apply`` calls, in order)
-    and the replay's problem, if any. Only this thread is watched (``sys.setprofile``)."""
-    actions: list[Action] = []
-    depth = 0
+def _problem_of(error: Exception) -> str:
+    """A replay's exception in plain words (as ``replay --check`` says it)."""
+    if isinstance(error, RecordError):
+        return str(error)
+    return f"malformed record ({type(error).__name__}: {error})"
 
-    def watch(frame: Any, event: str, _arg: Any) -> None:
-        nonlocal depth
-        if frame.f_code.co_name != "apply" or not isinstance(frame.f_locals.get("self"), TrickGame):
-            return
-        if event == "call":
-            if depth == 0:
-                actions.append(frame.f_locals.get("action"))
-            depth += 1
-        elif event == "return":
-            depth -= 1
 
-    previous = sys.getprofile()
-    sys.setprofile(watch)
-    try:
-        replay(record)
-        problem = None
-    except RecordError as error:
-        problem = str(error)
-    except MALFORMED as error:
-        problem = f"malformed record ({type(error).__name__}: {error})"
-    finally:
-        sys.setprofile(previous)
-    return actions, problem
+def _actions_of(game: TrickGame) -> list[Action] | None:
+    """The actions of a game's history in order (its chance outcomes left out); None without a history."""
+    history = getattr(game, "history", None)
+    if history is None:
+        return None
+    return [entry for entry in history if isinstance(entry, ACTION_TYPES)]
 
 
 def _replays(record: Any, limit: int) -> bool:
@@ -105,35 +89,54 @@ class Timeline:
 
     def __init__(self, record: Any, problem: str | None = None) -> None:
         self.record = record
-        actions, found = _trace_actions(record)
-        self.problem = found or problem
+        self.problem = problem
         self.actions: list[Action] = []
         self.total = 0  # the last k that replays
         self.start: TrickGame | None = None
         self._checkpoints: dict[int, TrickGame] = {}
         self._traced = False
         self.positions: list[Position] = []
-        self._build(actions, found is not None)
+        self._build()
 
     # ----- building
-    def _build(self, actions: list[Action], failed: bool) -> None:
-        total = len(actions)
-        if failed:  # the last traced call may be the illegal one, or a check failed after it
-            while total > 0 and not _replays(self.record, total):
-                total -= 1
-        if not _replays(self.record, total):
-            return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
+    def _build(self) -> None:
+        try:
+            done = replay(self.record)
+            total, last = done.actions, done.game
+        except (RecordError, *MALFORMED) as error:
+            self.problem = _problem_of(error)
+            total = self._last_good()
+            if total < 0:
+                return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
+            last = replay(self.record, limit=total).game
         self.start = replay(self.record, limit=0).game
         self.total = total
-        self.actions = actions[:total]
-        self._traced = self._check_trace()
+        actions = _actions_of(last)
+        if actions is not None and len(actions) == total:
+            self.actions = actions
+            self._traced = self._check_trace(last)
         if not self._traced:  # fall back on replaying each state
             self.actions = []
-            self.total = self._count_without_trace()
         self._positions()
 
-    def _check_trace(self) -> bool:
-        """The traced actions, applied to the first state, give ``replay(record, limit=total)``'s state."""
+    def _last_good(self) -> int:
+        """The largest ``limit`` that replays (-1: not even the first deal)."""
+        if not _replays(self.record, 0):
+            return -1
+        good, bad = 0, 1
+        while _replays(self.record, bad):
+            good, bad = bad, bad * 2
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if _replays(self.record, mid):
+                good = mid
+            else:
+                bad = mid
+        return good
+
+    def _check_trace(self, expected: TrickGame) -> bool:
+        """The history's actions, applied to the first state, give ``replay(record, limit=total)``'s state
+        (``expected``); a clone is kept at every hand's start on the way."""
         assert self.start is not None
         game = self.start.clone()
         last_hand, last_index = -1, 0
@@ -146,29 +149,10 @@ class Timeline:
         except Exception:  # noqa: BLE001 - anything unexpected: the trace is not used
             self._checkpoints.clear()
             return False
-        expected = replay(self.record, limit=self.total).game
         if _fingerprint(game) != _fingerprint(expected):
             self._checkpoints.clear()
             return False
         return True
-
-    def _count_without_trace(self) -> int:
-        """How many actions replay (the largest limit that replays), without the trace."""
-        try:
-            done = replay(self.record)
-            return done.actions
-        except (RecordError, *MALFORMED):
-            pass
-        lo, hi = 0, 1
-        while _replays(self.record, hi) and replay(self.record, limit=hi).actions == hi:
-            lo, hi = hi, hi * 2
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if _replays(self.record, mid) and replay(self.record, limit=mid).actions == mid:
-                lo = mid
-            else:
-                hi = mid
-        return lo
 
     def _positions(self) -> None:
         """Walk the states once: where hands end (a scored position before the next deal) and tricks end."""
