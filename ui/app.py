@@ -93,6 +93,7 @@ class App:
         self.ctx.resources["has_saved_game"] = self.saves.has_save
         self.ctx.resources["continue_game"] = self.continue_game
         self.ctx.resources["open_record"] = self.open_record
+        self.computer_sync = False  # tests: resumed tables decide computer moves inline
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
@@ -113,7 +114,7 @@ class App:
         """Open the table for a saved game over the title menu, exactly where it was."""
         from ui.scenes.table import TableScene
 
-        self.ctx.scenes.push(TableScene(self.ctx, saved.config(), game=saved.game))
+        self.ctx.scenes.push(TableScene(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game))
 
     def continue_game(self) -> None:
         """Continue on the title menu: resume the autosave, or say in plain words why it cannot be."""

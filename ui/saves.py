@@ -365,8 +365,8 @@ class SaveService:
         return self.writer.flush(timeout_s)
 
     def summary(self) -> str | None:
-        """What Continue resumes, for the title menu ("Spades, hand 3 · 120 to 85"), read from the save's
-        window facts without replaying it; None when there is none."""
+        """What Continue resumes, for the title menu ("Spades, hand 3"), read from the save's window facts
+        without replaying it; None when there is none."""
         try:
             if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
                 return None
@@ -376,10 +376,7 @@ class SaveService:
         window = value.get("window") if problem is None and isinstance(value, dict) else None
         if not isinstance(window, dict) or not isinstance(window.get("title"), str):
             return None
-        scores = window.get("scores")
-        if isinstance(scores, list) and scores and all(type(x) is int for x in scores):
-            return f"{window['title'][:60]} · {' to '.join(str(x) for x in scores[:7])}"
-        return window["title"][:60]
+        return " ".join(window["title"].split())[:40] or None
 
     def take_write_problems(self) -> list[str]:
         """Problems met while writing saves since the last call (shown once as a toast)."""

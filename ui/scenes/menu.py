@@ -82,7 +82,7 @@ class MenuScene(FormScene):
         self.message: str | None = None  # a message about the saved game, shown in a panel until closed
         self.message_ok = Button("OK", self.close_message, primary=True, key="Enter")
         self.message_rect = pygame.Rect(0, 0, 0, 0)
-        self.caption: str | None = None  # what Continue resumes ("Spades, hand 3")
+        self.caption: str | None = None  # what Continue resumes ("Spades, hand 3"), shown on its button
         self.group.set_widgets(self.buttons)
         self.group.set_focus(self.new_game)
         self.fan_k = 0.0  # 0 = cards stacked, 1 = fully fanned
@@ -156,6 +156,7 @@ class MenuScene(FormScene):
         self.continue_game.enabled = has_saved_game(self.ctx)
         saves = saves_of(self.ctx)
         self.caption = saves.summary() if saves is not None and self.continue_game.enabled else None
+        self.continue_game.label = f"Continue \u00b7 {self.caption}" if self.caption else "Continue"
         self._take_notices()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -306,10 +307,6 @@ class MenuScene(FormScene):
             surface.blit(img, rect)
         theme.draw_panel(surface, self.panel)
         self.group.draw(surface)
-        if self.caption and self.continue_game.enabled:
-            cap = text.fit_size(self.caption, s(18), self.panel.width - s(20))
-            text.blit_text(surface, self.caption, cap, theme.TEXT_DIM, (self.panel.centerx, self.panel.bottom + s(8)),
-                           "midtop")
         hint = "Arrows and Enter to choose   \u00b7   F11 full screen   \u00b7   Esc to quit"
         text.blit_text(surface, hint, s(20), theme.TEXT_DIM, (w // 2, h - s(20)), "center")
         if self.message is not None:
