@@ -258,3 +258,22 @@ def test_without_a_history_every_state_is_replayed(window: App, monkeypatch: pyt
     for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_END, pygame.K_LEFT):
         press(window, key)
         check_position(scene, record)
+
+
+def test_open_record_shows_a_finished_game_in_the_viewer(tmp_path: Path) -> None:
+    from ui.scenes.menu import MenuScene
+
+    record = recorded("pitch", 2, hands=300, seed=9)
+    assert record["winner"] is not None
+    path = tmp_path / "finished.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    app = make_app((1280, 720), headless=True, menu=True)
+    try:
+        assert app.ctx.resources["open_record"](path) is None
+        scene = app.ctx.scenes.top
+        assert isinstance(scene, ViewerScene) and scene.timeline.total == replay(record).actions
+        app.step(0.016)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.ctx.scenes.top, MenuScene)
+    finally:
+        app.close()

@@ -93,6 +93,7 @@ class App:
         self.ctx.resources["has_saved_game"] = self.saves.has_save
         self.ctx.resources["continue_game"] = self.continue_game
         self.ctx.resources["open_record"] = self.open_record
+        self.ctx.resources["open_finished_record"] = self.open_viewer
         self.computer_sync = False  # tests: resumed tables decide computer moves inline
         self.clock = pygame.time.Clock()
         self.frames = 0
@@ -139,6 +140,12 @@ class App:
             return f"That record cannot be continued: {problem}."
         self.resume(saved)
         return None
+
+    def open_viewer(self, record: dict, problem: str | None = None) -> None:
+        """Show a recorded game in the replay viewer over the current screen (Esc returns to it)."""
+        from ui.scenes.viewer import ViewerScene
+
+        self.ctx.scenes.push(ViewerScene(self.ctx, record, problem))
 
     def go_to_menu(self) -> None:
         """Clear the stack and show the title menu."""
