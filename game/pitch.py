@@ -69,7 +69,7 @@ class PitchGame(TrickGame):
     def _deal(self, events: list[Event] | None) -> None:
         self._start_hand_state()
         n = self.num_seats
-        deal = deal_hands(self._shuffled_deck(), self.dealer, n)
+        deal = deal_hands(self._shuffled_deck(n * HAND_SIZE), self.dealer, n)
         for seat in range(n):
             self.hands[seat] = sum(1 << c for c in deal[seat])
         self.in_play = sum(self.hands)

@@ -208,9 +208,15 @@ class TrickGame:
             self._history_shared = False
         self._history.append(entry)
 
-    def _shuffled_deck(self) -> list[Card]:
-        """A new hand's shuffled deck, from chance, noted in the history."""
+    def _shuffled_deck(self, used: int = len(DECK)) -> list[Card]:
+        """A new hand's shuffled deck, from chance, noted in the history.
+
+        Only the top ``used`` cards come into play; the rest are set aside unseen, in deck order
+        (their order is no outcome anyone sees, and a record, which gives the deal, cannot say it).
+        """
         deck = self.chance.shuffled_deck()
+        if used < len(deck):
+            deck[used:] = sorted(deck[used:])
         self._note(ChanceOutcome(DECK_ORDER, tuple(deck)))
         return deck
 
