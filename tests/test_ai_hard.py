@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from scripted import bid_round, cards, pitch_game, play_tricks, spades_game
+from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, spades_game
 
-from game.actions import DOUBLE_NIL, Action, Bid, Look, Play
-from game.ai.hard import HardPlayer
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, Look, Play
+from game.ai.hard import NIL_FLOOR, NIL_TRIES, HardPlayer, nil_fit
 from game.ai.rollout import advance_to_play, play_out
-from game.cards import cards_of
+from game.cards import cards_of, mask_of
 from game.chance import Chance
 from game.deals import deck_for_deal
 from game.factory import new_game
@@ -250,3 +250,36 @@ def test_double_nil_is_weighed_when_far_behind() -> None:
     values = player.evaluate(view, 6)
     assert len(values) == 2  # Double Nil against "look, then bid", both simulated on sampled hands
     assert player.choose(view) in (Bid(seat, DOUBLE_NIL), Look(seat))
+
+
+# ----------------------------------------------------------------- worlds and candidates
+
+
+def _nil_lead_view() -> tuple[TrickGame, int]:
+    """Seat 0 leads against seat 1's Nil (seat 0 holds the two and three of spades only)."""
+    game = spades_game(complete_deal(["AH AC AD KD QC 2C", "", "", ""]), dealer=3)
+    bid_round(game, {0: 4, 1: NIL, 2: 4, 3: 3})
+    return game, 1
+
+
+def test_worlds_follow_an_opponents_nil_bid() -> None:
+    game, nil_seat = _nil_lead_view()
+    view = game.view(0)
+    ace = cards("AS")[0]
+    share = {}
+    for tries in (1, NIL_TRIES):  # 1: uniform worlds, the bids ignored
+        player = HardPlayer(seed=7)
+        player.nil_tries = tries
+        worlds = [player._world(view, player.rng) for _ in range(300)]
+        share[tries] = sum(w.hands[nil_seat] >> ace & 1 for w in worlds) / len(worlds)
+    assert 0.25 < share[1] < 0.42  # a third: the ace of spades lies in one of three hidden hands
+    assert share[NIL_TRIES] < 0.1  # a Nil bidder seldom holds it
+    assert nil_fit(mask_of(cards("AS 2H 3H 4D 5D 2C 3C 4C 5C 6C 7C 8C 9C"))) == NIL_FLOOR ** 2  # hopeless
+
+
+def test_equal_cards_of_a_suit_count_once() -> None:
+    game, _ = _nil_lead_view()
+    view = game.view(0)
+    kept = {str(a.card) for a in HardPlayer(seed=1).candidates(view) if isinstance(a, Play)}
+    # 2H=3H, 2D=3D, 2C=3C, KD=AD; the queen and ace of clubs are apart (the king is out)
+    assert kept == {"2H", "2D", "2C", "QC", "KD", "AH", "AC"}

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
-from game.ai import make_player
+from game.ai import Player, make_player
 from game.ai.cardsense import beating, cheapest, dearest, masters, trick_points, winning
+from game.ai.hard import HardPlayer
 from game.ai.knowledge import know
 from game.ai.normal import equivalent_low
 from game.cards import Card
@@ -29,12 +30,20 @@ from tests.scripted import (
     spades_tricks,
 )
 
-LEVELS = ["normal"]
+LEVELS = ["normal", "hard"]
+HARD_WORLDS = 1000  # the hard level searches a fixed number of worlds here, not a clock: the same choice every run
+
+
+def player_for(level: str) -> Player:
+    """The level's player with a fixed seed (``hard``: a fixed number of worlds)."""
+    if level == "hard":
+        return HardPlayer(seed=5, samples=HARD_WORLDS)
+    return make_player(level, seed=5)
 
 
 def decide(game: TrickGame, level: str) -> Action:
     """The level's decision for the seat to act (a face-down Spades hand looks first, as the rules allow)."""
-    player = make_player(level, seed=5)
+    player = player_for(level)
     seat = game.to_act
     assert seat is not None
     action = player.choose(game.view(seat))
@@ -65,7 +74,8 @@ def test_cover_partner_nil_by_playing_high_before_him(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_cover_partner_nil_by_overtaking_him(level: str) -> None:
-    hands = complete_deal(["5H JH", "", "8H", ""], voids={3: "H"})
+    # the opponent after us may hold hearts under the eight (he does: the two, three and four) and duck
+    hands = complete_deal(["5H JH", "2H 3H 4H", "8H", ""], voids={3: "H"})
     game = spades_game(hands, dealer=1)  # seat 2 leads
     bid_round(game, {2: NIL, 3: 3, 0: 4, 1: 3})
     play_cards(game, "8H")
@@ -172,7 +182,7 @@ def test_double_nil_face_down_only_far_behind_near_the_end(level: str) -> None:
     options = SpadesOptions(target=250)
     deals = [spades_deal([0, 6, 0, 7]), spades_deal([3, 4, 3, 3]), spades_deal([4, 3, 3, 3])]
     game = spades_game(deals[0], dealer=3, options=options, later=deals[1:])
-    player = make_player(level, seed=5)
+    player = player_for(level)
     assert player.choose(game.view(0)) == Look(0)  # level scores: look and bid a number
     bid_round(game, {0: 3, 1: 6, 2: 3, 3: 7})
     play_tricks(game, spades_tricks([0, 6, 0, 7]))

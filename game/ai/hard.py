@@ -7,6 +7,12 @@ Every decision is made the same way:
    uniformly over the deals that fit its view (own hand, cards played, voids shown, its own
    exchange, discards and redraw). Before a four-player Spades seat has looked, its own hand
    is sampled too (the Double Nil decision is made on the scores alone).
+   Four-player Spades: a Nil bid says something about the bidder's hand that a uniform deal
+   ignores (left alone, the Nil bidder held the ace of spades in a third of the worlds, and
+   covering or setting a Nil changed nothing where the Nil was lost anyway). A world is kept
+   with the chance ``nil_fit`` that the other Nil bidders would have bid Nil on their hands
+   there (rejection sampling; after ``NIL_TRIES`` draws the fittest one). A Double Nil is bid
+   face down and says nothing.
 3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
    played out by the fast policy of ``game.ai.rollout`` (cards, full information), after its
    quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
@@ -35,19 +41,26 @@ Every decision is made the same way:
    Pitch rollouts are honest too (28 of the 52 cards lie out of play with four players);
    four-player Spades rollouts are not (all 52 cards are in play, and honest rollouts
    measured worse there: +14 against +30 points a hand on the same 30 deals).
+   Four-player Spades and Pitch give the rule-based card a tie-break prior (``PRIOR_BONUS``: a
+   tenth of a trick, a tenth of a point; cards only, not bids): among cards the worlds value
+   alike (the ace or the king of a run, ducking a Nil with the eight or the five, naming trump
+   with the ace or the king) the one the rules' tactics name. The four-player Double Nil
+   exchange gives the rules' gift ``EXCHANGE_PRIOR`` points (see the constant).
 4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
    with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
    leader is clearly ahead (its paired lead over every other candidate is more than
    ``CLEAR_Z`` standard errors, checked after ``MIN_WORLDS`` worlds and then at growing
-   intervals); candidates clearly behind the leader are dropped on the way, so the others
-   get more worlds. ``samples`` fixes the number of worlds instead of a clock
-   (deterministic for a fixed seed: the no-peeking tests).
+   intervals; the variance of a paired difference counts as at least ``VAR_FLOOR``, so a
+   dozen worlds that agree by chance do not end the search); candidates clearly behind the
+   leader are dropped on the way, so the others get more worlds. ``samples`` fixes the number
+   of worlds instead of a clock (deterministic for a fixed seed: the no-peeking tests).
 
 Candidates and the pruning done before any simulation (a full evaluation of every legal
 action would be too slow or pointless):
 
 - Card play: every legal card, but cards of one suit that are equivalent (every card between
-  them is in the hand or gone in a finished trick) count once (the lowest is played). Pitch
+  them is in the hand or gone in a finished trick) count once (the lowest is played; the
+  rules' card may come back as the prior). Pitch
   keeps every card (their points differ).
 - Spades bids: the expected tricks of ``rollout.spades_expected_tricks`` rounded, two below
   and two above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
@@ -100,15 +113,30 @@ MIN_WORLDS = 12
 CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
+# The least variance (points squared) a paired difference is given when judging "clearly ahead or
+# behind": a few worlds that happen to agree (a ten-point edge in each of the first twelve) must not
+# end the search; rare large losses (a contract lost) come later. Spades: two tricks; Pitch: a point.
+VAR_FLOOR = {"spades": 400.0, "spades-two": 400.0, "pitch": 1.0}
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
 # What a bag costs in the value of a hand: 10 is its price over a long game (100 points per 10
 # bags); Spades for two counts it lower, as its rollouts are more optimistic (a safer margin).
 BAG_COSTS = {"spades": 10.0, "spades-two": 3.0, "pitch": 0.0}
 TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
 HONEST = {"spades": False, "spades-two": True, "pitch": True}
-PRIOR_BONUS = {"spades-two": 8.0}  # points given to the rule-based choice, per game
+# Points given to the rule-based choice, per game: in Spades for two a real correction (see above);
+# in four-player Spades and Pitch a tie-break (a tenth of a trick, of a Pitch point): among cards
+# the worlds value alike (the ace or the king of a run, ducking with the eight or the five) the
+# one the rules' tactics name.
+PRIOR_BONUS = {"spades-two": 8.0, "spades": 1.0, "pitch": 0.1}
+# The Double Nil exchange: the rules' gift (the bidder's most dangerous cards) gets this many points
+# (four-player Spades). The worlds ignore the bids, and a gift that helps the partner (the ace of
+# hearts against the five of spades) costs a bag there on a partner who bid before the exchange.
+EXCHANGE_PRIOR = 15.0
+TIE_BREAK_ONLY = ("spades", "pitch")  # games whose prior applies to the cards played only
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
+NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
+NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -133,12 +161,14 @@ class HardPlayer:
         self.draft_weight = DRAFT_WEIGHT
         self.draw_by_tricks = True
         self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
+        self.exchange_prior = EXCHANGE_PRIOR
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
         self._rules: Any = None
         self.honest_kinds = dict(HONEST)  # per game: rollouts judge cards from what each seat cannot see
         self.two_trick_bias = TWO_TRICK_BIAS
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
+        self.nil_tries = NIL_TRIES
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -175,7 +205,7 @@ class HardPlayer:
 
         Its values get ``prior_bonus`` points: the search leaves the rules' choice only when the
         worlds say clearly that another action is better."""
-        bonus = self.prior_bonus.get(view.kind, 0.0)
+        bonus = self._prior_bonus(view)
         if not bonus:
             return -1
         if self._rules is None:
@@ -195,6 +225,14 @@ class HardPlayer:
             return len(candidates) - 1
         return -1
 
+    def _prior_bonus(self, view: SeatView) -> float:
+        """The points the rule-based choice gets in this decision."""
+        if view.phase is Phase.EXCHANGE and view.kind == "spades":
+            return self.exchange_prior
+        if view.phase is not Phase.PLAYING and view.kind in TIE_BREAK_ONLY:
+            return 0.0  # a tie-break of cards only: the bids keep their own candidates
+        return self.prior_bonus.get(view.kind, 0.0)
+
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
         start = time.perf_counter()
         deadline = start + self.think_ms / 1000.0
@@ -207,7 +245,7 @@ class HardPlayer:
         values: list[list[float]] = [[] for _ in candidates]
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
-            bonuses[prior] = self.prior_bonus.get(view.kind, 0.0)
+            bonuses[prior] = self._prior_bonus(view)
         for index, action in enumerate(candidates):
             if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
@@ -231,7 +269,7 @@ class HardPlayer:
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
                 check += max(PRUNE_EVERY, check // 2)
-                alive, clear = _prune(alive, values, worlds)
+                alive, clear = _prune(alive, values, worlds, VAR_FLOOR.get(view.kind, 0.0))
                 if clear:
                     break
         self.last_worlds = worlds
@@ -243,11 +281,33 @@ class HardPlayer:
         return self.honest_kinds.get(view.kind, False)
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
-        """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
+        """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
+        four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
+        if view.kind == "spades" and self.nil_tries > 1:
+            nils = _nil_bidders(view)
+            if nils:
+                return self._nil_world(view, rng, nils)
         world = self.sampler(view, rng)
         if view.kind == "spades-two" and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
+
+    def _nil_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
+        """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
+        (``nil_fit``), so the worlds follow the bids; after ``nil_tries`` the fittest one drawn."""
+        played = _played_masks(view)
+        best, best_fit = None, -1.0
+        for _ in range(self.nil_tries):
+            world = self.sampler(view, rng)
+            fit = 1.0
+            for q in nils:
+                fit *= nil_fit(world.hands[q] | played[q])
+            if rng.random() < fit:
+                return world
+            if fit > best_fit:
+                best, best_fit = world, fit
+        assert best is not None
+        return best
 
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
         """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out."""
@@ -336,6 +396,36 @@ def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight
     wd.discards = (wd.discards & ~pool) | (pool & ~new_hand)
 
 
+def nil_fit(hand: int) -> float:
+    """How likely a seat dealt ``hand`` bids Nil, relative to the safest Nil hand (``NIL_FLOOR`` .. 1)."""
+    return max(NIL_FLOOR, 1.0 - nil_danger(hand)) ** 2
+
+
+def _nil_bidders(view: SeatView) -> list[int]:
+    """The other seats that bid Nil (a Double Nil is bid face down: its hand says nothing), no exchange
+    on their side."""
+    out = []
+    for q, bid in enumerate(view.bids):
+        if q == view.seat or bid != NIL:
+            continue
+        partner = next((p for team in view.teams if q in team for p in team if p != q), None)
+        if partner is not None and view.bids[partner] == DOUBLE_NIL:
+            continue
+        out.append(q)
+    return out
+
+
+def _played_masks(view: SeatView) -> list[int]:
+    """Per seat, the cards it played this hand (its hand when it bid: these and what it holds now)."""
+    played = [0] * view.num_seats
+    for _, plays, _ in view.tricks:
+        for q, card in plays:
+            played[q] |= 1 << card
+    for q, card in view.trick:
+        played[q] |= 1 << card
+    return played
+
+
 def _voids(view: SeatView) -> tuple[int, ...]:
     from game.worlds import void_suits
 
@@ -365,8 +455,11 @@ def _margin(sides: list[float], side: int) -> float:
     return own - (sum(sides) - own) / others
 
 
-def _prune(alive: list[int], values: list[list[float]], worlds: int) -> tuple[list[int], bool]:
-    """Drop candidates clearly behind the leader; say whether the leader is clearly ahead of all."""
+def _prune(alive: list[int], values: list[list[float]], worlds: int, var_floor: float = 0.0
+           ) -> tuple[list[int], bool]:
+    """Drop candidates clearly behind the leader; say whether the leader is clearly ahead of all.
+
+    A paired difference's variance counts as at least ``var_floor``."""
     means = {i: sum(values[i]) / worlds for i in alive}
     leader = max(alive, key=means.__getitem__)
     keep = [leader]
@@ -378,7 +471,7 @@ def _prune(alive: list[int], values: list[list[float]], worlds: int) -> tuple[li
         diffs = [a - b for a, b in zip(lead_values, values[i], strict=True)]
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-        error = math.sqrt(var / worlds)
+        error = math.sqrt(max(var, var_floor) / worlds)
         if mean > CLEAR_Z * error and mean > 0:
             continue  # clearly worse: dropped
         clear = False
@@ -399,7 +492,7 @@ def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     known = (hand | mask_of(view.played)) & ~mask_of(card for _, card in view.trick)
     kept: list[Action] = []
     previous = -1
-    for action in sorted(legal, key=lambda a: a.card if isinstance(a, Play) else 0):
+    for action in sorted(legal, key=lambda a: (a.card & 3, a.card) if isinstance(a, Play) else (0, 0)):  # by suit
         assert isinstance(action, Play)
         card = int(action.card)
         if previous >= 0 and previous & 3 == card & 3:
