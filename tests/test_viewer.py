@@ -277,3 +277,23 @@ def test_open_record_shows_a_finished_game_in_the_viewer(tmp_path: Path) -> None
         assert isinstance(app.ctx.scenes.top, MenuScene)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("kind", "players", "cut"), [("spades", 4, 30), ("spades-two", 2, 17), ("pitch", 5, 9)])
+def test_a_game_in_progress_opens_at_its_last_action(window: App, kind: str, players: int, cut: int) -> None:
+    import random
+
+    from game.factory import new_game
+    from game.record import to_record
+
+    game = new_game(kind, default_options(kind), players, seed=21)
+    rng = random.Random(4)
+    for _ in range(cut):
+        game.apply(rng.choice(game.legal_actions()))
+    record = json.loads(json.dumps(to_record(game)))
+    scene = open_viewer(window, record)
+    assert scene.problem is None and scene.timeline.total == replay(record).actions
+    press(window, pygame.K_END)
+    assert scene.game is not None
+    same_state(scene.game, game)
+    check_position(scene, record)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ui.layout import TableLayout
 
 UNDO_KEYS = (pygame.K_z,)
+UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z, or Cmd+Z on a Mac
 MAX_STEPS = 200  # decisions kept (a hand has at most a few dozen of the human's)
 
 
@@ -68,7 +69,7 @@ class UndoStack:
     def refusal(self, game: TrickGame) -> str | None:
         """Why the last decision cannot be taken back now (None: it can)."""
         if self.seat is None:
-            return "Undo is off with more than one person at the table."
+            return "Undo is only for a game of one person against computers."
         if not self.steps:
             return "Nothing to take back yet."
         last = self.steps[-1]
@@ -136,7 +137,7 @@ class TableUndo:
 
     def undo_event(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z anywhere on the table, or a click on the button; True when the event was used."""
-        if event.type == pygame.KEYDOWN and event.key in UNDO_KEYS and event.mod & pygame.KMOD_CTRL:
+        if event.type == pygame.KEYDOWN and event.key in UNDO_KEYS and event.mod & UNDO_MODS:
             self.take_back()
             return True
         return self.undo_visible() and self.undo_button.handle_event(event)

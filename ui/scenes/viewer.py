@@ -383,10 +383,8 @@ class ViewerScene(Scene):
             right -= bw
             self.buttons[name].set_rect((right, y, bw, bh))
             right -= px(6)
-        label_w = px(210)
-        self.label_at = (right - px(8), bar_top + px(BAR_H) // 2)
-        self.slider = pygame.Rect(x + px(14), bar_top + px(BAR_H) // 2 - px(6),
-                                  max(px(40), right - label_w - x - px(28)), px(12))
+        self.slider = pygame.Rect(x + px(16), bar_top + px(BAR_H) - px(22), max(px(40), right - x - px(32)), px(10))
+        self.label_at = (self.slider.centerx, bar_top + px(6))
         if self.timeline.start is not None:
             self.view.resize(self._table_size())
             if self.summary is not None:
@@ -625,8 +623,8 @@ class ViewerScene(Scene):
         if self.shown is not None and to_act is not None and model.phase is Phase.DRAWING:
             drawn = self.shown.view(to_act).drawn_card
         view.draw(layer, model, HandState(), to_act, False, drawn)
-        view.draw_lead_mark(layer, model)
         self._draw_winning_glow(layer)
+        view.draw_lead_mark(layer, model)
         self.score_panel.draw(layer, view.layout, model)
         lay = view.layout
         text.blit_text(layer, "Replay", lay.px(22), theme.GOLD_LIGHT,
@@ -689,8 +687,8 @@ class ViewerScene(Scene):
         if self.problem:
             pygame.draw.circle(surface, PROBLEM_RED, (track.right, track.centery), px(6))
         words = self.status()
-        size = text.fit_size(words, px(18), px(210))
-        text.blit_text(surface, words, size, theme.TEXT, self.label_at, "midright")
+        size = text.fit_size(words, px(17), track.width)
+        text.blit_text(surface, words, size, theme.TEXT, self.label_at, "midtop")
 
 
 # ----------------------------------------------------------------- from the command line
