@@ -8,7 +8,7 @@ import pytest
 from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, spades_game
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Look, Play
-from game.ai.hard import NIL_FLOOR, NIL_TRIES, HardPlayer, nil_fit
+from game.ai.hard import NIL_FLOOR, NIL_TRIES, VAR_FLOOR, HardPlayer, _prune, nil_fit
 from game.ai.rollout import advance_to_play, play_out
 from game.cards import cards_of, mask_of
 from game.chance import Chance
@@ -283,3 +283,13 @@ def test_equal_cards_of_a_suit_count_once() -> None:
     kept = {str(a.card) for a in HardPlayer(seed=1).candidates(view) if isinstance(a, Play)}
     # 2H=3H, 2D=3D, 2C=3C, KD=AD; the queen and ace of clubs are apart (the king is out)
     assert kept == {"2H", "2D", "2C", "QC", "KD", "AH", "AC"}
+
+
+def test_a_dozen_agreeing_worlds_do_not_end_the_search() -> None:
+    # the first twelve worlds favour candidate 1 by ten points each (no spread at all); a contract
+    # lost now and then shows only later: without the variance floor the search stopped here
+    values = [[0.0] * 12, [10.0] * 12]
+    assert _prune([0, 1], values, 12, 0.0) == ([1], True)
+    assert _prune([0, 1], values, 12, VAR_FLOOR["spades"]) == ([0, 1], False)
+    far = [[0.0] * 12, [100.0] * 12]  # a hundred points a world is clear at once
+    assert _prune([0, 1], far, 12, VAR_FLOOR["spades"]) == ([1], True)
