@@ -103,7 +103,7 @@ class Result:
     won: bool
     margin: int  # the player's side's score minus the best other side's
     score: int
-    when: str  # UTC, "YYYY-mm-dd HH:MM"
+    when: str  # UTC, "YYYY-mm-dd HH:MM:SS"
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the file."""
@@ -270,7 +270,7 @@ def tally_record(record: Mapping[str, Any]) -> dict[str, Tally]:
 
 
 def _now() -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
 
 
 # ------------------------------------------------------------ the store
@@ -391,8 +391,12 @@ class StatsStore:
         self.update(lambda players: players.clear())
 
     def names(self) -> list[str]:
-        """Names with statistics, the one that played last first."""
-        return sorted(self.players, key=lambda n: (self.players[n].last_played, n), reverse=True)
+        """Names with statistics: the one that played last first (then the one with more hands)."""
+        def order(name: str) -> tuple[str, int]:
+            entry = self.players[name]
+            return entry.last_played, sum(t.hands for t in entry.tallies.values())
+
+        return sorted(sorted(self.players), key=order, reverse=True)
 
     def get(self, name: str) -> PlayerStats:
         """One name's statistics (empty when unknown)."""

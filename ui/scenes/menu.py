@@ -79,6 +79,8 @@ class MenuScene(FormScene):
         self.rules = Button("Rules", self.open_rules)
         self.quit = Button("Quit", self.request_quit, key="Esc")
         self.buttons = [self.new_game, self.continue_game, self.open_record, self.settings, self.rules, self.quit]
+        self.statistics = Button("Statistics", self.open_statistics)
+        self.buttons.insert(self.buttons.index(self.rules) + 1, self.statistics)
         self.message: str | None = None  # a message about the saved game, shown in a panel until closed
         self.message_ok = Button("OK", self.close_message, primary=True, key="Enter")
         self.message_rect = pygame.Rect(0, 0, 0, 0)
@@ -184,6 +186,12 @@ class MenuScene(FormScene):
         from ui.scenes.rules import RulesScene
 
         self.ctx.scenes.push(RulesScene(self.ctx))
+
+    def open_statistics(self) -> None:
+        """Show the statistics (ui.scenes.stats)."""
+        from ui.scenes.stats import StatsScene
+
+        self.ctx.scenes.push(StatsScene(self.ctx))
 
     def request_quit(self) -> None:
         """Leave the program."""
