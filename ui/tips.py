@@ -63,8 +63,9 @@ def tips_for(kind: str, options: Any = None) -> list[tuple[str, str]]:
                          "the discards stay face down."),
         ]
         if double_nil:
-            tips.append(("Double Nil", f"Only at your very first turn, before you take a card: +200 or {MINUS}200. "
-                                       "After the draw you may swap up to three cards with the discard pile."))
+            tips.append(("Double Nil", "Declare it at your very first turn, before you take a card, then win no "
+                                       f"trick: +200, or {MINUS}200 if you take one. After the draw you may swap "
+                                       "up to three cards with the discard pile."))
         tips.append(("How to bid", "The second player to draw bids first. Bid the tricks you expect to win"
                                    + (" (0 is Nil: win no trick at all)" if nil else "")
                                    + ". Make it: 10 a trick, plus 1 a bag; fall short: "
@@ -180,7 +181,7 @@ class TipsScene(FormScene):
         self.store = tips_store(ctx)
         self.from_rules = from_rules
         self.title = f"{GAMES[kind].title}: tips" if from_rules else f"Your first game of {GAMES[kind].title}?"
-        self.ok = Button("Got it", self.close, primary=True, key="Enter")
+        self.ok = Button("Close" if from_rules else "Got it", self.close, primary=True, key="Enter")
         off = not self.store.shows(kind)
         label = "Show at new games" if off else "Don't show again"
         self.toggle = Button(label, self.switch)

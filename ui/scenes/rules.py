@@ -315,7 +315,9 @@ class RulesScene(FormScene):
         self.in_force = options_in_force(game, options, players) if options is not None else []
         self.tabs = Tabs([title for _k, title in PAGES], self.page, self._set_page)
         self.back_button = Button("Back", self.back, key="Esc")
-        self.group.set_widgets([self.tabs, self.back_button])
+        self.tips_button = Button("Tips", self.open_tips)
+        self.options = options
+        self.group.set_widgets([self.tabs, self.back_button, self.tips_button])
         self._blocks = {kind: parse_markdown(load_rules(kind)) for kind in kinds}
         self._layouts: dict[tuple[str, int], PageLayout] = {}
         self.scroll_px = 0.0  # where the page is going
@@ -328,6 +330,13 @@ class RulesScene(FormScene):
         """The game whose rules are shown."""
         return PAGES[self.page][0]
 
+    def open_tips(self) -> None:
+        """The shown game's tips (ui.tips), with the options in force when it is the game being played."""
+        from ui.tips import TipsScene
+
+        options = self.options if self.kind == self.game else None
+        self.ctx.scenes.push(TipsScene(self.ctx, self.kind, options, from_rules=True))
+
     def _set_page(self, index: int) -> None:
         self.page = index
         self.scroll_px = self.shown_px = 0.0
@@ -339,6 +348,7 @@ class RulesScene(FormScene):
         s = self.s
         self.back_button.set_rect((s(30), s(26), s(150), s(50)))
         self.tabs.set_rect((w // 2 - s(330), s(26), s(660), s(50)))
+        self.tips_button.set_rect((w - s(30) - s(150), s(26), s(150), s(50)))
         pw = min(w - s(60), s(1120))
         self.panel = pygame.Rect((w - pw) // 2, s(100), pw, h - s(100) - s(34))
         pad = s(44)
