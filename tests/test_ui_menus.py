@@ -93,7 +93,8 @@ def open_setup(app) -> SetupScene:
 def test_the_app_starts_on_the_title_menu(app):
     settle(app)
     assert isinstance(top(app), MenuScene)
-    assert [b.label for b in top(app).buttons] == ["New game", "Continue", "Settings", "Rules", "Quit"]
+    assert [b.label for b in top(app).buttons] == ["New game", "Continue", "Open record\u2026", "Settings", "Rules",
+                                                   "Statistics", "Quit"]
 
 
 def test_menu_buttons_open_their_screens_and_esc_comes_back(app):
