@@ -349,6 +349,7 @@ def test_monkey_at_the_table(app, name: str) -> None:
     away = 0
     for frame in range(frames):
         app.ctx.settings.speed = SPEEDS[frame // SPEED_FRAMES % len(SPEEDS)]
+        app.ctx.settings.confirm_play, app.ctx.settings.pace = False, "normal"  # Settings clicks must not slow play
         top = app.ctx.scenes.top
         if isinstance(top, TableScene):
             if top is not watch.table:

@@ -387,3 +387,11 @@ def test_default_name_and_level_fill_the_new_game_screen(app):
     config = setup.config(seed=1)
     assert config.seats[0].name == "Ada" and config.seats[0].human
     assert all(seat.level == "hard" for seat in config.seats[1:])
+
+
+def test_computer_pace_scales_the_pause_with_the_animation_speed():
+    assert Settings().pace_factor() == 1.0
+    assert Settings(pace="slow").pace_factor() == 1.6
+    assert Settings(speed="fast").pace_factor() == 0.45  # Normal pace follows the speed, as before the setting
+    assert Settings(pace="instant").pace_factor() == 0.0
+    assert Settings(speed="instant", pace="slow").pace_factor() == 0.0

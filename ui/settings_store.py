@@ -57,8 +57,9 @@ class Settings:
         return SPEED_FACTORS.get(self.speed, 1.0)
 
     def pace_factor(self) -> float:
-        """Multiplier on the computer players' pause before a move (0 means no pause; none at Instant speed)."""
-        return SPEED_FACTORS.get(self.pace, 1.0) if self.speed_factor() > 0 else 0.0
+        """Multiplier on the computer players' pause before a move: the pace times the animation speed (so at
+        Normal pace the pause follows the speed as it always did; no pause at Instant speed or pace)."""
+        return SPEED_FACTORS.get(self.pace, 1.0) * self.speed_factor()
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file stores them."""
