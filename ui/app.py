@@ -265,16 +265,23 @@ class App:
             self.notice = (message, NOTICE_S + len(message) / 25)
 
     def _draw_notice(self, target: pygame.Surface) -> None:
-        """The message shown now, as a pill near the bottom of the window over every scene."""
+        """The message shown now, as a pill at the top of the window over every scene."""
         if self.notice is None:
             return
         from ui.toast import draw_pill, pill_size
 
         message, left = self.notice
         size = text.scaled(20, target.get_size())
-        size = max(10, min(size, size * (target.get_width() * 0.92) // max(1, pill_size(message, size)[0])))
+        room = target.get_width() * 0.92
+        lines = [message]
+        if pill_size(message, size)[0] > room and ": " in message:  # a long message: two lines, at its colon
+            head, tail = message.split(": ", 1)
+            lines = [head + ":", tail]
+        widest = max(pill_size(line, size)[0] for line in lines)
+        size = max(10, min(size, int(size * room) // max(1, widest)))
         alpha = round(255 * max(0.0, min(1.0, left / 0.3)))
-        draw_pill(target, message, (target.get_width() // 2, target.get_height() - size * 3), size, alpha)
+        for i, line in enumerate(lines):  # at the top, over the title
+            draw_pill(target, line, (target.get_width() // 2, round(size * (1.6 + 2.1 * i))), size, alpha)
 
     def screenshot(self, path: str | os.PathLike[str]) -> Path:
         """Save the current frame as an image (PNG by extension); returns the path."""
