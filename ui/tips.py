@@ -218,15 +218,15 @@ class TipsScene(FormScene):
         """A centred panel: title, the tips (wrapped), the buttons."""
         w, h = self.size
         s = self.s
-        pw = min(w - s(60), s(860))
+        pw = min(w - s(40), max(s(860), 700))  # small windows: a wider panel keeps the text readable
         self.body_w = pw - 2 * s(44)
         self.title_size = s(44)
-        self.head_size = s(25)
-        self.body_size = s(21)
+        self.head_size = max(s(25), 18)
+        self.body_size = max(s(21), 15)
         while True:
             self.lines = self._lay_out()
             height = s(108) + sum(dy for dy, _t, _s, _c in self.lines) + s(118)
-            if height <= h - s(30) or self.body_size <= s(14):
+            if height <= h - s(30) or self.body_size <= 11:
                 break
             self.body_size -= 1
             self.head_size = max(self.body_size + 2, self.head_size - 1)
