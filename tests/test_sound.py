@@ -80,6 +80,8 @@ def test_real_mixer_sounds_have_the_right_length(app):
 def test_off_or_muted_means_no_play_calls():
     settings = Settings()
     player = sound.SoundPlayer(settings, available=True)
+    ticks = iter(range(0, 1000, 1))
+    player.clock = lambda: float(next(ticks))  # a second between calls: never held back as a repeat
     fake = FakeSound()
     player.sounds = {name: fake for name in sound.EFFECTS}
     settings.sound = False
@@ -188,3 +190,18 @@ def test_hand_and_game_sounds_follow_our_side():
         for beat in player._game_over(Event(GAME_OVER, value=winner)):
             beat.start()
     assert heard == ["game_won", "game_lost"]
+
+
+def test_the_same_effect_is_not_piled_up_within_a_moment():
+    player = sound.SoundPlayer(Settings(), available=True)
+    fake = FakeSound()
+    player.sounds = {name: fake for name in sound.EFFECTS}
+    now = [10.0]
+    player.clock = lambda: now[0]
+    for _ in range(4):
+        player.play("card")  # four cards shown in the same frame
+    player.play("trick")
+    assert player.played == ["card", "trick"]
+    now[0] += sound.REPEAT_GAP_S
+    player.play("card")
+    assert player.played == ["card", "trick", "card"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 BASE_GAIN = 0.35  # effects sit well under any music the player may have on
 PEAK = 0.8  # each effect is normalised to this share of full scale
 SYNTH_RATE = 22050  # effects are computed at this rate and repeated up to the mixer's rate
+REPEAT_GAP_S = 0.05  # the same effect is not started again sooner (Instant speed shows a trick in one frame)
 
 
 class _Playable(Protocol):
@@ -230,6 +232,8 @@ class SoundPlayer:
         self.available = available
         self.sounds: dict[str, _Playable] = {}
         self.played: list[str] = []  # names actually started (tests, and a record of what was heard)
+        self.clock: Callable[[], float] = time.monotonic
+        self._last: dict[str, float] = {}  # when each effect last started
 
     def sound(self, name: str) -> _Playable | None:
         """The mixer sound of ``name``, made the first time it is asked for (None without audio)."""
@@ -263,6 +267,10 @@ class SoundPlayer:
         effect = self.sound(name)
         if effect is None:
             return
+        now = self.clock()
+        if now - self._last.get(name, -1e9) < REPEAT_GAP_S:
+            return  # already sounding: a pile of the same effect at once would only be louder
+        self._last[name] = now
         try:
             effect.set_volume(BASE_GAIN * max(0, min(100, settings.volume)) / 100)
             effect.play()
