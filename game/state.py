@@ -152,7 +152,10 @@ class TrickGame:
         self.winner: int | None = None
         self.hand_number = 0
         self.keeps_history = True  # False once random_playout() played cards that no history lists
-        self._history: list[Entry] = []  # see game/history.py; shared with clones until either one changes
+        # The history (game/history.py): finished hands' entries as a tuple (shared by clones), and
+        # this hand's as a list, shared with clones until either game adds to it (copy on write).
+        self._history_done: tuple[Entry, ...] = ()
+        self._history: list[Entry] = []
         self._history_shared = False
         self.dealer = self.chance.pick_seat(num_seats)
         self._note(ChanceOutcome(SEAT, self.dealer))
@@ -173,7 +176,7 @@ class TrickGame:
 
         Finished hands' logs and results are shared (nothing changes them); the current hand's
         log is copied, and the chance generator is copied too (same future outcomes). The history
-        list is shared until either game adds an entry (copy on write).
+        is shared until either game adds an entry; then this hand's part of it is copied.
         """
         new = object.__new__(type(self))
         self._history_shared = True  # copied by whichever game adds to it first
@@ -199,7 +202,7 @@ class TrickGame:
         """Every action applied and every chance outcome, in order (raises ValueError when not kept)."""
         if not self.keeps_history:
             raise ValueError("This game's history was not kept (random_playout() played its cards).")
-        return tuple(self._history)
+        return self._history_done + tuple(self._history)
 
     def _note(self, entry: Entry) -> None:
         """Add an entry to the history (taking a private copy first if a clone shares it)."""
@@ -217,6 +220,8 @@ class TrickGame:
         deck = self.chance.shuffled_deck()
         if used < len(deck):
             deck[used:] = sorted(deck[used:])
+        self._history_done += tuple(self._history)  # the hand before is over: its entries never change
+        self._history, self._history_shared = [], False
         self._note(ChanceOutcome(DECK_ORDER, tuple(deck)))
         return deck
 
