@@ -132,6 +132,17 @@ def test_bad_entries_fall_back_alone_with_one_message_and_the_file_is_rewritten(
     assert again == settings and second is None
 
 
+def test_remembered_setup_from_the_new_game_screen_is_accepted_as_written(app):
+    from ui.scenes.setup import SetupScene
+
+    setup = SetupScene(app.ctx)
+    setup.names[1] = "Bob "  # typed with a trailing space
+    setup.edited[1] = True
+    setup.remember()
+    settings, bad = settings_from_json(json.loads(json.dumps(app.ctx.settings.to_json())))
+    assert bad == [] and settings.last_setup == app.ctx.settings.last_setup
+
+
 def test_remembered_setup_keeps_only_what_is_well_formed():
     data = {"last_setup": {"game": "pitch", "pitch_players": 99, "options": {"pitch": {"target": 11, "low": 5},
                                                                              "chess": {}},

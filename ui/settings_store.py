@@ -86,6 +86,10 @@ def _is_name(v: Any) -> bool:
     return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v == v.strip() and v.isprintable()
 
 
+def _is_seat_name(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v.isprintable()
+
+
 # Every entry's test of a good value; the file's entries are checked one by one against these.
 VALID: dict[str, Callable[[Any], bool]] = {
     "speed": _choice(SPEEDS),
@@ -141,7 +145,8 @@ def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
         elif key == "seats" and isinstance(item, list):
             seats = []
             for seat in item[:8]:
-                ok = (isinstance(seat, dict) and _is_name(seat.get("name", "")) and _is_bool(seat.get("edited", False))
+                ok = (isinstance(seat, dict) and _is_seat_name(seat.get("name", ""))
+                      and _is_bool(seat.get("edited", False))
                       and _is_bool(seat.get("human", False)) and seat.get("level", "normal") in COMPUTER_LEVELS
                       and set(seat) <= {"name", "edited", "human", "level"})
                 if not ok:
