@@ -219,7 +219,7 @@ class _Pen:
         s = round(size * self.w)
         rect = pygame.Rect(0, 0, s, s)
         rect.center = (round(cu * self.w), round(cv * self.h))
-        draw_suit_shape(self.surface, suit, rect, color or suit_color(suit))
+        draw_suit_shape(self.surface, suit, rect, tuple(color or suit_color(suit)))
 
 
 def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:

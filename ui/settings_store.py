@@ -143,7 +143,7 @@ def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
                 opts[kind] = good
             clean[key] = opts
         elif key == "seats" and isinstance(item, list):
-            seats = []
+            seats: list[dict[str, Any]] = []
             for seat in item[:8]:
                 ok = (isinstance(seat, dict) and _is_seat_name(seat.get("name", ""))
                       and _is_bool(seat.get("edited", False))

@@ -14,7 +14,7 @@ import random
 import time
 from array import array
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -211,14 +211,11 @@ def to_buffer(samples: list[float], rate: int, fmt: int, channels: int) -> bytes
     count = max(1, round(len(samples) * ratio))
     last = len(samples) - 1
     src = [samples[min(last, int(i / ratio))] for i in range(count)] if ratio != 1 else samples
-    if code == "f":
-        mono = array("f", src)
-    else:
-        mono = array(code, [int(s * scale + offset) for s in src])
+    mono: array[Any] = array("f", src) if code == "f" else array(code, [int(s * scale + offset) for s in src])
     channels = max(1, channels)
     if channels == 1:
         return mono.tobytes()
-    out = array(code, bytes(mono.itemsize * len(mono) * channels))
+    out: array[Any] = array(code, bytes(mono.itemsize * len(mono) * channels))
     for c in range(channels):
         out[c::channels] = mono
     return out.tobytes()
