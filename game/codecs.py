@@ -116,6 +116,7 @@ class Codec:
     hand_fields: tuple[str, ...] = ()  # fields every hand gives
     finished_fields: tuple[str, ...] = ("points", "scores", "bags")  # and every finished hand
     hand_size = 0
+    keeps_looks = True  # a hand in progress says which seats had looked (Pitch deals face up)
 
     # ----- writing
     def write_hand(self, game: TrickGame, hand: HandHistory, result: HandResult | None,
@@ -124,7 +125,7 @@ class Codec:
         out = self._write_start(game, hand, current)
         out["tricks"] = self._tricks(game, hand)
         out.update(self._write_end(game, hand))
-        if current and game.kind != "pitch":  # a look is no field of its own: keep it for a game read back
+        if current and self.keeps_looks:  # a look is no field of its own: keep it for a game read back
             out["looked"] = [seat for seat in range(game.num_seats) if game.looked[seat]]
         if result is not None:
             out["points"] = [dict(side) for side in result.points]
@@ -404,6 +405,7 @@ class PitchCodec(Codec):
     hand_fields = ("dealer", "deal", "bids", "tricks")
     finished_fields = ("pitcher", "bid", "trump", "points", "scores")
     hand_size = PITCH_HAND_SIZE
+    keeps_looks = False
 
     def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
         deal = pitch_deal(hand.deck, hand.dealer, game.num_seats)
