@@ -143,7 +143,7 @@ def parse_json_text(text: str) -> tuple[Any, str | None]:
     try:
         return json.loads(text, parse_constant=_no_constants), None
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             return None, "the file is cut short (its JSON ends too early)"
         return None, f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
     except (ValueError, RecursionError) as exc:

@@ -260,6 +260,9 @@ class FileChooserScene(FormScene):
         """The list's keys and mouse first, then the field and buttons; typing always goes to the field."""
         if event.type == pygame.TEXTINPUT and self.group.focus is not self.field:
             self.group.set_focus(self.field)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()  # at once, even while typing
+            return
         if event.type == pygame.KEYDOWN and self._list_key(event):
             return
         if event.type == pygame.MOUSEWHEEL:
