@@ -480,3 +480,46 @@ def save_record_as(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]]
     chooser = FileChooserScene(ctx, "Save record as", chosen, save=True, suggested=suggested_record_name(game),
                                start_dir=saves.record_folder if saves is not None else None)
     ctx.scenes.push(chooser)
+
+
+def measure(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
+    """The figures of issue 9: a normal-level Spades game to 500 saved after every action. Returns the drawing
+    thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
+    write), both median and p99 in ms, and the size in bytes of the save and of the record at the end."""
+    import tempfile
+
+    from game.ai import make_player
+    from game.factory import new_game
+
+    game = new_game("spades", None, 4, seed)
+    players = [make_player("normal", seed * 101 + s) for s in range(4)]
+    seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": "normal"} for s in range(4)]
+    with tempfile.TemporaryDirectory() as scratch:
+        service = SaveService(folder if folder is not None else scratch)
+        handed: list[float] = []
+        size = 0
+        while game.phase is not Phase.GAME_OVER and game.to_act is not None:
+            seat = game.to_act
+            game.apply(players[seat].choose(game.view(seat)))
+            if game.phase is Phase.GAME_OVER:
+                size = len(save_text(game, seats, window_facts([], None, game)).encode())
+            started = time.perf_counter()
+            service.autosave(game, seats, window_facts([], None, game))
+            handed.append((time.perf_counter() - started) * 1000.0)
+            service.flush()  # every action written (the window skips states that a newer one replaced)
+        written = service.timings_ms()
+        service.close()
+
+    def pick(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+    return {"actions": float(len(handed)), "hands": float(len(game.results)),
+            "drawing_thread_median_ms": pick(handed, 0.5), "drawing_thread_p99_ms": pick(handed, 0.99),
+            "write_median_ms": pick(written, 0.5), "write_p99_ms": pick(written, 0.99),
+            "save_bytes": float(size), "record_bytes": float(len(dumps(to_record(game, seats)).encode()))}
+
+
+if __name__ == "__main__":
+    for name, value in measure().items():
+        print(f"{name}: {value:.3f}" if name.endswith("_ms") else f"{name}: {value:.0f}")
