@@ -140,6 +140,8 @@ def test_esc_on_the_menu_quits(app):
 def test_keyboard_moves_through_the_menu_and_enter_opens(app):
     settle(app)
     press(app, pygame.K_DOWN)  # Continue is disabled: skipped
+    assert top(app).group.focus is top(app).open_record
+    press(app, pygame.K_DOWN)
     assert top(app).group.focus is top(app).settings
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
