@@ -164,6 +164,24 @@ def test_autosave_in_the_background_and_a_finished_game_clears_it(tmp_path: Path
     service.close()
 
 
+def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
+    game = new_game("pitch", PitchOptions(), 2, 3)
+    seats = seats_for(game)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("a file where the data folder should be")
+    for service in (SaveService(blocked), SaveService(tmp_path)):
+        (tmp_path / AUTOSAVE_NAME).mkdir(exist_ok=True)  # the second: the save's own name is taken by a folder
+        said = []
+        for _ in range(3):
+            game.apply(game.legal_actions()[0])
+            service.autosave(game, seats)
+            service.flush()
+            said += service.take_write_problems()
+        assert len(said) == 1 and said[0].startswith("The game could not be saved (")
+        assert not service.has_save()
+        service.close()
+
+
 # ----------------------------------------------------------------- killed while saving
 KILLER_SCRIPT = textwrap.dedent("""
     import random, sys

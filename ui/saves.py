@@ -318,7 +318,7 @@ class SaveService:
         self.writer = _Writer(durable)
         self.notices: list[str] = []  # plain-words messages the title menu shows, oldest first
         self.record_folder: Path | None = None  # where Save record as / Open record last looked
-        self._cleared = True
+        self._reported: set[str] = set()  # write problems already said (each is said once)
 
     @property
     def folder(self) -> Path:
@@ -351,14 +351,12 @@ class SaveService:
         if game.phase is Phase.GAME_OVER or game.winner is not None:
             self.clear()
             return
-        self._cleared = False
         self.writer.submit(("save", path, game.clone(), list(seats), dict(window or {})))
 
     def clear(self) -> None:
         """Remove the autosave (the game it held is over)."""
         with contextlib.suppress(OSError):
             self.writer.submit(("clear", self.path))
-        self._cleared = True
 
     def flush(self, timeout_s: float = 5.0) -> bool:
         """Wait for the save in progress (tests, Continue, closing the window)."""
@@ -379,10 +377,12 @@ class SaveService:
         return " ".join(window["title"].split())[:40] or None
 
     def take_write_problems(self) -> list[str]:
-        """Problems met while writing saves since the last call (shown once as a toast)."""
+        """Problems met while writing saves since the last call, each said only once (shown as a toast)."""
         with self.writer._lock:
             problems, self.writer.errors = self.writer.errors, []
-        return list(dict.fromkeys(problems))
+        fresh = [p for p in dict.fromkeys(problems) if p not in self._reported]
+        self._reported.update(fresh)
+        return fresh
 
     def take_notices(self) -> list[str]:
         """The messages for the title menu since the last call."""
