@@ -229,6 +229,78 @@ def test_a_process_killed_while_saving_leaves_a_loadable_save(tmp_path: Path, se
     service.close()
 
 
+WINDOW_SCRIPT = textwrap.dedent("""
+    import hashlib, os, sys, time
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    sys.path.insert(0, {root!r})
+    from game.record import dumps, to_record
+    from ui.app import make_app
+    from ui.scenes.table import TableScene, make_config
+
+    def main():
+        app = make_app((1024, 640), headless=True, menu=False)
+        app.ctx.settings.speed = "fast"
+        config = make_config("spades", ["You", "West", "North", "East"], [0], seed=31)
+        scene = TableScene(app.ctx, config, computer_sync=True)
+        app.ctx.scenes.push(scene)
+        seats = config.seat_records()
+        seen = -1
+        while True:
+            while app.ctx.scenes.top is not scene:
+                app.ctx.scenes.pop()
+            app.step(0.05)
+            decision = scene.decision()
+            if decision.kind and decision.legal:
+                scene.try_action(decision.legal[0])
+            if scene.applied != seen:
+                seen = scene.applied
+                digest = hashlib.sha1(dumps(to_record(scene.game, seats)).encode()).hexdigest()
+                print(seen, digest, flush=True)
+                time.sleep(0.06)  # the quickest pace of play in the window
+
+    if __name__ == "__main__":
+        main()
+""")
+
+
+def test_the_window_killed_mid_game_loses_at_most_the_action_in_progress(tmp_path: Path) -> None:
+    """The program itself (a table with computers and a person) killed with SIGKILL: Continue's game is the
+    game as it stood after its last action, or the one before when the kill came during that save."""
+    import hashlib
+
+    from game.record import dumps
+
+    script = tmp_path / "play.py"
+    script.write_text(WINDOW_SCRIPT.format(root=str(ROOT)))
+    data = tmp_path / "data"
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "TRICK_TABLE_DATA_DIR": str(data)})
+    lines: list[tuple[int, str]] = []
+    try:
+        assert proc.stdout is not None
+        while len(lines) < 40:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read().decode() if proc.stderr else "no output"
+            applied, digest = line.split()
+            lines.append((int(applied), digest.decode()))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        rest = proc.stdout.read().split(b"\n")
+        lines += [(int(a), d.decode()) for a, d in (r.split() for r in rest if r.strip())]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    service = SaveService(data)
+    saved, problem = service.load()
+    assert problem is None and saved is not None
+    seats = saved.config().seat_records()
+    digest = hashlib.sha1(dumps(to_record(saved.game, seats)).encode()).hexdigest()
+    assert digest in [d for _, d in lines[-2:]], (digest, lines[-3:])
+    service.close()
+
+
 def test_temporary_files_left_by_a_killed_program_are_removed_at_start(tmp_path: Path) -> None:
     stale = tmp_path / f".{AUTOSAVE_NAME}.abc123.tmp"
     fresh = tmp_path / f".{AUTOSAVE_NAME}.def456.tmp"
