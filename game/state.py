@@ -151,7 +151,9 @@ class TrickGame:
         self.hand_logs: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.hand_number = 0
-        self.keeps_history = True  # False once random_playout() played cards that no history lists
+        # False once random_playout() played cards that no history lists; a search may set it False
+        # to skip noting its moves (the history then raises ValueError: it would be incomplete).
+        self.keeps_history = True
         # The history (game/history.py): finished hands' entries as a tuple (shared by clones), and
         # this hand's as a list, shared with clones until either game adds to it (copy on write).
         self._history_done: tuple[Entry, ...] = ()
@@ -201,11 +203,14 @@ class TrickGame:
     def history(self) -> tuple[Entry, ...]:
         """Every action applied and every chance outcome, in order (raises ValueError when not kept)."""
         if not self.keeps_history:
-            raise ValueError("This game's history was not kept (random_playout() played its cards).")
+            raise ValueError("This game's history was not kept (random_playout() played its cards, "
+                             "or a search turned keeps_history off).")
         return self._history_done + tuple(self._history)
 
     def _note(self, entry: Entry) -> None:
         """Add an entry to the history (taking a private copy first if a clone shares it)."""
+        if not self.keeps_history:
+            return
         if self._history_shared:
             self._history = self._history[:]
             self._history_shared = False

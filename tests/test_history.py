@@ -137,3 +137,18 @@ def test_play_fast_is_in_the_history_and_random_playout_ends_it() -> None:
     game.random_playout(random.Random(1).random)
     with pytest.raises(ValueError, match="history was not kept"):
         to_record(game)
+
+
+def test_a_search_copy_may_skip_the_history() -> None:
+    game = new_game("pitch", PitchOptions(), 4, 6)
+    before = game.history
+    search = game.clone()
+    search.keeps_history = False
+    rng = random.Random(6)
+    while len(search.results) < 1:
+        search.apply(rng.choice(search.legal_actions()))
+    kept = search._history_done + tuple(search._history)
+    assert all(isinstance(e, ChanceOutcome) for e in kept)  # no action noted
+    assert len(search.results) == 1 and game.history == before  # and the original's history is untouched
+    with pytest.raises(ValueError, match="history was not kept"):
+        search.history  # noqa: B018
