@@ -1,4 +1,4 @@
-"""One record codec per game: how a hand of its history is written in ``trick-record/1`` and read back.
+"""One record codec per game: how a hand of its history is written in ``trick-record/1``, read back and checked.
 
 A codec writes a hand from the hand's history entries (game/history.py), reads a recorded hand into
 the chance outcomes it forces and the actions it applies, and names the fields a hand must give.
@@ -12,7 +12,7 @@ cards exactly as RECORD.md writes them) and raise ``RecordError`` naming the han
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -107,6 +107,60 @@ def card_texts(cards: Iterable[int]) -> list[str]:
     return [str(DECK[c]) for c in cards]
 
 
+# ----------------------------------------------------------------- comparing, strictly
+def diff(recorded: Any, expected: Any, field: str) -> str | None:
+    """None when ``recorded`` is exactly ``expected`` (a whole number is no float or boolean, a list no
+    object); otherwise the first difference, naming the field and the item in it (``field`` names the
+    value as in ``'bids' item 2 'bid'``)."""
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(recorded, list):
+            return f"field {field} is {show(recorded)}, not a list"
+        for index, (mine, theirs) in enumerate(zip(recorded, expected, strict=False), 1):
+            problem = diff(mine, theirs, f"{field} item {index}")
+            if problem:
+                return problem
+        if len(recorded) != len(expected):
+            return f"field {field} has {len(recorded)} items but the rules give {len(expected)}"
+        return None
+    if isinstance(expected, Mapping):
+        if not isinstance(recorded, dict):
+            return f"field {field} is {show(recorded)}, not an object"
+        for key, value in expected.items():
+            if key not in recorded:
+                return f"field {field} has no '{key}'"
+            problem = diff(recorded[key], value, f"{field} '{key}'")
+            if problem:
+                return problem
+        return None
+    if type(recorded) is not type(expected) or recorded != expected:
+        return f"field {field} is {show(recorded)} but the rules give {show(expected)}"
+    return None
+
+
+def check_field(obj: dict[str, Any], key: str, expected: Any, where: str) -> None:
+    """``obj[key]`` must be there and be exactly ``expected``."""
+    if key not in obj:
+        raise RecordError(f"{where}: missing field '{key}'")
+    problem = diff(obj[key], expected, f"'{key}'")
+    if problem:
+        raise RecordError(f"{where}: {problem}")
+
+
+def check_points(points: Any, expected: list[dict[str, Any]], where: str) -> None:
+    """Each side's breakdown: an object with ``total``; every part it gives must be the rules' value."""
+    if not isinstance(points, list) or not all(isinstance(side, dict) for side in points):
+        raise RecordError(f"{where}: field 'points' must be a list of objects, one per side")
+    if len(points) != len(expected):
+        raise RecordError(f"{where}: field 'points' has {len(points)} sides but the game has {len(expected)}")
+    for number, (side, rules) in enumerate(zip(points, expected, strict=True), 1):
+        if "total" not in side:
+            raise RecordError(f"{where}: field 'points' side {number} has no 'total'")
+        for key, value in rules.items():
+            if key in side and (type(side[key]) is not type(value) or side[key] != value):
+                raise RecordError(f"{where}: field 'points' side {number} '{key}' is {show(side[key])} "
+                                  f"but the rules give {show(value)}")
+
+
 # ----------------------------------------------------------------- the codecs
 class Codec:
     """What every game's hands share: bids and tricks written from the history, read into actions."""
@@ -160,6 +214,25 @@ class Codec:
     @staticmethod
     def _bids(hand: HandHistory) -> list[tuple[int, BidValue]]:
         return [(a.seat, a.value) for a in hand.entries if isinstance(a, Bid)]
+
+    def check_hand(self, game: TrickGame, hand: HandHistory, recorded: dict[str, Any], result: HandResult | None,
+                   current: bool, where: str) -> None:
+        """Every field a recorded hand gives is the one the rules give for the replayed ``hand``, and
+        none that RECORD.md lists is missing (a finished hand: its points, scores and bags too)."""
+        expected = self.write_hand(game, hand, result, current)
+        for key in self.hand_fields + (self.finished_fields if result is not None else ()):
+            if key not in recorded:
+                raise RecordError(f"{where}: missing field '{key}'")
+        for index, (trick, rules) in enumerate(zip(recorded["tricks"], expected["tricks"], strict=False), 1):
+            for key in ("leader", "winner"):
+                check_field(trick, key, rules[key], f"{where} trick {index}")
+        for key, value in expected.items():
+            if key in ("looked", "tricks", "points") or key not in recorded:
+                continue
+            given, value = self.comparable(key, recorded[key], value)
+            check_field({key: given}, key, value, where)
+        if "points" in expected:
+            check_points(recorded["points"], expected["points"], where)
 
     def comparable(self, key: str, recorded: Any, expected: Any) -> tuple[Any, Any]:
         """A field as recorded and as the rules give it, in the form to compare (hook)."""
@@ -321,6 +394,25 @@ class SpadesTwoCodec(Codec):
         listed = [(seat, DOUBLE_NIL) for seat in blind] + bids  # a Double Nil is listed when declared
         return {"first": hand.dealer, "stock": card_texts(stock), "draws": draws, "blind": blind,
                 "redraw": redraws, "bids": [{"seat": s, "bid": v} for s, v in listed]}
+
+    def check_hand(self, game: TrickGame, hand: HandHistory, recorded: dict[str, Any], result: HandResult | None,
+                   current: bool, where: str) -> None:
+        """Every field a recorded hand gives is the one the rules give for the replayed ``hand``, and
+        none that RECORD.md lists is missing (a finished hand: its points, scores and bags too)."""
+        expected = self.write_hand(game, hand, result, current)
+        for key in self.hand_fields + (self.finished_fields if result is not None else ()):
+            if key not in recorded:
+                raise RecordError(f"{where}: missing field '{key}'")
+        for index, (trick, rules) in enumerate(zip(recorded["tricks"], expected["tricks"], strict=False), 1):
+            for key in ("leader", "winner"):
+                check_field(trick, key, rules[key], f"{where} trick {index}")
+        for key, value in expected.items():
+            if key in ("looked", "tricks", "points") or key not in recorded:
+                continue
+            given, value = self.comparable(key, recorded[key], value)
+            check_field({key: given}, key, value, where)
+        if "points" in expected:
+            check_points(recorded["points"], expected["points"], where)
 
     def comparable(self, key: str, recorded: Any, expected: Any) -> tuple[Any, Any]:
         """A seat that kept its cards may be listed in ``redraw`` or left out."""

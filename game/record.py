@@ -25,13 +25,13 @@ import json
 import os
 import select
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action, IllegalAction, Look
 from game.chance import Chance
-from game.codecs import CARDS, RecordError, need, optional_list, seat_of, show
+from game.codecs import CARDS, RecordError, diff, need, optional_list, seat_of, show
 from game.factory import GAMES, new_game
 from game.games import GAMES as GAME_INFO
 from game.history import SEAT, ChanceOutcome, force_outcomes, split_hands
@@ -47,7 +47,6 @@ CHUNK = 1 << 16  # bytes read at a time
 IDLE_S = 10.0  # a pipe or device that sends nothing for this long is given up on
 SEAT_PLAYERS = ("human", "computer")
 RECORD_FIELDS = ("format", "game", "options", "seats", "teams", "seed", "hands", "scores", "winner")
-_show, _need, _optional_list, _seat = show, need, optional_list, seat_of  # the codecs' strict readers
 
 
 # ----------------------------------------------------------------- writing
@@ -85,65 +84,11 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
-# ----------------------------------------------------------------- comparing, strictly
-def _diff(recorded: Any, expected: Any, field: str) -> str | None:
-    """None when ``recorded`` is exactly ``expected`` (a whole number is no float or boolean, a list no
-    object); otherwise the first difference, naming the field and the item in it (``field`` names the
-    value as in ``'bids' item 2 'bid'``)."""
-    if isinstance(expected, (list, tuple)):
-        if not isinstance(recorded, list):
-            return f"field {field} is {_show(recorded)}, not a list"
-        for index, (mine, theirs) in enumerate(zip(recorded, expected, strict=False), 1):
-            problem = _diff(mine, theirs, f"{field} item {index}")
-            if problem:
-                return problem
-        if len(recorded) != len(expected):
-            return f"field {field} has {len(recorded)} items but the rules give {len(expected)}"
-        return None
-    if isinstance(expected, Mapping):
-        if not isinstance(recorded, dict):
-            return f"field {field} is {_show(recorded)}, not an object"
-        for key, value in expected.items():
-            if key not in recorded:
-                return f"field {field} has no '{key}'"
-            problem = _diff(recorded[key], value, f"{field} '{key}'")
-            if problem:
-                return problem
-        return None
-    if type(recorded) is not type(expected) or recorded != expected:
-        return f"field {field} is {_show(recorded)} but the rules give {_show(expected)}"
-    return None
-
-
-def _check_field(obj: dict[str, Any], key: str, expected: Any, where: str) -> None:
-    """``obj[key]`` must be there and be exactly ``expected``."""
-    if key not in obj:
-        raise RecordError(f"{where}: missing field '{key}'")
-    problem = _diff(obj[key], expected, f"'{key}'")
-    if problem:
-        raise RecordError(f"{where}: {problem}")
-
-
-def _check_points(points: Any, expected: list[dict[str, Any]], where: str) -> None:
-    """Each side's breakdown: an object with ``total``; every part it gives must be the rules' value."""
-    if not isinstance(points, list) or not all(isinstance(side, dict) for side in points):
-        raise RecordError(f"{where}: field 'points' must be a list of objects, one per side")
-    if len(points) != len(expected):
-        raise RecordError(f"{where}: field 'points' has {len(points)} sides but the game has {len(expected)}")
-    for number, (side, rules) in enumerate(zip(points, expected, strict=True), 1):
-        if "total" not in side:
-            raise RecordError(f"{where}: field 'points' side {number} has no 'total'")
-        for key, value in rules.items():
-            if key in side and (type(side[key]) is not type(value) or side[key] != value):
-                raise RecordError(f"{where}: field 'points' side {number} '{key}' is {_show(side[key])} "
-                                  f"but the rules give {_show(value)}")
-
-
 # ----------------------------------------------------------------- reading one record
 def options_from(record: dict[str, Any]) -> SpadesOptions | PitchOptions:
     """The options of a record: every option the game has, each a value the rules offer."""
     info = GAME_INFO[record["game"]]
-    raw = _need(record, "options", dict, "options")
+    raw = need(record, "options", dict, "options")
     for name in info.option_choices:
         if name not in raw:
             raise RecordError(f"options: missing field '{name}'")
@@ -161,7 +106,7 @@ def _prepare_chance(record: dict[str, Any], num_seats: int) -> Chance:
     outcomes: list[ChanceOutcome] = []
     if hands:
         key = codec.start_field
-        outcomes.append(ChanceOutcome(SEAT, _seat(_need(hands[0], key, int, "hand 1"), num_seats, f"hand 1 {key}")))
+        outcomes.append(ChanceOutcome(SEAT, seat_of(need(hands[0], key, int, "hand 1"), num_seats, f"hand 1 {key}")))
     for number, hand in enumerate(hands, 1):
         where = f"hand {number}"
         if not isinstance(hand, dict):
@@ -177,33 +122,33 @@ def _check_seats(seats: list[Any], num_seats: int) -> None:
     for number, seat in enumerate(seats):
         where = f"seats: seat {number}"
         if type(seat.get("name")) is not str:
-            raise RecordError(f"{where}: field 'name' must be text, not {_show(seat.get('name'))}")
+            raise RecordError(f"{where}: field 'name' must be text, not {show(seat.get('name'))}")
         if seat.get("player") not in SEAT_PLAYERS:
             raise RecordError(f"{where}: field 'player' must be \"human\" or \"computer\", "
-                              f"not {_show(seat.get('player'))}")
+                              f"not {show(seat.get('player'))}")
         if "level" in seat and type(seat["level"]) is not str:
-            raise RecordError(f"{where}: field 'level' must be text, not {_show(seat['level'])}")
+            raise RecordError(f"{where}: field 'level' must be text, not {show(seat['level'])}")
 
 
 def _check_header(record: Any) -> int:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"unknown format {_show(record.get('format'))} (this program reads {FORMAT})")
+        raise RecordError(f"unknown format {show(record.get('format'))} (this program reads {FORMAT})")
     game = record.get("game")
     if game not in GAMES:
-        raise RecordError(f"unknown game {_show(game)} (one of {', '.join(GAMES)})")
+        raise RecordError(f"unknown game {show(game)} (one of {', '.join(GAMES)})")
     for key in RECORD_FIELDS:
         if key not in record:
             raise RecordError(f"record: missing field '{key}'")
-    _need(record, "hands", list, "record")
-    teams = _need(record, "teams", list, "record")
+    need(record, "hands", list, "record")
+    teams = need(record, "teams", list, "record")
     if not all(isinstance(team, list) and all(type(seat) is int for seat in team) for team in teams):
-        raise RecordError(f"teams: {_show(teams)} is not a list of lists of seats")
+        raise RecordError(f"teams: {show(teams)} is not a list of lists of seats")
     num_seats = sum(len(team) for team in teams)
     if not GAME_INFO[game].allows_seats(num_seats):
-        raise RecordError(f"teams: {_show(teams)} is not a seating for {game}")
-    _check_seats(_need(record, "seats", list, "record"), num_seats)
+        raise RecordError(f"teams: {show(teams)} is not a seating for {game}")
+    _check_seats(need(record, "seats", list, "record"), num_seats)
     seed = record["seed"]
     if seed is not None and type(seed) is not int:
         raise RecordError("seed: must be a whole number or null")
@@ -228,9 +173,9 @@ def replay(record: Any, limit: int | None = None) -> Replay:
         game = new_game(record["game"], options, num_seats, record["seed"], chance)
     except ValueError as error:
         raise RecordError(str(error)) from None
-    if _diff(record["teams"], [list(team) for team in game.teams], "'teams'"):
-        raise RecordError(f"teams: {_show(record['teams'])} do not match the game's seating "
-                          f"{_show([list(t) for t in game.teams])}")
+    if diff(record["teams"], [list(team) for team in game.teams], "'teams'"):
+        raise RecordError(f"teams: {show(record['teams'])} do not match the game's seating "
+                          f"{show([list(t) for t in game.teams])}")
     codec = GAME_INFO[record["game"]].codec
     count = 0
     hands = record["hands"]
@@ -270,45 +215,31 @@ def _apply(game: TrickGame, action: Action, where: str) -> None:
 
 def _looks(game: TrickGame, hand: dict[str, Any], where: str) -> list[int]:
     """The seats of an unfinished hand that had looked at their cards and have not yet in the replay."""
-    seats = [_seat(s, game.num_seats, f"{where} looked") for s in _optional_list(hand, "looked", where)]
+    seats = [seat_of(s, game.num_seats, f"{where} looked") for s in optional_list(hand, "looked", where)]
     return [seat for seat in dict.fromkeys(seats) if not game.looked[seat]]
 
 
 def _check_hand_start(game: TrickGame, hand: Any, where: str) -> None:
     key = GAME_INFO[game.kind].codec.start_field
-    value = _need(hand, key, int, where)
+    value = need(hand, key, int, where)
     if value != game.dealer:
-        raise RecordError(f"{where}: field '{key}' is {_show(value)}, but the rotation gives seat {game.dealer}")
+        raise RecordError(f"{where}: field '{key}' is {show(value)}, but the rotation gives seat {game.dealer}")
 
 
 def _check_hand_fields(game: TrickGame, hand: dict[str, Any], number: int, where: str, finished: bool) -> None:
-    """Every field the hand records is the one the rules give, and none that RECORD.md lists is missing."""
-    codec = GAME_INFO[game.kind].codec
+    """Every field the hand records is the one the rules give (the game's codec checks)."""
     hands = split_hands(game.history, game.num_seats)
-    current = not finished and number == len(hands)
     result = game.results[number - 1] if finished else None
-    expected = codec.write_hand(game, hands[number - 1], result, current)
-    for key in codec.hand_fields + (codec.finished_fields if finished else ()):
-        if key not in hand:
-            raise RecordError(f"{where}: missing field '{key}'")
-    for index, (trick, rules) in enumerate(zip(hand["tricks"], expected["tricks"], strict=False), 1):
-        for key in ("leader", "winner"):
-            _check_field(trick, key, rules[key], f"{where} trick {index}")
-    for key, value in expected.items():
-        if key in ("looked", "tricks", "points") or key not in hand:
-            continue
-        recorded, value = codec.comparable(key, hand[key], value)
-        _check_field({key: recorded}, key, value, where)
-    if "points" in expected:
-        _check_points(hand["points"], expected["points"], where)
+    GAME_INFO[game.kind].codec.check_hand(game, hands[number - 1], hand, result, not finished and number == len(hands),
+                                          where)
 
 
 def _check_end(game: TrickGame, record: dict[str, Any]) -> None:
     scores, winner = list(game.scores), game.winner
-    if _diff(record["scores"], scores, "'scores'"):
-        raise RecordError(f"scores: recorded {_show(record['scores'])} but the hands add up to {_show(scores)}")
-    if _diff(record["winner"], winner, "'winner'"):
-        raise RecordError(f"winner: recorded {_show(record['winner'])} but the rules give {_show(winner)}")
+    if diff(record["scores"], scores, "'scores'"):
+        raise RecordError(f"scores: recorded {show(record['scores'])} but the hands add up to {show(scores)}")
+    if diff(record["winner"], winner, "'winner'"):
+        raise RecordError(f"winner: recorded {show(record['winner'])} but the rules give {show(winner)}")
 
 
 # ----------------------------------------------------------------- reading a file
