@@ -297,3 +297,16 @@ def test_a_game_in_progress_opens_at_its_last_action(window: App, kind: str, pla
     assert scene.game is not None
     same_state(scene.game, game)
     check_position(scene, record)
+
+
+def test_open_record_shows_a_record_with_a_problem_up_to_it(tmp_path: Path) -> None:
+    record, problem, good = broken_record()
+    path = tmp_path / "broken.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    app = make_app((1280, 720), headless=True, menu=True)
+    try:
+        assert app.ctx.resources["open_record"](path) is None
+        scene = app.ctx.scenes.top
+        assert isinstance(scene, ViewerScene) and scene.problem == problem and scene.timeline.total == good
+    finally:
+        app.close()

@@ -126,16 +126,17 @@ class App:
     def open_record(self, path: str | os.PathLike[str]) -> str | None:
         """Open record: continue a record file's unfinished first game; returns a problem in plain words, or None.
 
-        A finished game goes to the ``open_finished_record`` hook (the replay viewer) when there is one."""
+        A finished game, or a record that replays only up to a problem, goes to the ``open_finished_record``
+        hook (the replay viewer, which shows the problem) when there is one."""
         saved, problem = open_record_for_play(path)
         if saved is None:
             viewer = self.ctx.resources.get("open_finished_record")
-            if problem == FINISHED and callable(viewer):
+            if callable(viewer):
                 from ui.saves import load_record_file
 
                 record, _ = load_record_file(path)
-                if record is not None:
-                    viewer(record)
+                if record is not None:  # finished, or a record that replays only up to a problem: shown to there
+                    viewer(record, None if problem == FINISHED else problem)
                     return None
             return f"That record cannot be continued: {problem}."
         self.resume(saved)
