@@ -88,7 +88,7 @@ def check_position(scene: ViewerScene, record: Any) -> None:
     assert model.scores == list(expected.scores) and [round(s) for s in model.shown_scores] == list(expected.scores)
     assert model.bids == list(expected.view(0).bids) and model.tricks_won == list(expected.view(0).tricks_won)
     for seat in range(expected.num_seats):
-        assert model.hands[seat] == cards_of(expected.hands[seat])
+        assert model.hands[seat] == model.sort_hand(cards_of(expected.hands[seat]))  # in the settings' order
     items = scene.view.items(model, HandState())
     shown = sorted(item.card for item in items if item.face_up and item.owner is not None and item.card is not None)
     in_hands = sorted(card for seat in range(expected.num_seats) for card in cards_of(expected.hands[seat]))

@@ -122,7 +122,7 @@ class TableUndo:
         """Set up undo for the seats of this table (call once, after ``humans`` is known)."""
         scene: Any = self
         scene.undo = UndoStack(scene.humans[0] if len(scene.humans) == 1 else None)
-        scene.undo_button = Button("Undo", self.take_back, key="Ctrl+Z")
+        scene.undo_button = Button("Undo", self._undo_pressed, key="Ctrl+Z")
 
     def place_undo(self, layout: TableLayout) -> None:
         """The Undo button sits just above the Hint button."""
@@ -146,6 +146,9 @@ class TableUndo:
         """The Undo button, when there is something to take back."""
         if self.undo_visible():
             self.undo_button.draw(surface)
+
+    def _undo_pressed(self) -> None:
+        self.take_back()
 
     def take_back(self) -> bool:
         """Go back to the human's previous decision (a toast says why not); True when it did."""

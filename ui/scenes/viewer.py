@@ -287,14 +287,15 @@ class OpenTableView(TableView):
         return out
 
 
-def model_for(game: TrickGame, trick_done: bool) -> TableModel:
-    """The displayed model of a state: the public view plus every seat's whole hand; a trick just
-    completed stays on the table (the engine has already gathered it)."""
+def model_for(game: TrickGame, trick_done: bool, suit_order: str = "SHCD", low_first: bool = False) -> TableModel:
+    """The displayed model of a state: the public view plus every seat's whole hand (sorted as the
+    settings say); a trick just completed stays on the table (the engine has already gathered it)."""
     views = {seat: game.view(seat) for seat in range(game.num_seats)}
-    model = TableModel(game.num_seats, game.kind)
+    model = TableModel(game.num_seats, game.kind, suit_order=suit_order, low_first=low_first)
     model.sync(Snapshot(views[0], views))
-    model.hands = {seat: cards_of(game.hands[seat]) for seat in range(game.num_seats)}
-    model.hand_sizes = [len(model.hands[seat]) for seat in range(game.num_seats)]
+    hands = {seat: model.sort_hand(cards_of(game.hands[seat])) for seat in range(game.num_seats)}
+    model.hands = dict(hands)
+    model.hand_sizes = [len(hands[seat]) for seat in range(game.num_seats)]
     model.shown_scores = [float(s) for s in game.scores]
     model.arrived = {}
     if trick_done and not model.trick and model.last_trick:
@@ -341,6 +342,8 @@ class ViewerScene(Scene):
             self.view.bottom = self.bottom
             self.view.viewer = self.bottom
             self.view.levels = self._levels(seats or [])
+            st = ctx.settings
+            self.view.set_style(st.card_back, st.four_color, st.felt)  # the cards and table of the settings
             self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
         self.buttons = {
             "start": Button("Start", self.go_start, key="Home"),
@@ -436,7 +439,8 @@ class ViewerScene(Scene):
             if scored is not None:
                 shown = scored
         self.shown = shown
-        self.model = model_for(shown, pos.trick_done)
+        settings = self.ctx.settings
+        self.model = model_for(shown, pos.trick_done, settings.hand_suits, settings.hand_rank == "low-high")
         if pos.hand_over and shown.results:
             self._open_summary(shown)
 
