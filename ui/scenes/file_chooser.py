@@ -132,8 +132,8 @@ class FileChooserScene(FormScene):
         self._last_click: tuple[int, float] | None = None
         self.clock_s = 0.0
         start = Path(start_dir).expanduser() if start_dir is not None else default_folder()
-        self.open_folder(start if start.is_dir() else default_folder())
         self.layout()
+        self.open_folder(start if start.is_dir() else default_folder())
 
     # ----- the folder shown
     def open_folder(self, folder: Path) -> None:
@@ -309,8 +309,9 @@ class FileChooserScene(FormScene):
         """Where entry ``index`` is drawn (None when scrolled out of view)."""
         if not self.top_row <= index < self.top_row + self.visible_rows or index >= len(self.entries):
             return None
+        bar = self.s(14) if len(self.entries) > self.visible_rows else 0  # room for the scroll bar
         return pygame.Rect(self.list_rect.x, self.list_rect.y + (index - self.top_row) * self.row_h,
-                           self.list_rect.width, self.row_h)
+                           self.list_rect.width - bar, self.row_h)
 
     def _list_mouse(self, event: pygame.event.Event) -> bool:
         row = self.row_at(event.pos)
@@ -341,7 +342,7 @@ class FileChooserScene(FormScene):
         margin = s(60)
         width = min(w - 2 * margin, s(1000))
         left = (w - width) // 2
-        self.row_h = max(s(34), 18)
+        self.row_h = max(s(34), 26)
         bh = s(50)
         buttons_y = h - s(26) - bh
         field_y = buttons_y - s(20) - s(46) - s(30)
@@ -386,7 +387,7 @@ class FileChooserScene(FormScene):
         if len(self.entries) <= (1 if self.entries and self.entries[0].name == ".." else 0):
             text.blit_text(surface, f"No folders or {self.suffix} records here.", s(20), theme.TEXT_DIM,
                            (lr.centerx, lr.y + self.row_h * 2), "center")
-        size = round(self.row_h * 0.52)
+        size = max(13, round(self.row_h * 0.54))
         clip = surface.get_clip()
         surface.set_clip(lr)
         for index in range(self.top_row, min(len(self.entries), self.top_row + self.visible_rows)):
@@ -423,4 +424,4 @@ class FileChooserScene(FormScene):
         if len(self.entries) > rows:
             bar_h = max(s(20), lr.height * rows // len(self.entries))
             y = lr.y + (lr.height - bar_h) * self.top_row // max(1, len(self.entries) - rows)
-            pygame.draw.rect(surface, theme.GOLD_DARK, (lr.right + s(2), y, s(4), bar_h), border_radius=s(2))
+            pygame.draw.rect(surface, theme.GOLD, (lr.right - s(8), y, max(3, s(6)), bar_h), border_radius=s(3))
