@@ -212,16 +212,18 @@ class TableView:
             slot = self.slot_of(seat)
             for rect in lay.pile_rects(slot, model.tricks_won[seat]):
                 out.append(CardItem(None, False, rect, seat, shadow=False, sideways=True))
-            if slot == 0:
-                continue
-            for rect in lay.back_rects(slot, model.shown_count(seat)):
-                out.append(CardItem(None, False, rect, seat))
+            if slot != 0:
+                out += self._seat_items(model, seat, slot)
         for seat, card in model.trick:
             out.append(CardItem(card, True, self.trick_rect(seat), None))
         out += self._hand_items(model, hand, hide_hands)
         if drawn_card is not None and not hide_hands:
             out.append(CardItem(drawn_card, True, lay.drawn.copy(), self.bottom, glow=GLOW))
         return out
+
+    def _seat_items(self, model: TableModel, seat: int, slot: int) -> list[CardItem]:
+        """The cards another seat holds, as the table shows them: face down."""
+        return [CardItem(None, False, rect, seat) for rect in self.layout.back_rects(slot, model.shown_count(seat))]
 
     def _stock_items(self, model: TableModel) -> list[CardItem]:
         lay = self.layout

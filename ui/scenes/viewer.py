@@ -33,7 +33,7 @@ from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
 from ui.table_model import Snapshot, TableModel
-from ui.table_view import GLOW, CardItem, HandState, TableView
+from ui.table_view import CardItem, HandState, TableView
 from ui.toast import draw_pill
 from ui.widgets import Button, WidgetGroup
 
@@ -263,28 +263,11 @@ class OpenTableView(TableView):
         x0 = area.right - width if self.spot(seat).edge == "right" else area.left
         return [pygame.Rect(round(x0 + i * step), area.top, lay.small_w, lay.small_h) for i in range(count)]
 
-    def items(self, model: TableModel, hand: HandState, hide_hands: bool = False,
-              drawn_card: Card | None = None) -> list[CardItem]:
-        """Piles, every hand face up, the trick, the bottom hand and the drawn card."""
-        out: list[CardItem] = []
-        lay = self.layout
-        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
-            out += self._stock_items(model)
-        for seat in range(self.num_seats):
-            slot = self.slot_of(seat)
-            for rect in lay.pile_rects(slot, model.tricks_won[seat]):
-                out.append(CardItem(None, False, rect, seat, shadow=False, sideways=True))
-            if slot == 0:
-                continue
-            cards = model.hands.get(seat) or []
-            for card, rect in zip(cards, self.fan_rects(seat, len(cards)), strict=True):
-                out.append(CardItem(card, True, rect, seat))
-        for seat, card in model.trick:
-            out.append(CardItem(card, True, self.trick_rect(seat), None))
-        out += self._hand_items(model, hand, False)
-        if drawn_card is not None:
-            out.append(CardItem(drawn_card, True, lay.drawn.copy(), model.to_act, glow=GLOW))
-        return out
+    def _seat_items(self, model: TableModel, seat: int, slot: int) -> list[CardItem]:
+        """Every hand is open in the viewer: another seat's cards lie face up, fanned."""
+        cards = model.hands.get(seat) or []
+        rects = self.fan_rects(seat, len(cards))
+        return [CardItem(card, True, rect, seat) for card, rect in zip(cards, rects, strict=True)]
 
 
 def model_for(game: TrickGame, trick_done: bool, suit_order: str = "SHCD", low_first: bool = False) -> TableModel:
