@@ -26,7 +26,6 @@ import itertools
 import logging
 import multiprocessing
 import os
-import pickle
 import queue
 import signal
 import sys
@@ -233,7 +232,7 @@ def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
             except queue.Empty:
                 break
         for raw in messages:
-            message = pickle.loads(raw)
+            message = ForkingPickler.loads(raw)
             if message[0] == "stop":
                 return
             if message[0] == "cancel":
@@ -345,7 +344,7 @@ class ComputerWorker:
             except (queue.Empty, OSError, EOFError):
                 break
             try:
-                message = pickle.loads(raw)
+                message = ForkingPickler.loads(raw)
             except Exception as error:
                 log_error("An answer of the computer players' process could not be read.", _error_text(error))
                 continue
