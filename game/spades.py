@@ -15,6 +15,7 @@ from game.actions import (
     BidValue,
     Exchange,
     IllegalAction,
+    Look,
     bid_actions,
     bid_text,
     is_bid_value,
@@ -153,7 +154,9 @@ class SpadesGame(SpadesRules):
         seat = self.to_act
         assert seat is not None
         if self.phase is Phase.BIDDING:
-            return list(bid_actions(seat, self._bid_choices(seat)))
+            offered: list[Action] = [] if self.looked[seat] else [Look(seat)]  # look first: the turn stays
+            offered.extend(bid_actions(seat, self._bid_choices(seat)))
+            return offered
         hand = cards_of(self.hands[seat])
         return [Exchange(seat, combo) for combo in combinations(hand, EXCHANGE_SIZE)]
 

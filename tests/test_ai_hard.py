@@ -28,7 +28,7 @@ def _random_to_play(game: TrickGame, rng: random.Random) -> None:
         if game.kind == "spades" and game.phase is Phase.BIDDING and rng.random() < 0.7:
             seat = game.to_act
             if not game.looked[seat]:
-                game.apply(Look(seat))
+                game.apply(Look(seat))  # listed too: random choices below may also pick it
         game.apply(rng.choice(game.legal_actions()))
 
 
@@ -78,8 +78,9 @@ def _hard_plays_a_hand(kind: str, players: int, options: object, seed: int) -> i
         seat = game.to_act
         view = game.view(seat)
         action = hard[seat].choose(view)
-        if action not in view.legal:  # the one exception: a face-down four-player Spades hand looks
-            assert action == Look(seat) and kind == "spades" and view.hand is None
+        assert action in view.legal
+        if isinstance(action, Look) and kind == "spades":  # a face-down hand looks, then bids face up
+            assert view.hand is None and view.phase is Phase.BIDDING
         game.apply(action)
         decisions += 1
     return decisions
@@ -235,7 +236,7 @@ def test_hard_exchanges_and_redraws_after_a_double_nil(kind: str) -> None:
             view = game.view(seat)
             phases.add(view.phase)
             action = hard[seat].choose(view)
-            assert action in view.legal or (action == Look(seat) and view.hand is None)
+            assert action in view.legal
             game.apply(action)
         assert (Phase.EXCHANGE if kind == "spades" else Phase.REDRAW) in phases
 

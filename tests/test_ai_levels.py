@@ -40,10 +40,8 @@ TABLE_IDS = [f"{kind}-{n}-{i}" for i, (kind, n, _) in enumerate(TABLES)]
 
 
 def allowed(view: SeatView, action: Action) -> bool:
-    """A level's answer is one of ``view.legal``, or Look for a face-down four-player Spades hand."""
-    if action in view.legal:
-        return True
-    return isinstance(action, Look) and view.kind == "spades" and view.hand is None and action.seat == view.seat
+    """A level's answer is one of ``view.legal`` (a face-down four-player Spades hand's Look is listed)."""
+    return action in view.legal
 
 
 def play(game: TrickGame, players: Sequence[Any], max_hands: int, trail: list[Action] | None = None) -> int:
@@ -302,5 +300,5 @@ def test_double_nil_is_never_random() -> None:
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
-            assert Bid(seat, DOUBLE_NIL) in view.legal
+            assert Bid(seat, DOUBLE_NIL) in view.legal and view.legal[0] == Look(seat)
             assert make_player(level, seed).choose(view) == Look(seat)

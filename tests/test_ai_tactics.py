@@ -48,7 +48,7 @@ def decide(game: TrickGame, level: str) -> Action:
     assert seat is not None
     action = player.choose(game.view(seat))
     if isinstance(action, Look):
-        assert game.view(seat).hand is None
+        assert game.view(seat).hand is None and action in game.view(seat).legal
         game.apply(action)
         action = player.choose(game.view(seat))
     assert action in game.view(seat).legal

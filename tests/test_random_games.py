@@ -145,6 +145,9 @@ def check_legal(game: TrickGame, legal: list[Action], rng: random.Random) -> Non
     assert legal and all(action.seat == seat for action in legal)
     for action in legal if len(legal) <= 20 else rng.sample(legal, 20):
         assert game.why_illegal(action) is None, action
+    if game.kind == "spades":  # the seat to bid that has not looked may look first, and only then
+        looks = [i for i, action in enumerate(legal) if isinstance(action, Look)]
+        assert looks == ([0] if game.phase is Phase.BIDDING and not game.looked[seat] else [])
     other = (seat + 1) % game.num_seats
     assert game.why_illegal(Bid(other, PASS)).startswith(f"It is not seat {other}'s turn")
     for action in candidate_actions(game, seat):  # accepted exactly when listed, whatever the phase
@@ -171,8 +174,7 @@ def candidate_actions(game: TrickGame, seat: int) -> list[Action]:
     actions: list[Action] = [Bid(seat, value) for value in (PASS, "nil", DOUBLE_NIL, *range(0, 15))]
     actions += [Draw(seat, True), Draw(seat, False), Redraw(seat, ()), Redraw(seat, tuple(held[:2]))]
     actions += [Play(seat, card) for card in held] + [Exchange(seat, tuple(held[-3:]))]
-    if game.kind != "spades":  # a four-player Look is allowed to any seat, outside the list
-        actions.append(Look(seat))
+    actions.append(Look(seat))  # four-player Spades: listed while the seat to bid has not looked
     return actions
 
 
@@ -242,14 +244,17 @@ def run_game(kind: str, players: int, options: Any, seed: int, hands: int | None
     while game.phase is not Phase.GAME_OVER and (hands is None or len(game.results) < hands):
         if kind == "spades" and game.phase is Phase.BIDDING and rng.random() < 0.05:
             seat = rng.randrange(4)
-            if not game.looked[seat]:
-                game.apply(Look(seat))  # any seat may look at any time
+            if game.why_illegal(Look(seat)) is None:
+                game.apply(Look(seat))  # any seat may look at any time (a Double Nil bidder after the bidding)
                 tracker.applied(game, Look(seat), game.hand_number)
-        hand_before, scored_before = game.hand_number, len(game.results)
+        hand_before, scored_before, to_act_before = game.hand_number, len(game.results), game.to_act
         action = random_action(game, rng)
         game.apply(action)
         tracker.applied(game, action, hand_before)
         assert game.to_act == expected_to_act(game, tracker)
+        if kind == "spades" and isinstance(action, Look):  # listed at the seat's bid; the bid stays its own
+            assert game.phase is Phase.BIDDING and game.to_act == to_act_before == action.seat
+            assert Look(action.seat) not in game.legal_actions()
         check_cards(game)
         check_scores(game)
         if len(game.results) != scored_before:

@@ -61,12 +61,14 @@ def seats_for(game: TrickGame, humans: tuple[int, ...] = (0,)) -> list[dict[str,
 
 
 def random_action(game: TrickGame, rng: random.Random) -> Any:
-    """A random legal decision; in four-player Spades sometimes a seat's Look (no action of the game's list)."""
+    """A random legal decision; in four-player Spades sometimes a seat's Look (any seat's, the one to bid
+    included, where it is listed too), otherwise one of the listed bids, exchanges or cards."""
     if game.kind == "spades" and rng.random() < 0.2:
         seats = [s for s in range(game.num_seats) if game.why_illegal(Look(s)) is None]
         if seats:
             return Look(rng.choice(seats))
-    return rng.choice(game.legal_actions())
+    return rng.choice([a for a in game.legal_actions() if not isinstance(a, Look)] if game.kind == "spades"
+                      else game.legal_actions())
 
 
 def playing(game: TrickGame) -> bool:

@@ -259,7 +259,22 @@ def test_double_nil_refused_after_looking_and_when_switched_off() -> None:
 def test_nil_refused_when_switched_off() -> None:
     game = spades_game(spades_deal(DN_COUNTS), options=SpadesOptions(nil=False))
     assert refusal(game, Bid(ALEX, NIL)) == "Nil is not allowed in this game."
-    assert [a.value for a in game.legal_actions()] == [*range(1, 14), DOUBLE_NIL]
+    assert game.legal_actions() == [Look(ALEX), *(Bid(ALEX, v) for v in [*range(1, 14), DOUBLE_NIL])]
+
+
+def test_the_face_down_seat_to_bid_has_look_listed_first_and_keeps_its_turn() -> None:
+    game = spades_game(spades_deal(DN_COUNTS))
+    legal = game.legal_actions()
+    assert legal[0] == Look(ALEX) and Bid(ALEX, DOUBLE_NIL) in legal
+    assert [a for a in legal if isinstance(a, Look)] == [Look(ALEX)]  # only the seat to act's own
+    game.apply(legal[0])
+    assert game.to_act == ALEX and game.view(ALEX).hand is not None
+    legal = game.legal_actions()
+    assert all(isinstance(a, Bid) for a in legal) and Bid(ALEX, DOUBLE_NIL) not in legal
+    game.apply(Bid(ALEX, 3))
+    assert game.legal_actions()[0] == Look(BETH)  # Beth is face down too
+    no_blind = spades_game(spades_deal(DN_COUNTS), options=SpadesOptions(double_nil=False))
+    assert not any(isinstance(a, Look) for a in no_blind.legal_actions())  # dealt face up: nothing to look at
 
 
 def test_a_seat_may_look_at_any_time_even_out_of_turn() -> None:

@@ -192,7 +192,9 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     d.shot("spades_bidding")
     points = d.scene.clickable_points()
     offered = {name for name in points if name.startswith("bid:")}
-    assert offered == {f"bid:{a.value}" for a in d.scene.game.legal_actions()}  # exactly the legal bids
+    legal = d.scene.game.legal_actions()
+    assert legal[0] == Look(0) and "look" in points  # the face-down hand's listed Look: the Look button
+    assert offered == {f"bid:{a.value}" for a in legal if isinstance(a, Bid)}  # exactly the legal bids
     assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"}
     d.click_button("bid:3")
     assert d.scene.game.view(0).bids[0] == 3

@@ -61,8 +61,8 @@ class UndoStack:
         seat = self.seat
         if seat is None or game.to_act != seat or getattr(action, "seat", None) != seat:
             return
-        if action not in game.legal_actions():
-            return  # a Look in four-player Spades is no decision
+        if (isinstance(action, Look) and game.kind == "spades") or action not in game.legal_actions():
+            return  # a Look in four-player Spades is no decision (even when listed at the seat's bid)
         self.steps.append(Checkpoint(game.clone(), game.view(seat), game.hand_number))
         del self.steps[:-MAX_STEPS]
 
@@ -91,7 +91,7 @@ class UndoStack:
         assert seat is not None
         look = Look(seat)
         game = step.game.clone()
-        if look in game.legal_actions() or game.why_illegal(look) is not None:
+        if game.kind != "spades" or game.why_illegal(look) is not None:
             return None
         game.apply(look)
         return game

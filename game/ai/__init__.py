@@ -1,9 +1,9 @@
 """Computer players: a seat's view in, a legal action out, never a look at hidden cards.
 
-A computer decides from the ``SeatView`` it is given and nothing else. One exception to
-"an action of ``view.legal``": in four-player Spades a face-down hand (``view.hand is None``)
-that does not bid Double Nil answers ``Look(seat)`` (legal at any time, never listed), and is
-asked again with its cards face up.
+A computer decides from the ``SeatView`` it is given and nothing else, and always answers
+one of ``view.legal``. In four-player Spades a face-down hand (``view.hand is None``) that
+does not bid Double Nil answers ``Look(seat)`` (listed first among its bids), and is asked
+again with its cards face up.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 from importlib import import_module
 from typing import Protocol
 
-from game.actions import Action
+from game.actions import Action, Look
 from game.state import SeatView
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -22,7 +22,7 @@ class Player(Protocol):
     """A computer player at some level."""
 
     def choose(self, view: SeatView) -> Action:
-        """Pick one of ``view.legal`` (or ``Look`` for a face-down four-player Spades hand)."""
+        """Pick one of ``view.legal``."""
 
 
 class RandomPlayer:
@@ -32,10 +32,14 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        """Any legal action, uniformly."""
+        """Any legal action, uniformly. In four-player Spades looking is no decision of the game: a
+        face-down seat picks among its bids (a number looks for it), leaving the listed ``Look`` aside."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
-        return self.rng.choice(view.legal)
+        legal = view.legal
+        if view.kind == "spades" and isinstance(legal[0], Look):
+            legal = legal[1:]
+        return self.rng.choice(legal)
 
 
 def make_player(level: str, seed: int | None = None, think_ms: int | None = None) -> Player:

@@ -140,5 +140,5 @@ class EasyPlayer:
                 give = sorted(cards_in(hand), key=lambda c: (c & 3 == SPADES, c >> 2))[:3]
             return legal_or_first(view, Exchange(seat, tuple(sorted(give))))
         if view.hand is None:
-            return Look(seat)
+            return legal_or_first(view, Look(seat))  # listed first: look, then bid face up
         return easy_spades_bid(view)

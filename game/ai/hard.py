@@ -74,7 +74,8 @@ action would be too slow or pointless):
   nearly every hand: with the exchange and a covering partner it was made 57 times in 60
   against ``normal`` (+183 points a hand over 30 duplicate deals, ``double_nil_behind``
   set to -10000), which would make a strange game. Not Double Nil: the answer is
-  ``Look(seat)`` (game/ai/__init__.py), and the seat is asked again face up.
+  ``Look(seat)`` (listed first in ``view.legal``; in a world it stands for looking and
+  bidding the estimate), and the seat is asked again face up.
 - The Double Nil exchange (286 possible gifts): a handful of gifts built by rules (the
   most dangerous cards, the highest, the spades first or last; for the partner its lowest
   cards with or without low spades, ...).
@@ -181,10 +182,7 @@ class HardPlayer:
             return legal[0]
         candidates = self.candidates(view)
         prior = self._prior(view, candidates)
-        choice = candidates[0] if len(candidates) == 1 else self._search(view, candidates, prior)
-        if isinstance(choice, Bid) and choice.value == LOOK_THEN_BID:
-            return Look(view.seat)  # not Double Nil: look at the cards, then be asked again
-        return choice
+        return candidates[0] if len(candidates) == 1 else self._search(view, candidates, prior)
 
     def candidates(self, view: SeatView) -> list[Action]:
         """The actions worth simulating (see the module docstring for the pruning)."""
@@ -216,8 +214,6 @@ class HardPlayer:
             action = self._rules.choose(view)
         except Exception:  # noqa: BLE001 - the prior is advice only; the search decides without it
             return -1
-        if isinstance(action, Look):
-            action = Bid(view.seat, LOOK_THEN_BID)
         if action in candidates:
             return candidates.index(action)
         if action in view.legal:
@@ -247,7 +243,7 @@ class HardPlayer:
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
         for index, action in enumerate(candidates):
-            if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
+            if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
         bag_cost = self.bag_costs[view.kind]
         honest = self._honest(view)
@@ -433,17 +429,14 @@ def _voids(view: SeatView) -> tuple[int, ...]:
 
 
 def _for_world(action: Action, world: TrickGame) -> Action:
-    """The action to apply to a world. A numeric bid made before looking (four-player Spades,
-    the "look, then bid" candidate) becomes the estimate's bid for the world's own hand."""
-    if isinstance(action, Bid) and action.value == LOOK_THEN_BID:
+    """The action to apply to a world. A Look before bidding (four-player Spades, the "look,
+    then bid" candidate) becomes the estimate's bid for the world's own hand."""
+    if isinstance(action, Look) and world.phase is Phase.BIDDING:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
                                world.options.nil, world.num_seats)
         return Bid(action.seat, value)
     return action
-
-
-LOOK_THEN_BID = -1  # a pseudo bid value: "not Double Nil: look and bid the hand" (four-player Spades)
 
 
 def _margin(sides: list[float], side: int) -> float:
@@ -514,7 +507,7 @@ def _spades_bid_candidates(view: SeatView, legal: list[Action], double_nil_behin
         behind = max(s for i, s in enumerate(view.scores) if i != side) - view.scores[side]
         if DOUBLE_NIL in by_value and behind >= double_nil_behind:
             out.append(by_value[DOUBLE_NIL])
-        out.append(Bid(view.seat, LOOK_THEN_BID))
+        out.append(Look(view.seat))
         return out
     hand = mask_of(view.hand)
     estimate = int(spades_expected_tricks(hand, view.num_seats) + 0.5)

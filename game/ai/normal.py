@@ -42,8 +42,6 @@ def legal_or_first(view: SeatView, action: Action) -> Action:
     """``action`` if the view allows it, otherwise the first legal action (never an illegal move)."""
     if action in view.legal:
         return action
-    if isinstance(action, Look) and view.hand is None:
-        return action
     return view.legal[0]
 
 
@@ -718,5 +716,5 @@ class NormalPlayer:
         if view.hand is None:
             if Bid(view.seat, DOUBLE_NIL) in view.legal and blind_wanted(view):
                 return Bid(view.seat, DOUBLE_NIL)
-            return Look(view.seat)
+            return legal_or_first(view, Look(view.seat))  # listed first: look, then bid face up
         return legal_or_first(view, spades_bid(view))

@@ -1,7 +1,8 @@
 """The card table: the only scene that talks to the engine.
 
 Input becomes an engine action only when the engine lists it as legal (``Look`` when
-``why_illegal`` accepts it); refusals show the engine's reason. Every ``apply`` queues its
+``why_illegal`` accepts it: a person may look before his turn, where it is not listed);
+refusals show the engine's reason. Every ``apply`` queues its
 events and a snapshot for the ``EventPlayer``, which animates them while the engine may
 already be ahead. Computer seats decide in a worker process (``ui.computer``), the Hint too; hot-seat
 play hides every hand behind a curtain when the turn passes to a different person.
