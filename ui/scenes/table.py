@@ -26,7 +26,7 @@ from ui.bid_panel import ActionPanel, Decision, decision_for
 from ui.curtain import Curtain
 from ui.hand_summary import HandSummary
 from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
-from ui.last_trick import LastTrick
+from ui.last_trick import LastTrick, LastTrickScene
 from ui.layout import TableLayout
 from ui.saves import save_record_as, saves_of, window_facts
 from ui.scene import Scene
@@ -88,7 +88,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.undo)
         self.summary: HandSummary | None = None
         self.sheet: ScoreSheet | None = None
-        self.last_trick: LastTrick | None = None
+        self.last_trick_scene: LastTrickScene | None = None  # the review, a scene over this one
         self.menu: TableMenu | None = None
         self.curtain: Curtain | None = None
         self.time_s = 0.0
@@ -259,6 +259,12 @@ class TableScene(TableUndo, TableInput, Scene):
         if tuple(self.ctx.size) != self.view.size:
             self.on_resize(tuple(self.ctx.size))
         show_first_game_tips(self)
+
+    def on_cover(self, by: Scene) -> None:
+        """Under the table's own overlays (``keeps_table_running``) the table is paused, not exited: its
+        computer players keep thinking. Under any other scene it stops them as on leaving."""
+        if not getattr(by, "keeps_table_running", False):
+            self.on_exit()
 
     def on_exit(self) -> None:
         """Stop the computer players' worker (it restarts when needed)."""
@@ -525,11 +531,27 @@ class TableScene(TableUndo, TableInput, Scene):
         if not self.model.last_trick:
             self.notes.show_toast("No trick has been played yet.")
             return
-        self.last_trick = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
-        self.last_trick.place(self.view.layout)
+        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
+        panel.place(self.view.layout)
+        self.last_trick_scene = LastTrickScene(self.ctx, self, panel)
+        self.ctx.scenes.push(self.last_trick_scene)
 
     def _close_last(self) -> None:
         self.last_trick = None
+
+    @property
+    def last_trick(self) -> LastTrick | None:
+        """The last-trick review's panel while its scene is up (None otherwise)."""
+        shown = self.last_trick_scene
+        return shown.panel if shown is not None else None
+
+    @last_trick.setter
+    def last_trick(self, value: LastTrick | None) -> None:
+        if value is not None:
+            raise ValueError("open the review with open_last_trick()")
+        shown, self.last_trick_scene = self.last_trick_scene, None
+        if shown is not None:
+            self.ctx.scenes.remove(shown)
 
     def open_score_sheet(self) -> None:
         """Show every hand so far and the chart."""
@@ -711,8 +733,9 @@ class TableScene(TableUndo, TableInput, Scene):
         for overlay in (self.summary, self.sheet, self.curtain, self.menu):
             if overlay is not None:
                 overlay.draw(surface, lay)
-        if self.last_trick is not None:
-            self.last_trick.draw(surface, lay, view.images)
+        shown = self.last_trick_scene
+        if shown is not None and shown not in self.ctx.scenes:
+            shown.panel.draw(surface, lay, view.images)  # drawn by its own scene when that is on the stack
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The Hint button on the viewer's turn, and a ring round the hinted button (cards glow in the hand)."""
