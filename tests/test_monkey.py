@@ -28,6 +28,7 @@ from tests.e2e_helpers import (
     table_config,
 )
 from ui.app import MIN_SIZE
+from ui.last_trick import LastTrickScene
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
@@ -56,6 +57,12 @@ def app(sync_app: Any) -> Any:
 
 
 # ----- the monkey -------------------------------------------------------------------------------
+def table_on_top(app: Any) -> Any:
+    """The top scene, or the table under the table's own overlay scene (the last-trick review)."""
+    top = app.ctx.scenes.top
+    return top.table if isinstance(top, LastTrickScene) else top
+
+
 class Monkey:
     """Random input for whatever scene is on top; remembers the last events for the failure message."""
 
@@ -72,7 +79,7 @@ class Monkey:
     # ----- where to click
     def targets(self) -> list[pygame.Rect]:
         """Rects worth clicking on the top scene: widgets (and their arrows, tabs), buttons, cards."""
-        top = self.app.ctx.scenes.top
+        top = table_on_top(self.app)
         rects: list[pygame.Rect] = []
         if isinstance(top, TableScene):
             for point in top.clickable_points().values():
@@ -109,7 +116,7 @@ class Monkey:
 
     def sensible_point(self) -> tuple[int, int] | None:
         """What a player who wants the game to go on would click now (table only)."""
-        top = self.app.ctx.scenes.top
+        top = table_on_top(self.app)
         if isinstance(top, TableScene):
             return human_click_point(top, self.rng)
         return None
@@ -307,7 +314,7 @@ class Watch:
             self.applied += t.applied - self.last_applied
             self.last_applied = t.applied
             self.computer_wait = self.busy = self.human_wait = 0
-        if self.monkey.app.ctx.scenes.top is not t:
+        if table_on_top(self.monkey.app) is not t:
             return  # covered by the rules, or left
         shown = t.face_up_hidden_cards()
         if shown:
@@ -350,7 +357,7 @@ def test_monkey_at_the_table(app, name: str) -> None:
     for frame in range(frames):
         app.ctx.settings.speed = SPEEDS[frame // SPEED_FRAMES % len(SPEEDS)]
         app.ctx.settings.confirm_play, app.ctx.settings.pace = False, "normal"  # Settings clicks must not slow play
-        top = app.ctx.scenes.top
+        top = table_on_top(app)
         if isinstance(top, TableScene):
             if top is not watch.table:
                 watch.adopt(top)

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.cards import Card
 from ui import text, theme
 from ui.layout import TableLayout
+from ui.scene import Scene
 from ui.sprites import CardImages, draw_card
 from ui.widgets import Button
+
+if TYPE_CHECKING:
+    from ui.context import AppContext
 
 WINNER_GLOW = (255, 214, 96)
 
@@ -85,3 +90,38 @@ class LastTrick:
             text.blit_text(surface, name, size, color, (rect.centerx, rect.bottom + px(12)), "midtop",
                            bold=seat == self.winner)
         self.button.draw(surface)
+
+
+class LastTrickScene(Scene):
+    """The last-trick review as a scene over the table. The table under it is covered, not exited: it keeps
+    animating and its computer players keep thinking (none moves while the review is up). Input goes through
+    the table, which gives it to its topmost panel (so a hand summary opened underneath comes first)."""
+
+    is_overlay = True
+    keeps_table_running = True
+
+    def __init__(self, ctx: AppContext, table: Any, panel: LastTrick) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.panel = panel
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The table routes the event (overlays first: this panel, or one opened over it)."""
+        self.table.handle_event(event)
+
+    def update(self, dt_s: float) -> None:
+        """The table goes on under the review (and updates the panel)."""
+        self.table.update(dt_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed table and the trick (the table below is drawn first)."""
+        self.panel.draw(surface, self.table.view.layout, self.table.view.images)
+
+    def on_cover(self, by: Scene) -> None:
+        """The review stays up under another scene (the game-over result); the table hears of it."""
+        self.table.on_cover(by)
+
+    def on_exit(self) -> None:
+        """Gone from the stack (closed, or the stack cleared): the table no longer shows the review."""
+        if self.table.last_trick_scene is self:
+            self.table.last_trick_scene = None

@@ -34,6 +34,15 @@ class Scene:
     def on_exit(self) -> None:
         """The scene left the top of the stack (popped, replaced or covered); stop its workers."""
 
+    def on_cover(self, by: Scene) -> None:
+        """Another scene was pushed over this one; by default the same as leaving (``on_exit``). A scene
+        may stay paused but alive instead (the table under its own overlays)."""
+        self.on_exit()
+
+    def on_uncover(self) -> None:
+        """The scene over this one was popped; by default the same as entering (``on_enter``)."""
+        self.on_enter()
+
 
 class SceneStack:
     """A stack of scenes: only the top one receives events and updates; draws go bottom-up for overlays."""
@@ -55,7 +64,7 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         """Put a scene on top (e.g. an overlay or a sub-screen)."""
         if self._stack:
-            self._stack[-1].on_exit()
+            self._stack[-1].on_cover(scene)
         self._stack.append(scene)
         scene.on_enter()
 
@@ -66,8 +75,16 @@ class SceneStack:
         scene = self._stack.pop()
         scene.on_exit()
         if self._stack:
-            self._stack[-1].on_enter()
+            self._stack[-1].on_uncover()
         return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` out of the stack wherever it is (``pop`` when it is on top); nothing if absent."""
+        if self.top is scene:
+            self.pop()
+        elif scene in self:
+            self._stack = [s for s in self._stack if s is not scene]
+            scene.on_exit()
 
     def replace(self, scene: Scene) -> None:
         """Replace the top scene."""

@@ -17,19 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import Action, Exchange, Look, Play, Redraw
+from game.actions import Action, Play
 from game.cards import Card
-from game.events import HAND_STARTED, Event
-from game.factory import new_game
+from game.events import Event
 from game.games import GAMES
 from game.state import Phase, TrickGame
 from ui import text, theme, wording
 from ui.bid_panel import ActionPanel, Decision, decision_for
-from ui.computer import computers_for
 from ui.curtain import Curtain
 from ui.hand_summary import HandSummary
 from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
-from ui.last_trick import LastTrick
+from ui.last_trick import LastTrick, LastTrickScene
 from ui.layout import TableLayout
 from ui.saves import save_record_as, saves_of, window_facts
 from ui.scene import Scene
@@ -38,20 +36,21 @@ from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
 from ui.stats import TableStats
 from ui.table_anim import EventPlayer
+from ui.table_controller import COMPUTER_PAUSE_S, TableController
 from ui.table_input import TableInput
 from ui.table_menu import TableMenu
-from ui.table_model import TableModel, take_snapshot
+from ui.table_model import TableModel
 from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
 from ui.tips import show_first_game_tips
 from ui.toast import Notes, draw_pill
 from ui.tween import ease_out_cubic
-from ui.undo import TableUndo
+from ui.undo import TableUndo, UndoStack
 from ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from ui.context import AppContext
 
-COMPUTER_PAUSE_S = 0.55  # before a computer's move is applied, so people can follow
+__all__ = ["COMPUTER_PAUSE_S", "TableScene", "make_config"]
 THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer is this late
 
 
@@ -61,17 +60,14 @@ class TableScene(TableUndo, TableInput, Scene):
     def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
-        self.config = config
-        self.game = game if game is not None else new_game(config.game, config.options, config.players, config.seed)
-        g = self.game
-        self.names = [seat.name for seat in config.seats]
-        self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
         worker = ctx.resources.get("computer_worker")  # the program's worker process (ui.computer)
-        self.computers = computers_for(config.seats, config.seed, computer_sync, worker, self.think_ms)
-        self.stats = TableStats(ctx, config.seats, g)  # hands and the game's end counted once each (ui.stats)
+        # the game, computers, hot-seat turns, undo and the events to animate (no pygame: ui.table_controller)
+        self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
+                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
+        g = self.game
+        # hands and the game's end counted once each (ui.stats)
+        self.control.stats = TableStats(ctx, config.seats, g)
         self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
-        self.snapshot_seats = list(self.humans)
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size),
                               GAMES[g.kind].hand_size)
         self.view.bottom = self.humans[0] if self.humans else 0
@@ -93,11 +89,9 @@ class TableScene(TableUndo, TableInput, Scene):
         self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.undo)
         self.summary: HandSummary | None = None
         self.sheet: ScoreSheet | None = None
-        self.last_trick: LastTrick | None = None
+        self.last_trick_scene: LastTrickScene | None = None  # the review, a scene over this one
         self.menu: TableMenu | None = None
         self.curtain: Curtain | None = None
-        self.applied = 0  # actions applied so far: names the current decision point
-        self.idle_s = 0.0  # time the screen has been caught up
         self.time_s = 0.0
         self.hover: Card | None = None
         self.pressed: Card | None = None
@@ -112,17 +106,104 @@ class TableScene(TableUndo, TableInput, Scene):
         self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
         self._layer_key: tuple | None = None
         self.finished = False
-        first = take_snapshot(g, self.snapshot_seats)
-        self.model.sync(first)
-        self.player.push([Event(HAND_STARTED, g.dealer, value=g.hand_number)], first)
+        self.model.sync(self.control.snapshot())
+        self._take_events()
         self._place()
         self.save_now()
 
+    # ----- the controller's state, as the scene's (tests and tools read and set these)
+    @property
+    def game(self) -> TrickGame:
+        """The engine game being played (the controller's)."""
+        return self.control.game
+
+    @game.setter
+    def game(self, value: TrickGame) -> None:
+        self.control.game = value
+
+    @property
+    def config(self) -> Any:
+        """The ``GameConfig`` of this table."""
+        return self.control.config
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names."""
+        return self.control.names
+
+    @names.setter
+    def names(self, value: list[str]) -> None:
+        self.control.names = value
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return self.control.humans
+
+    @property
+    def computers(self) -> Any:
+        """The computer players (``ui.computer.ComputerPlayers``)."""
+        return self.control.computers
+
+    @property
+    def stats(self) -> Any:
+        """The statistics hook (``ui.stats.TableStats``)."""
+        return self.control.stats
+
+    @property
+    def snapshot_seats(self) -> list[int]:
+        """The seats whose hands the snapshots show."""
+        return self.control.snapshot_seats
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat looking at the table (None: nobody, behind the curtain or all computers)."""
+        return self.control.viewer
+
+    @viewer.setter
+    def viewer(self, value: int | None) -> None:
+        self.control.viewer = value
+
+    @property
+    def applied(self) -> int:
+        """Actions applied so far: names the current decision point."""
+        return self.control.applied
+
+    @applied.setter
+    def applied(self, value: int) -> None:
+        self.control.applied = value
+
+    @property
+    def idle_s(self) -> float:
+        """Time the screen has been caught up."""
+        return self.control.idle_s
+
+    @idle_s.setter
+    def idle_s(self, value: float) -> None:
+        self.control.idle_s = value
+
+    @property
+    def undo(self) -> UndoStack:
+        """The human's decisions for undo."""
+        return self.control.undo
+
+    @undo.setter
+    def undo(self, value: UndoStack) -> None:
+        self.control.undo = value
+
+    def _take_events(self) -> None:
+        """Hand the controller's new events to the event player, in order."""
+        for events, snapshot in self.control.take_events():
+            self.player.push(events, snapshot)
+
     def save_now(self) -> None:
         """Autosave the game as it stands (ui.saves: in the background; a finished game clears the save)."""
+        self.control.save()
+
+    def _autosave(self, game: TrickGame) -> None:
         saves = saves_of(self.ctx)
         if saves is not None:
-            saves.autosave(self.game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), self.game))
+            saves.autosave(game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), game))
 
     # ----- helpers for everyone
     def speed(self) -> float:
@@ -180,9 +261,15 @@ class TableScene(TableUndo, TableInput, Scene):
             self.on_resize(tuple(self.ctx.size))
         show_first_game_tips(self)
 
+    def on_cover(self, by: Scene) -> None:
+        """Under the table's own overlays (``keeps_table_running``) the table is paused, not exited: its
+        computer players keep thinking. Under any other scene it stops them as on leaving."""
+        if not getattr(by, "keeps_table_running", False):
+            self.on_exit()
+
     def on_exit(self) -> None:
         """Stop the computer players' worker (it restarts when needed)."""
-        self.computers.stop()
+        self.control.stop()
         self.hints.drop()
 
     # ----- the state of play
@@ -249,35 +336,24 @@ class TableScene(TableUndo, TableInput, Scene):
     # ----- applying actions
     def _legal_match(self, action: Action) -> Action | None:
         """The engine's own legal action equal to ``action`` (cards compared as sets), or None."""
-        g = self.game
-        if isinstance(action, Look):
-            return action if g.why_illegal(action) is None else None
-        for legal in g.legal_actions():
-            if isinstance(action, (Exchange, Redraw)) and type(legal) is type(action):
-                if legal.seat == action.seat and set(legal.cards) == set(action.cards):
-                    return legal
-            elif legal == action:
-                return legal
-        return None
+        return self.control.legal_match(action)
 
     def try_action(self, action: Action) -> bool:
         """Apply ``action`` if the engine lists it as legal; otherwise show the engine's reason."""
-        legal = self._legal_match(action)
-        if legal is None:
-            reason = self.game.why_illegal(action) or "That is not possible now."
+        reason = self.control.apply(action)
+        if reason is not None:
             self.notes.show_toast(reason)
             return False
-        self._apply(legal)
+        self._applied()
         return True
 
     def _apply(self, action: Action) -> None:
-        self.undo.note(self.game, action)  # the human's decisions are kept for undo
-        events = self.game.apply(action)
-        self.stats.after_action(self.game)
-        self.applied += 1
-        self.idle_s = 0.0
-        self.player.push(events, take_snapshot(self.game, self.snapshot_seats))
-        self.save_now()
+        self.control.commit(action)
+        self._applied()
+
+    def _applied(self) -> None:
+        """After an action: its events to the animation, the choices being made cleared."""
+        self._take_events()
         self.selected.clear()
         self.pressed = None
         self.digits = ""
@@ -331,10 +407,10 @@ class TableScene(TableUndo, TableInput, Scene):
         self._animate_drawn_card(dt_s)
         self._slide_hand(dt_s)
         if not self.player.idle or self.summary is not None:
-            self.idle_s = 0.0
+            self.control.wait(dt_s, False)
             self._sync_panel()
             return
-        self.idle_s += dt_s
+        self.control.wait(dt_s, True)
         self._hot_seat()
         self._computer_move()
         self._sync_panel()
@@ -354,37 +430,24 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _think_ahead(self) -> None:
         """Ask the computer to act as soon as the engine waits for it (the screen may still be catching up)."""
-        for failed, level in self.computers.take_failures():
+        failures = self.control.think_ahead()
+        for failed, level in failures:
             name = self.names[failed]
             self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
             self.view.levels = self._level_labels()
         self.hints.update(self._hint_key() if self.decision().kind else None)
-        seat = self.game.to_act
-        if self.computers.plays(seat) and not self.computers.asked(self.applied):
-            self.computers.ask(self.applied, self.game.view(seat))
 
     def _computer_move(self) -> None:
-        seat = self.game.to_act
-        if not self.computers.plays(seat) or self._overlay():
-            return
-        if self.idle_s < COMPUTER_PAUSE_S * self.ctx.settings.pace_factor():
-            return
-        answer = self.computers.result(self.applied)
-        if answer is None:
-            return
-        action = answer.action
-        if action is None or self._legal_match(action) is None or getattr(action, "seat", seat) != seat:
-            action = self.game.legal_actions()[0]  # a broken player must not stop the game
-        self._apply(self._legal_match(action) or action)
+        if self.control.computer_move(covered=self._overlay()):
+            self._applied()
 
     def _hot_seat(self) -> None:
         """With several humans, hide the table when the turn passes to a different one of them."""
-        seat = self.game.to_act
-        if len(self.humans) < 2 or seat not in self.humans or self.curtain is not None:
+        if self.curtain is not None:
             return
-        if seat == self.viewer:
+        seat = self.control.curtain_needed()
+        if seat is None:
             return
-        self.viewer = None
         self.view.viewer = None
         self.view.bottom = seat
         self.hover = self.pressed = None
@@ -394,7 +457,7 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _lift_curtain(self, seat: int) -> None:
         self.curtain = None
-        self.viewer = seat
+        self.control.lift_curtain(seat)
         self.view.viewer = seat
         self.view.bottom = seat
         self.focus = None
@@ -444,7 +507,7 @@ class TableScene(TableUndo, TableInput, Scene):
         winner = event.value if event.value is not None else self.game.winner
         name = sides[winner] if winner is not None else "Nobody"
         scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
-        self.computers.stop()
+        self.control.stop()
         self.hover = self.pressed = None
         self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {wording.wins(name)}!", scores, self.play_again,
                                            winners=[winner] if winner is not None else []))
@@ -469,11 +532,27 @@ class TableScene(TableUndo, TableInput, Scene):
         if not self.model.last_trick:
             self.notes.show_toast("No trick has been played yet.")
             return
-        self.last_trick = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
-        self.last_trick.place(self.view.layout)
+        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
+        panel.place(self.view.layout)
+        self.last_trick_scene = LastTrickScene(self.ctx, self, panel)
+        self.ctx.scenes.push(self.last_trick_scene)
 
     def _close_last(self) -> None:
         self.last_trick = None
+
+    @property
+    def last_trick(self) -> LastTrick | None:
+        """The last-trick review's panel while its scene is up (None otherwise)."""
+        shown = self.last_trick_scene
+        return shown.panel if shown is not None else None
+
+    @last_trick.setter
+    def last_trick(self, value: LastTrick | None) -> None:
+        if value is not None:
+            raise ValueError("open the review with open_last_trick()")
+        shown, self.last_trick_scene = self.last_trick_scene, None
+        if shown is not None:
+            self.ctx.scenes.remove(shown)
 
     def open_score_sheet(self) -> None:
         """Show every hand so far and the chart."""
@@ -514,7 +593,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
 
     def _quit(self) -> None:
-        self.computers.stop()
+        self.control.stop()
         hook = self.ctx.resources.get("go_to_menu")
         if callable(hook):
             hook()
@@ -655,8 +734,9 @@ class TableScene(TableUndo, TableInput, Scene):
         for overlay in (self.summary, self.sheet, self.curtain, self.menu):
             if overlay is not None:
                 overlay.draw(surface, lay)
-        if self.last_trick is not None:
-            self.last_trick.draw(surface, lay, view.images)
+        shown = self.last_trick_scene
+        if shown is not None and shown not in self.ctx.scenes:
+            shown.panel.draw(surface, lay, view.images)  # drawn by its own scene when that is on the stack
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The Hint button on the viewer's turn, and a ring round the hinted button (cards glow in the hand)."""
