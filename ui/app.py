@@ -337,22 +337,27 @@ def run(argv: Sequence[str] | None = None) -> int:
     app.ctx.resources["computer_worker"] = worker
     if args.fullscreen:
         app.ctx.settings.fullscreen = True
-    dt_s = 1.0 / FPS
     try:
-        while app.running:
-            app.step(dt_s)
-            if app.frames == 1 and app.running:
-                if args.screenshot:
-                    app.screenshot(args.screenshot)
-                if os.environ.get(READY_ENV) == "1":
-                    print("READY", flush=True)
-                if os.environ.get(EXIT_ENV) == "1":
-                    app.running = False  # the startup figure: import, window and first frame, no signal
-            dt_s = app.clock.tick(FPS) / 1000.0
+        run_loop(app, args)
     finally:
         worker.stop()  # a message, not a wait: the process ends by itself
         app.close()
     return 0
+
+
+def run_loop(app: App, args: argparse.Namespace) -> None:
+    """The window's loop until the player quits: step, then the first frame's screenshot and signals."""
+    dt_s = 1.0 / FPS
+    while app.running:
+        app.step(dt_s)
+        if app.frames == 1 and app.running:
+            if args.screenshot:
+                app.screenshot(args.screenshot)
+            if os.environ.get(READY_ENV) == "1":
+                print("READY", flush=True)
+            if os.environ.get(EXIT_ENV) == "1":
+                app.running = False  # the startup figure: import, window and first frame, no signal
+        dt_s = app.clock.tick(FPS) / 1000.0
 
 
 def main() -> None:

@@ -15,7 +15,6 @@ Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score s
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -681,23 +680,13 @@ class ViewerScene(Scene):
 # ----------------------------------------------------------------- from the command line
 def run_viewer(record: Any, problem: str | None = None, argv: Sequence[str] = ()) -> int:
     """Open the window on ``record`` alone (Esc quits); the window options of ``ui.app`` apply."""
-    from ui.app import EXIT_ENV, FPS, READY_ENV, _parse, make_app
+    from ui.app import _parse, make_app, run_loop
 
     args = _parse(list(argv))
     app = make_app(args.size, menu=False)
     app.ctx.scenes.push(ViewerScene(app.ctx, record, problem))
-    dt_s = 1.0 / FPS
     try:
-        while app.running:
-            app.step(dt_s)
-            if app.frames == 1 and app.running:
-                if args.screenshot:
-                    app.screenshot(args.screenshot)
-                if os.environ.get(READY_ENV) == "1":
-                    print("READY", flush=True)
-                if os.environ.get(EXIT_ENV) == "1":
-                    app.running = False
-            dt_s = app.clock.tick(FPS) / 1000.0
+        run_loop(app, args)
     finally:
         app.close()
     return 0
