@@ -45,7 +45,6 @@ MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point 
 MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
 MAX_NAME_CHARS = 24  # a seat's name as the table shows it
 STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
-RESOURCE_KEY = "saves"
 
 
 # ----------------------------------------------------------------- the saved document
@@ -443,9 +442,8 @@ class SaveService:
 
 
 def saves_of(ctx: AppContext) -> SaveService | None:
-    """The window's ``SaveService`` (None in a bare context: tests and tools without saves)."""
-    service = ctx.resources.get(RESOURCE_KEY)
-    return service if isinstance(service, SaveService) else None
+    """The window's ``SaveService`` (``ctx.saves``; None in a bare context: tests and tools without saves)."""
+    return ctx.saves
 
 
 def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:

@@ -404,18 +404,9 @@ class StatsStore:
 
 
 def stats_store(ctx: Any) -> StatsStore:
-    """The program's store: a typed ``ctx.stats`` when the context has one, else kept in ``ctx.resources``."""
+    """The program's store, ``ctx.stats`` (a fresh store on the data folder for a context without one)."""
     store = getattr(ctx, "stats", None)
-    if isinstance(store, StatsStore):
-        return store
-    resources = getattr(ctx, "resources", None)
-    if isinstance(resources, dict):
-        found = resources.get("stats")
-        if isinstance(found, StatsStore):
-            return found
-        store = resources["stats"] = StatsStore()
-        return store
-    return StatsStore()
+    return store if isinstance(store, StatsStore) else StatsStore()
 
 
 # ------------------------------------------------------------ at the table

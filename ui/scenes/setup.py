@@ -120,7 +120,7 @@ class SeatRow:
 
 
 class SetupScene(FormScene):
-    """Choose the game, its options and the players, then Start (calls ``ctx.resources["start_game"]``)."""
+    """Choose the game, its options and the players, then Start (calls ``ctx.app.start_game``)."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -326,11 +326,10 @@ class SetupScene(FormScene):
 
     # --- actions --------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the game through the app's ``start_game`` hook."""
+        """Start the game through the app (``ctx.app.start_game``)."""
         self.remember()
-        hook = self.ctx.resources.get("start_game")
-        if callable(hook):
-            hook(self.config())
+        if self.ctx.app is not None:
+            self.ctx.app.start_game(self.config())
 
     def back(self) -> None:
         """Back to the menu, keeping the choices."""
