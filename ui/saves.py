@@ -375,6 +375,31 @@ class SaveService:
             return None
         return " ".join(window["title"].split())[:40] or None
 
+    def in_progress(self) -> str | None:
+        """The saved game in a few words for a question ("Spades, 230\u2013150": the game and the scores), read
+        from the save without replaying it; None when there is none."""
+        try:
+            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
+                return None
+        except OSError:
+            return None
+        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
+        if problem is not None or not isinstance(value, dict):
+            return None
+        from game.games import GAMES
+
+        window = value.get("window") if isinstance(value.get("window"), dict) else {}
+        record = value.get("record") if isinstance(value.get("record"), dict) else {}
+        kind = record.get("game")
+        title = GAMES[kind].title if isinstance(kind, str) and kind in GAMES else None
+        scores = window.get("scores")
+        if title and isinstance(scores, list) and scores and all(type(v) is int for v in scores):
+            return f"{title}, " + "\u2013".join(str(v).replace("-", "\u2212") for v in scores[:8])
+        shown = window.get("title")
+        if isinstance(shown, str) and shown.strip():
+            return " ".join(shown.split())[:40]
+        return title
+
     def take_write_problems(self) -> list[str]:
         """Problems met while writing saves since the last call, each said only once (shown as a toast)."""
         with self.writer._lock:

@@ -326,10 +326,23 @@ class SetupScene(FormScene):
 
     # --- actions --------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the game through the app (``ctx.app.start_game``)."""
+        """Start the game through the app (``ctx.app.start_game``); a game in progress is saved in the one slot,
+        so first ask whether to replace it (Keep stays on this screen, every choice kept)."""
         self.remember()
-        if self.ctx.app is not None:
-            self.ctx.app.start_game(self.config())
+        app = self.ctx.app
+        if app is None:
+            return
+        config = self.config()
+        if not app.has_saved_game():
+            app.start_game(config)
+            return
+        from ui.scenes.confirm import ConfirmScene
+
+        saved = self.ctx.saves.in_progress() if self.ctx.saves is not None else None
+        body = (f"Your game in progress ({saved}) will be lost." if saved
+                else "Your game in progress will be lost.")
+        self.ctx.scenes.push(ConfirmScene(self.ctx, "Replace the saved game?", body, "Replace", "Keep",
+                                          on_confirm=lambda: app.start_game(config)))
 
     def back(self) -> None:
         """Back to the menu, keeping the choices."""
