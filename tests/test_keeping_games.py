@@ -230,3 +230,43 @@ def test_a_bad_tips_file_is_said_at_startup_too() -> None:
         assert any("tips file could not be read" in n for n in app.ctx.notices)
     finally:
         app.close()
+
+
+def test_a_statistics_write_problem_at_the_table_is_said_over_the_table(app: Any, monkeypatch: Any) -> None:
+    from ui.stats import TableStats
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "atomic_write_text", refuse)
+    game, seats = first_hand_game(2)
+    rng = random.Random(4)
+    counter = TableStats(app.ctx, seats, game)
+    while not game.results:
+        game.apply(rng.choice(game.legal_actions()))
+    counter.after_action(game)
+    assert any("statistics could not be saved" in n for n in app.ctx.notices)
+    assert app.ctx.stats.take_problem() is None  # said once
+
+
+def test_a_bare_context_has_working_services_in_the_test_data_folder() -> None:
+    from ui.cardart import CardArtCache
+    from ui.context import AppContext
+    from ui.scene import SceneStack
+    from ui.settings_store import Settings
+
+    ctx = AppContext(SceneStack(), Settings(), (1280, 720))
+    assert ctx.app is None and ctx.saves is None and ctx.worker is None and not ctx.audio
+    assert isinstance(ctx.art, CardArtCache) and ctx.art is not AppContext(SceneStack(), Settings(), (800, 480)).art
+    data = storage.data_dir()
+    assert ctx.stats.path.parent == data and ctx.tips.path.parent == data  # the suite's own folder
+    assert not hasattr(ctx, "resources")
+    setup = SetupScene(ctx)
+    setup.start()  # no app: nothing happens, nothing breaks
+    from ui.scenes.gameover import GameOverScene
+
+    ctx.scenes.push(setup)
+    over = GameOverScene(ctx, "Ann wins!", [], lambda: None)
+    ctx.scenes.push(over)
+    over.to_menu()  # no app: the title menu by itself
+    assert isinstance(ctx.scenes.top, MenuScene) and len(ctx.scenes) == 1
