@@ -300,10 +300,11 @@ class App:
         return out
 
     def close(self) -> None:
-        """Save the settings if they changed, close the window and shut pygame down."""
+        """Save the settings if they changed, write the pending autosave, close the window and shut pygame down."""
         self.ctx.save_settings()
         for scene in reversed(_all_scenes(self.ctx.scenes)):
             scene.on_exit()
+        self.saves.close()  # the last action's save is written before the program ends (its thread is a daemon)
         self.ctx.art.reset()
         reset_drawing_caches()
         pygame.quit()

@@ -165,7 +165,7 @@ def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
         return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
 
 
-def load_record_file(path: Path | str) -> tuple[dict[str, Any] | None, str | None]:
+def load_record_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, str | None]:
     """The first game of a record file (``trick-record/1``: a ``.jsonl`` line, or a file holding one JSON
     object): ``(record, None)``, or ``(None, problem in plain words)``. Never raises.
 
@@ -198,7 +198,7 @@ def load_record_file(path: Path | str) -> tuple[dict[str, Any] | None, str | Non
     return value, None
 
 
-def open_record_for_play(path: Path | str) -> tuple[SavedGame | None, str | None]:
+def open_record_for_play(path: str | os.PathLike[str]) -> tuple[SavedGame | None, str | None]:
     """A record file's first game, replayed, to continue playing: ``(SavedGame, None)`` or ``(None, problem)``
     (the problem ``FINISHED`` when the game is over)."""
     record, problem = load_record_file(path)
@@ -388,8 +388,8 @@ class SaveService:
             return None
         from game.games import GAMES
 
-        window = value.get("window") if isinstance(value.get("window"), dict) else {}
-        record = value.get("record") if isinstance(value.get("record"), dict) else {}
+        window: dict[str, Any] = value["window"] if isinstance(value.get("window"), dict) else {}
+        record: dict[str, Any] = value["record"] if isinstance(value.get("record"), dict) else {}
         kind = record.get("game")
         title = GAMES[kind].title if isinstance(kind, str) and kind in GAMES else None
         scores = window.get("scores")
