@@ -93,17 +93,11 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 
 
 def reset_card_art() -> None:
-    """Forget ``ui.cardart``'s module caches (fonts, art), which outlive ``pygame.quit()``.
+    """Forget the process-wide drawing caches (fonts, the fallback card art), which outlive ``pygame.quit()``
+    (``ui.app.reset_drawing_caches``; ``App.close()`` calls it too)."""
+    from ui.app import reset_drawing_caches
 
-    ``App.close()`` resets the text and theme caches but not these: a later App in the same
-    process then renders card indices with a dead font ("font module quit since font created").
-    """
-    from ui import cardart
-
-    for name in ("_FONTS", "_ART"):
-        cache = getattr(cardart, name, None)
-        if hasattr(cache, "clear"):
-            cache.clear()
+    reset_drawing_caches()
 
 
 def use_sync_computers(app: Any) -> None:
@@ -113,7 +107,7 @@ def use_sync_computers(app: Any) -> None:
     def start_game(config: Any) -> None:
         app.ctx.scenes.replace(TableScene(app.ctx, config, computer_sync=True))
 
-    app.ctx.resources["start_game"] = start_game
+    app.start_game = start_game  # the hook scenes reach through ctx.app
 
 
 def table_config(game: str, players: int, humans: Iterable[int] = (0,), seed: int = 1, **options: Any) -> Any:

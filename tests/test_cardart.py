@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,7 +16,7 @@ import pytest
 
 from game.cards import DECK, DIAMONDS, HEARTS, Card
 from ui import cardart
-from ui.cardart import CardArt, card_art_for_width
+from ui.cardart import CardArt, CardArtCache, card_art_for_width
 from ui.suits import suit_surface
 
 WIDTH = 100
@@ -97,14 +98,30 @@ def test_images_are_cached_per_instance(art: CardArt) -> None:
 
 
 def test_card_art_for_width_caches_and_stays_bounded() -> None:
-    """The module cache hands back the same CardArt per width and forgets old sizes."""
-    first = card_art_for_width(77)
-    assert card_art_for_width(77) is first
+    """A cache hands back the same CardArt per width and style and forgets old sizes."""
+    cache = CardArtCache()
+    first = card_art_for_width(77, cache=cache)
+    assert card_art_for_width(77, cache=cache) is first and cache.get(77) is first
+    assert card_art_for_width(77) is not first  # the fallback cache is another one
     assert first.size == (77, round(77 * 1.4))
+    assert cache.get(77, "red") is cache.get(77, "classic")  # an old name of the classic back
+    assert cache.get(77, "navy") is not first and cache.get(77, four_color=True) is not first
     for width in range(200, 200 + cardart.ART_CACHE_SIZE + 3):
-        card_art_for_width(width)
-    assert len(cardart._ART) <= cardart.ART_CACHE_SIZE
-    assert card_art_for_width(77) is not first
+        cache.get(width)
+    assert len(cache) <= cardart.ART_CACHE_SIZE
+    assert cache.get(77) is not first
+    cache.reset()
+    assert len(cache) == 0
+
+
+def test_two_table_views_of_one_context_share_their_card_art(bare_app: Any) -> None:
+    """Card images made from the context's cache share one rendering per width and style."""
+    from ui.sprites import CardImages
+
+    one = CardImages([60, 90], "navy", False, art=bare_app.ctx.art)
+    two = CardImages([90, 120], "navy", False, art=bare_app.ctx.art)
+    assert one.art(90) is two.art(90) and one.art(60) is not two.art(120)
+    assert CardImages([90], "navy", False).art(90) is not one.art(90)  # without ``art``: the fallback cache
 
 
 def test_shadow_is_soft_and_translucent(art: CardArt) -> None:

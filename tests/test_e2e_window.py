@@ -128,6 +128,8 @@ def build_mirror(size: tuple[int, int]) -> Mirror:
         m.fan = lay.fan.copy()
         m.lift = lay.lift
     finally:
+        app.saves.clear()  # the program starts as for a new player: no saved game to ask about on Start
+        app.saves.flush()
         app.close()
         reset_card_art()
     return m

@@ -228,7 +228,7 @@ def open_scene(app: Any, name: str) -> type:
         return RulesScene
     config = table_config("spades", 4)
     app.ctx.scenes.push(GameOverScene(app.ctx, "You & North win!", [("You & North", 512), ("West & East", 377)],
-                                      lambda: app.ctx.resources["start_game"](config), winners=[0]))
+                                      lambda: app.start_game(config), winners=[0]))
     return GameOverScene
 
 
@@ -350,7 +350,7 @@ def test_monkey_at_the_table(app, name: str) -> None:
         nonlocal table_seed
         table_seed += 1
         app.go_to_menu()
-        app.ctx.resources["start_game"](table_config(game, players, humans, table_seed, **options))
+        app.start_game(table_config(game, players, humans, table_seed, **options))
 
     start()
     away = 0

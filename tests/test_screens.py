@@ -63,7 +63,7 @@ def open_table(app, game: str, players: int, seed: int = 7, **options) -> TableS
     """Menu → New game → (the setup screen) → start ``game`` with the human at seat 0."""
     click(app, app.ctx.scenes.top.new_game.rect.center)
     assert isinstance(app.ctx.scenes.top, SetupScene)
-    app.ctx.resources["start_game"](table_config(game, players, (0,), seed, **options))
+    app.start_game(table_config(game, players, (0,), seed, **options))
     table = app.ctx.scenes.top
     assert isinstance(table, TableScene)
     return table

@@ -146,7 +146,7 @@ def test_hot_seat_counts_each_human_name_and_a_name_keeps_its_numbers_across_gam
 
 # ----------------------------------------------------------------- the table's counting
 def _ctx(store: StatsStore) -> SimpleNamespace:
-    return SimpleNamespace(resources={"stats": store})
+    return SimpleNamespace(stats=store)
 
 
 def _seat_configs(names: list[str], humans: set[int]) -> list[SimpleNamespace]:

@@ -135,7 +135,7 @@ def table_app(humans: list[int], level: str, sync: bool = True, engine: Any = No
     app.ctx.settings.think_ms = THINK_MS
     app.ctx.settings.speed = speed
     if worker is not None:
-        app.ctx.resources["computer_worker"] = worker
+        app.ctx.worker = worker
     names = list(NAMES)
     if len(humans) > 1:
         for number, seat in enumerate(humans, start=1):

@@ -77,7 +77,7 @@ def on_screen(app, widgets) -> bool:
 def capture_start(app) -> list[GameConfig]:
     """Replace the start_game hook with one that records the config."""
     started: list[GameConfig] = []
-    app.ctx.resources["start_game"] = started.append
+    app.start_game = started.append
     return started
 
 
@@ -117,8 +117,8 @@ def test_continue_is_disabled_without_a_save(app):
 
 def test_continue_follows_the_saved_game_hooks(app):
     resumed = []
-    app.ctx.resources["has_saved_game"] = lambda: True
-    app.ctx.resources["continue_game"] = lambda: resumed.append(True)
+    app.has_saved_game = lambda: True
+    app.continue_game = lambda: resumed.append(True)
     click(app, top(app).settings)
     press(app, pygame.K_ESCAPE)  # the menu refreshes Continue when it comes back on top
     menu = top(app)

@@ -269,7 +269,7 @@ def test_open_record_shows_a_finished_game_in_the_viewer(tmp_path: Path) -> None
     path.write_text(json.dumps(record) + "\n")
     app = make_app((1280, 720), headless=True, menu=True)
     try:
-        assert app.ctx.resources["open_record"](path) is None
+        assert app.open_record(path) is None
         scene = app.ctx.scenes.top
         assert isinstance(scene, ViewerScene) and scene.timeline.total == replay(record).actions
         app.step(0.016)
@@ -305,7 +305,7 @@ def test_open_record_shows_a_record_with_a_problem_up_to_it(tmp_path: Path) -> N
     path.write_text(json.dumps(record) + "\n")
     app = make_app((1280, 720), headless=True, menu=True)
     try:
-        assert app.ctx.resources["open_record"](path) is None
+        assert app.open_record(path) is None
         scene = app.ctx.scenes.top
         assert isinstance(scene, ViewerScene) and scene.problem == problem and scene.timeline.total == good
     finally:

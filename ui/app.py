@@ -11,14 +11,13 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui import cardart, text, theme
+from ui import cardart, suits, text, theme
 from ui.context import AppContext
 from ui.saves import FINISHED, SavedGame, SaveService, open_record_for_play
-from ui.saves import RESOURCE_KEY as SAVES_KEY
 from ui.scene import Scene, SceneStack
 from ui.settings_store import SettingsStore
 from ui.sound import SoundPlayer, init_mixer
@@ -52,6 +51,15 @@ def _init_audio() -> bool:
     return init_mixer()
 
 
+def reset_drawing_caches() -> None:
+    """Forget the process-wide drawing caches (fonts and labels, theme surfaces, suit shapes, the fallback card
+    art): they hold pygame objects that die with ``pygame.quit()``. Called when an App starts and closes."""
+    text.reset()
+    theme.reset()
+    suits.suit_surface.cache_clear()
+    cardart.reset()
+
+
 def _all_scenes(stack: SceneStack) -> list[Scene]:
     """Every scene in the stack, bottom first (the stack keeps them private)."""
     return list(getattr(stack, "_stack", []))
@@ -66,8 +74,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        text.reset()
-        theme.reset()
+        reset_drawing_caches()
         self.audio = _init_audio()
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])) if not headless else tuple(size)
         pygame.display.set_caption(TITLE)
@@ -80,27 +87,22 @@ class App:
         store = SettingsStore()
         settings, problem = store.load()  # the player's saved settings; a bad file gives defaults and a message
         settings.fullscreen = settings.fullscreen or fullscreen
-        self.ctx = AppContext(SceneStack(), settings, size, store=store)
-        self.ctx.sound = SoundPlayer(settings, self.audio)
-        if problem:
-            self.ctx.notify(problem)
-        self.notice: tuple[str, float] | None = None  # the message shown now and its time left (s)
-        self.ctx.resources["audio"] = self.audio
-        self.ctx.resources["start_game"] = self.start_game
-        self.ctx.resources["go_to_menu"] = self.go_to_menu
         self.saves = SaveService()
-        self.ctx.resources[SAVES_KEY] = self.saves
-        self.ctx.resources["has_saved_game"] = self.saves.has_save
-        self.ctx.resources["continue_game"] = self.continue_game
-        self.ctx.resources["open_record"] = self.open_record
-        self.ctx.resources["open_finished_record"] = self.open_viewer
+        self.ctx = AppContext(SceneStack(), settings, size, store=store, app=self, audio=self.audio,
+                              saves=self.saves)
+        self.ctx.sound = SoundPlayer(settings, self.audio)
+        # a bad settings, statistics or tips file is said once at startup (each was moved aside, never deleted)
+        for message in (problem, self.ctx.stats.take_problem(), self.ctx.tips.take_problem()):
+            if message:
+                self.ctx.notify(message)
+        self.notice: tuple[str, float] | None = None  # the message shown now and its time left (s)
         self.computer_sync = False  # tests: resumed tables decide computer moves inline
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
         self._apply_fullscreen()
 
-    # --- hooks other scenes call through ctx.resources -------------------------------------
+    # --- the hooks scenes call through ctx.app (ui.context.AppHooks) ---------------------------
     def start_game(self, config: GameConfig) -> None:
         """Open the table for ``config`` in place of the setup screen (imported lazily).
 
@@ -109,13 +111,21 @@ class App:
 
         if config.seed is None:
             config = replace(config, seed=random.Random().randrange(1, 2**31))
-        self.ctx.scenes.replace(TableScene(self.ctx, config))
+        self.ctx.scenes.replace(TableScene(self.ctx, config, computer_sync=self.computer_sync))
+
+    def has_saved_game(self) -> bool:
+        """Whether there is an autosave to Continue."""
+        return self.saves.has_save()
 
     def resume(self, saved: SavedGame) -> None:
-        """Open the table for a saved game over the title menu, exactly where it was."""
+        """Open the table for a saved game over the title menu, exactly where it was (no first-game tips:
+        the game is not new)."""
         from ui.scenes.table import TableScene
+        from ui.tips import skip_first_game_tips
 
-        self.ctx.scenes.push(TableScene(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game))
+        table = TableScene(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
+        skip_first_game_tips(table)  # the tips open only at the start of a new game
+        self.ctx.scenes.push(table)
 
     def continue_game(self) -> None:
         """Continue on the title menu: resume the autosave, or say in plain words why it cannot be."""
@@ -126,23 +136,21 @@ class App:
     def open_record(self, path: str | os.PathLike[str]) -> str | None:
         """Open record: continue a record file's unfinished first game; returns a problem in plain words, or None.
 
-        A finished game, or a record that replays only up to a problem, goes to the ``open_finished_record``
-        hook (the replay viewer, which shows the problem) when there is one."""
+        A finished game, or a record that replays only up to a problem, goes to the replay viewer
+        (``open_viewer``, which shows the problem)."""
         saved, problem = open_record_for_play(path)
         if saved is None:
-            viewer = self.ctx.resources.get("open_finished_record")
-            if callable(viewer):
-                from ui.saves import load_record_file
+            from ui.saves import load_record_file
 
-                record, _ = load_record_file(path)
-                if record is not None:  # finished, or a record that replays only up to a problem: shown to there
-                    viewer(record, None if problem == FINISHED else problem)
-                    return None
+            record, _ = load_record_file(path)
+            if record is not None:  # finished, or a record that replays only up to a problem: shown to there
+                self.open_viewer(record, None if problem == FINISHED else problem)
+                return None
             return f"That record cannot be continued: {problem}."
         self.resume(saved)
         return None
 
-    def open_viewer(self, record: dict, problem: str | None = None) -> None:
+    def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen (Esc returns to it)."""
         from ui.scenes.viewer import ViewerScene
 
@@ -292,13 +300,13 @@ class App:
         return out
 
     def close(self) -> None:
-        """Save the settings if they changed, close the window and shut pygame down."""
+        """Save the settings if they changed, write the pending autosave, close the window and shut pygame down."""
         self.ctx.save_settings()
         for scene in reversed(_all_scenes(self.ctx.scenes)):
             scene.on_exit()
-        text.reset()
-        theme.reset()
-        cardart.reset()
+        self.saves.close()  # the last action's save is written before the program ends (its thread is a daemon)
+        self.ctx.art.reset()
+        reset_drawing_caches()
         pygame.quit()
 
 
@@ -334,7 +342,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     from ui.computer import ComputerWorker
 
     worker = ComputerWorker().start()  # the computer players' process, warming up in the background
-    app.ctx.resources["computer_worker"] = worker
+    app.ctx.worker = worker
     if args.fullscreen:
         app.ctx.settings.fullscreen = True
     try:

@@ -44,7 +44,7 @@ def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: s
 
     app = make_app(size, headless=True, menu=False)
     if worker is not None:
-        app.ctx.resources["computer_worker"] = worker
+        app.ctx.worker = worker
     config = make_config("spades", ["You", "West", "North", "East"], humans, seed=7, level=level)
     scene = TableScene(app.ctx, config, computer_sync=sync)
     app.ctx.scenes.push(scene)

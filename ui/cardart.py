@@ -27,7 +27,7 @@ from ui.suits import (
     suit_color,
     suit_surface,
 )
-from ui.text import font_path
+from ui.text import FONTS
 
 QUEEN, KING = JACK + 1, JACK + 2
 ASPECT = 1.4
@@ -86,40 +86,23 @@ PIPS: dict[int, tuple[tuple[int, float], ...]] = {
     10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1)),
 }
 
-_FONTS: dict[int, pygame.font.Font] = {}
-_CAP: dict[str, float] = {}
-_ART: OrderedDict[tuple[int, str, bool], CardArt] = OrderedDict()
-
 Point = tuple[float, float]
 Rgb = tuple[int, int, int]
 
 
 def reset() -> None:
-    """Forget fonts and rendered art (call when pygame is shut down; fonts die with it)."""
-    _FONTS.clear()
-    _CAP.clear()
-    _ART.clear()
+    """Forget the shared art of ``card_art_for_width`` (fonts are ``ui.text.FONTS``, reset with it)."""
+    _SHARED.reset()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached."""
-    size = max(6, int(size))
-    if size not in _FONTS:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        try:
-            _FONTS[size] = pygame.font.Font(str(font_path(bold=True)), size)
-        except (OSError, pygame.error):
-            _FONTS[size] = pygame.font.Font(None, size)
-    return _FONTS[size]
+    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached (``ui.text.FONTS``)."""
+    return FONTS.font_px(max(6, int(size)), bold=True)
 
 
 def cap_ratio() -> float:
     """The height of a capital or digit's ink as a share of the font size (measured once)."""
-    if "cap" not in _CAP:
-        ink = font(200).render("8", True, (0, 0, 0)).get_bounding_rect()
-        _CAP["cap"] = max(0.2, ink.height / 200)
-    return _CAP["cap"]
+    return FONTS.cap_ratio()
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:
@@ -887,15 +870,40 @@ def _draw_crest(big: pygame.Surface, unit: float, colors: dict[str, Rgb]) -> Non
     draw_suit_shape(big, SPADE, box, colors["trim"])
 
 
-def card_art_for_width(width: int, back_style: str = "classic", four_color: bool = False) -> CardArt:
-    """Shared card art for this width, back and deck colours; keeps only the few most recently used."""
-    back_style = BACK_ALIASES.get(back_style, back_style)
-    key = (max(16, int(width)), back_style, bool(four_color))
-    art = _ART.get(key)
-    if art is None:
-        art = _ART[key] = CardArt(key[0], back_style, bool(four_color))
-        while len(_ART) > ART_CACHE_SIZE:
-            _ART.popitem(last=False)
-    else:
-        _ART.move_to_end(key)
-    return art
+class CardArtCache:
+    """Rendered card art by width, back style and deck colours, shared by every view that asks for the same
+    (the context's ``ctx.art``); keeps only the ``limit`` most recently used."""
+
+    def __init__(self, limit: int = ART_CACHE_SIZE) -> None:
+        self.limit = limit
+        self._art: OrderedDict[tuple[int, str, bool], CardArt] = OrderedDict()
+
+    def get(self, width: int, back_style: str = "classic", four_color: bool = False) -> CardArt:
+        """The art for this width, back and deck colours (made on first use)."""
+        back_style = BACK_ALIASES.get(back_style, back_style)
+        key = (max(16, int(width)), back_style, bool(four_color))
+        art = self._art.get(key)
+        if art is None:
+            art = self._art[key] = CardArt(key[0], back_style, bool(four_color))
+            while len(self._art) > self.limit:
+                self._art.popitem(last=False)
+        else:
+            self._art.move_to_end(key)
+        return art
+
+    def __len__(self) -> int:
+        return len(self._art)
+
+    def reset(self) -> None:
+        """Forget every rendering (pygame was shut down, or the display changed)."""
+        self._art.clear()
+
+
+_SHARED = CardArtCache()  # for callers without a context (tools, views built without ``art``)
+
+
+def card_art_for_width(width: int, back_style: str = "classic", four_color: bool = False,
+                       cache: CardArtCache | None = None) -> CardArt:
+    """Card art for this width, back and deck colours from ``cache`` (the context's ``ctx.art``), or from a
+    shared fallback cache when none is given."""
+    return (cache if cache is not None else _SHARED).get(width, back_style, four_color)

@@ -1,17 +1,52 @@
-"""What every scene is handed: the scene stack, the settings and their store, sound, messages, shared resources."""
+"""What every scene is handed: the scene stack, the settings and their store, and the program's services.
+
+The services are typed fields, each with a default that lets a bare ``AppContext(SceneStack(), Settings(),
+size)`` work in tests: no saves, no computer worker, no sound, no app hooks; statistics and tips stores on
+the data folder (``ui.storage.data_dir()``, which the test suite points at a temporary folder); a card art
+cache of its own.
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ui.cardart import CardArtCache
 from ui.scene import SceneStack
 from ui.settings_store import Settings, SettingsStore
+from ui.stats import StatsStore
+from ui.tips import TipsStore
 
 if TYPE_CHECKING:
+    from ui.computer import ComputerWorker
+    from ui.saves import SaveService
+    from ui.scenes.setup import GameConfig
     from ui.sound import SoundPlayer
 
-__all__ = ["AppContext", "Settings", "SettingsStore"]
+__all__ = ["AppContext", "AppHooks", "Settings", "SettingsStore"]
+
+
+class AppHooks(Protocol):
+    """The program's navigation, as scenes may ask for it (``ui.app.App`` provides it)."""
+
+    def start_game(self, config: GameConfig) -> None:
+        """Open the table for ``config`` in place of the screen on top."""
+
+    def go_to_menu(self) -> None:
+        """Clear the stack and show the title menu."""
+
+    def has_saved_game(self) -> bool:
+        """Whether there is a game in progress to Continue."""
+
+    def continue_game(self) -> None:
+        """Resume the saved game (a problem is said on the title menu)."""
+
+    def open_record(self, path: str | os.PathLike[str]) -> str | None:
+        """Continue a record file's unfinished game (or view a finished one); a problem in plain words, or None."""
+
+    def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
+        """Show a recorded game in the replay viewer over the current screen."""
 
 
 @dataclass
@@ -21,11 +56,17 @@ class AppContext:
     scenes: SceneStack
     settings: Settings
     size: tuple[int, int]
-    resources: dict[str, Any] = field(default_factory=dict)  # caches (card art, fonts) keyed by name
     quit_requested: bool = False
     store: SettingsStore | None = None  # where the settings are kept between runs (None: not kept)
     sound: SoundPlayer | None = None  # the sound effects (None: silent)
     notices: list[str] = field(default_factory=list)  # plain-words messages the window shows once, in order
+    app: AppHooks | None = None  # the program's navigation (None: scenes built without an App, in tests)
+    audio: bool = False  # whether a sound device was found
+    saves: SaveService | None = None  # the autosave and record files (None: nothing is saved)
+    stats: StatsStore = field(default_factory=StatsStore)  # the statistics file (ui.stats)
+    tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.tips)
+    worker: ComputerWorker | None = None  # the computer players' process (None: they decide on this side)
+    art: CardArtCache = field(default_factory=CardArtCache)  # rendered card faces and backs by width and style
 
     def notify(self, message: str) -> None:
         """Show ``message`` once over whatever screen is up (a toast drawn by the app)."""

@@ -45,7 +45,6 @@ MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point 
 MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
 MAX_NAME_CHARS = 24  # a seat's name as the table shows it
 STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
-RESOURCE_KEY = "saves"
 
 
 # ----------------------------------------------------------------- the saved document
@@ -166,7 +165,7 @@ def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
         return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
 
 
-def load_record_file(path: Path | str) -> tuple[dict[str, Any] | None, str | None]:
+def load_record_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, str | None]:
     """The first game of a record file (``trick-record/1``: a ``.jsonl`` line, or a file holding one JSON
     object): ``(record, None)``, or ``(None, problem in plain words)``. Never raises.
 
@@ -199,7 +198,7 @@ def load_record_file(path: Path | str) -> tuple[dict[str, Any] | None, str | Non
     return value, None
 
 
-def open_record_for_play(path: Path | str) -> tuple[SavedGame | None, str | None]:
+def open_record_for_play(path: str | os.PathLike[str]) -> tuple[SavedGame | None, str | None]:
     """A record file's first game, replayed, to continue playing: ``(SavedGame, None)`` or ``(None, problem)``
     (the problem ``FINISHED`` when the game is over)."""
     record, problem = load_record_file(path)
@@ -376,6 +375,31 @@ class SaveService:
             return None
         return " ".join(window["title"].split())[:40] or None
 
+    def in_progress(self) -> str | None:
+        """The saved game in a few words for a question ("Spades, 230\u2013150": the game and the scores), read
+        from the save without replaying it; None when there is none."""
+        try:
+            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
+                return None
+        except OSError:
+            return None
+        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
+        if problem is not None or not isinstance(value, dict):
+            return None
+        from game.games import GAMES
+
+        window: dict[str, Any] = value["window"] if isinstance(value.get("window"), dict) else {}
+        record: dict[str, Any] = value["record"] if isinstance(value.get("record"), dict) else {}
+        kind = record.get("game")
+        title = GAMES[kind].title if isinstance(kind, str) and kind in GAMES else None
+        scores = window.get("scores")
+        if title and isinstance(scores, list) and scores and all(type(v) is int for v in scores):
+            return f"{title}, " + "\u2013".join(str(v).replace("-", "\u2212") for v in scores[:8])
+        shown = window.get("title")
+        if isinstance(shown, str) and shown.strip():
+            return " ".join(shown.split())[:40]
+        return title
+
     def take_write_problems(self) -> list[str]:
         """Problems met while writing saves since the last call, each said only once (shown as a toast)."""
         with self.writer._lock:
@@ -443,9 +467,8 @@ class SaveService:
 
 
 def saves_of(ctx: AppContext) -> SaveService | None:
-    """The window's ``SaveService`` (None in a bare context: tests and tools without saves)."""
-    service = ctx.resources.get(RESOURCE_KEY)
-    return service if isinstance(service, SaveService) else None
+    """The window's ``SaveService`` (``ctx.saves``; None in a bare context: tests and tools without saves)."""
+    return ctx.saves
 
 
 def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:

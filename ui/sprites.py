@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.cards import Card
-from ui.cardart import CardArt, card_art_for_width
+from ui.cardart import CardArt, CardArtCache, card_art_for_width
 from ui.layout import CARD_ASPECT
 from ui.tween import Ease, ease_in_out_cubic
 
@@ -17,10 +17,15 @@ Point = tuple[float, float]
 
 
 class CardImages:
-    """The card art of one table layout: a few fixed widths, each rendered once and kept."""
+    """The card art of one table layout: a few fixed widths, each rendered once and kept.
 
-    def __init__(self, widths: list[int], back_style: str = "classic", four_color: bool = False) -> None:
-        self.arts: dict[int, CardArt] = {w: card_art_for_width(w, back_style, four_color) for w in sorted(set(widths))}
+    ``art`` is the cache the renderings come from (the context's ``ctx.art``, so that two views of the same
+    size and style share them); without it, a shared fallback cache."""
+
+    def __init__(self, widths: list[int], back_style: str = "classic", four_color: bool = False,
+                 art: CardArtCache | None = None) -> None:
+        self.arts: dict[int, CardArt] = {w: card_art_for_width(w, back_style, four_color, art)
+                                         for w in sorted(set(widths))}
         self._dims: dict[int, pygame.Surface] = {}
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
 

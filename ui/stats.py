@@ -404,18 +404,9 @@ class StatsStore:
 
 
 def stats_store(ctx: Any) -> StatsStore:
-    """The program's store: a typed ``ctx.stats`` when the context has one, else kept in ``ctx.resources``."""
+    """The program's store, ``ctx.stats`` (a fresh store on the data folder for a context without one)."""
     store = getattr(ctx, "stats", None)
-    if isinstance(store, StatsStore):
-        return store
-    resources = getattr(ctx, "resources", None)
-    if isinstance(resources, dict):
-        found = resources.get("stats")
-        if isinstance(found, StatsStore):
-            return found
-        store = resources["stats"] = StatsStore()
-        return store
-    return StatsStore()
+    return store if isinstance(store, StatsStore) else StatsStore()
 
 
 # ------------------------------------------------------------ at the table
@@ -457,7 +448,11 @@ class TableStats:
             count_end = over and not self.counted_end
             stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)
         except Exception as exc:  # statistics must never stop a game
-            store = stats_store(self.ctx)
-            store.problem = f"The statistics could not be updated ({exc})."
+            stats_store(self.ctx).problem = f"The statistics could not be updated ({exc})."
+        notify = getattr(self.ctx, "notify", None)
+        if callable(notify):  # a bad file met now, or a failed write: said once over the table
+            problem = stats_store(self.ctx).take_problem()
+            if problem:
+                notify(problem)
         self.counted_hands = max(self.counted_hands, scored)
         self.counted_end = self.counted_end or over

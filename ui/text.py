@@ -11,8 +11,6 @@ FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
 DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
 BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-_RENDERED: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 _RENDER_CACHE_MAX = 1500
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
@@ -34,24 +32,85 @@ def font_path(bold: bool = False) -> Path:
     return FONT_DIR / (BOLD_FILE if bold else REGULAR_FILE)
 
 
+class FontCache:
+    """The process's fonts and rendered labels (pygame's fonts are process-wide, so this is one object).
+
+    Fonts die with ``pygame.quit()`` (or ``pygame.font.quit()``): ``reset()`` forgets everything, and the
+    App calls it when it starts and when it closes (``ui.app.reset_drawing_caches``)."""
+
+    def __init__(self, max_rendered: int = _RENDER_CACHE_MAX) -> None:
+        self.max_rendered = max_rendered
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._rendered: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+        self._cap: float | None = None
+
+    def font_px(self, px: int, bold: bool = False) -> pygame.font.Font:
+        """The bundled font at exactly ``px`` pixels (the default font if the files are missing)."""
+        px = max(4, int(px))
+        key = (-px, bold)  # negative: not a scaled size (``font``)
+        f = self._fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            try:
+                f = pygame.font.Font(str(font_path(bold)), px)
+            except (OSError, pygame.error):
+                f = pygame.font.Font(None, px)
+            self._fonts[key] = f
+        return f
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The bundled UI font at ``size`` in the layout's sizes (see the module's ``font``)."""
+        size = max(6, int(size))
+        key = (size, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            px = max(4, round(size * DEFAULT_FONT_SCALE))
+            try:
+                f = pygame.font.Font(str(font_path(bold)), px)
+            except (OSError, FileNotFoundError, pygame.error):
+                f = pygame.font.Font(None, size)  # the font files are missing: still readable
+            self._fonts[key] = f
+        return f
+
+    def cap_ratio(self) -> float:
+        """The height of a digit's ink as a share of the Bold font's pixel size (measured once)."""
+        if self._cap is None:
+            ink = self.font_px(200, bold=True).render("8", True, (0, 0, 0)).get_bounding_rect()
+            self._cap = max(0.2, ink.height / 200)
+        return self._cap
+
+    def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+        """``text`` rendered antialiased (kept: the most recent ``max_rendered`` labels)."""
+        key = (text, int(size), _color_key(color), bold)
+        surf = self._rendered.get(key)
+        if surf is not None:
+            self._rendered.move_to_end(key)
+            return surf
+        surf = self.font(size, bold).render(text, True, color)
+        self._rendered[key] = surf
+        if len(self._rendered) > self.max_rendered:
+            self._rendered.popitem(last=False)
+        return surf
+
+    def reset(self) -> None:
+        """Forget every font and label (pygame.font was shut down or is about to be)."""
+        self._fonts.clear()
+        self._rendered.clear()
+        self._cap = None
+
+
+FONTS = FontCache()  # the one cache of the process
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled UI font (Lato) at ``size`` (cached); ``bold`` picks the Bold weight's own file.
 
     Sizes keep their old meaning: ``size`` is what pygame's default font was asked for, which draws
     at ``DEFAULT_FONT_SCALE`` of it, so every layout keeps its proportions."""
-    size = max(6, int(size))
-    key = (size, bold)
-    f = _FONTS.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        px = max(4, round(size * DEFAULT_FONT_SCALE))
-        try:
-            f = pygame.font.Font(str(font_path(bold)), px)
-        except (OSError, FileNotFoundError, pygame.error):
-            f = pygame.font.Font(None, size)  # the font files are missing: still readable
-        _FONTS[key] = f
-    return f
+    return FONTS.font(size, bold)
 
 
 def _color_key(color: Color) -> tuple[int, ...]:
@@ -60,16 +119,7 @@ def _color_key(color: Color) -> tuple[int, ...]:
 
 def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """The text rendered antialiased on a transparent background (cached; do not modify it)."""
-    key = (text, int(size), _color_key(color), bold)
-    surf = _RENDERED.get(key)
-    if surf is not None:
-        _RENDERED.move_to_end(key)
-        return surf
-    surf = font(size, bold).render(text, True, color)
-    _RENDERED[key] = surf
-    if len(_RENDERED) > _RENDER_CACHE_MAX:
-        _RENDERED.popitem(last=False)
-    return surf
+    return FONTS.render(text, size, color, bold)
 
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
@@ -128,6 +178,5 @@ def blit_text(
 
 
 def reset() -> None:
-    """Forget fonts and labels (call when pygame.font is re-initialised)."""
-    _FONTS.clear()
-    _RENDERED.clear()
+    """Forget fonts and labels (call when pygame.font is re-initialised): ``FONTS.reset()``."""
+    FONTS.reset()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games import GAMES
+from game.history import ChanceOutcome
 from ui import storage, text, theme
 from ui.scenes import FormScene
 from ui.widgets import Button
@@ -121,6 +122,11 @@ class TipsStore:
         self.problem = f"The tips file could not be read ({problem}): {where}."
         return self.dismissed
 
+    def take_problem(self) -> str | None:
+        """The message about a bad file (or a failed write), once."""
+        problem, self.problem = self.problem, None
+        return problem
+
     def shows(self, kind: str) -> bool:
         """Whether a new game of ``kind`` opens with its tips."""
         return kind not in self.dismissed
@@ -140,28 +146,35 @@ class TipsStore:
 
 
 def tips_store(ctx: Any) -> TipsStore:
-    """The program's tips store (kept in ``ctx.resources``)."""
-    resources = getattr(ctx, "resources", None)
-    if isinstance(resources, dict):
-        found = resources.get("tips")
-        if isinstance(found, TipsStore):
-            return found
-        store = resources["tips"] = TipsStore()
-        return store
-    return TipsStore()
+    """The program's tips store, ``ctx.tips`` (a fresh store on the data folder for a context without one)."""
+    store = getattr(ctx, "tips", None)
+    return store if isinstance(store, TipsStore) else TipsStore()
+
+
+def skip_first_game_tips(table: Any) -> None:
+    """Never open the first-game tips over this table (a resumed game: Continue, Open record)."""
+    table.tips_checked = True
+
+
+def _under_way(game: Any) -> bool:
+    """Whether anybody has made a decision in ``game`` (a resumed game: not the start of a new one)."""
+    return bool(getattr(game, "results", None)) or any(
+        not isinstance(entry, ChanceOutcome) for entry in getattr(game, "history", ()))
 
 
 def show_first_game_tips(table: Any) -> bool:
-    """Over a new table with a human seated, open the game's tips unless dismissed; at most once per table."""
+    """Over a new table with a human seated, open the game's tips unless dismissed; at most once per table,
+    and only at the start of a new game's first hand (never over a resumed game)."""
     if getattr(table, "tips_checked", False):
         return False
     table.tips_checked = True
     game = table.game
-    if not getattr(table, "humans", None) or game.results or getattr(table, "finished", False):
+    if not getattr(table, "humans", None) or _under_way(game) or getattr(table, "finished", False):
         return False
     if os.environ.get(ENV_TIPS, "").strip().lower() in ("off", "0", "no"):
         return False
     store = tips_store(table.ctx)
+    store.reload()  # the file may have changed since the program started
     if not store.shows(game.kind):
         return False
     table.ctx.scenes.push(TipsScene(table.ctx, game.kind, game.options))
@@ -179,6 +192,8 @@ class TipsScene(FormScene):
         self.kind = kind
         self.tips = tips_for(kind, options)
         self.store = tips_store(ctx)
+        if from_rules:
+            self.store.reload()  # the file may have changed since the program started
         self.from_rules = from_rules
         self.title = f"{GAMES[kind].title}: tips" if from_rules else f"Your first game of {GAMES[kind].title}?"
         self.ok = Button("Close" if from_rules else "Got it", self.close, primary=True, key="Enter")
@@ -188,8 +203,7 @@ class TipsScene(FormScene):
         self.group.set_widgets([self.ok, self.toggle])
         self.group.set_focus(self.ok)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.message = self.store.problem
-        self.store.problem = None
+        self.message = self.store.take_problem()
         self.layout()
 
     def close(self) -> None:

@@ -82,9 +82,8 @@ class GameOverScene(FormScene):
 
     def to_menu(self) -> None:
         """Back to the title menu (through the app's hook when there is one)."""
-        hook = self.ctx.resources.get("go_to_menu")
-        if callable(hook):
-            hook()
+        if self.ctx.app is not None:
+            self.ctx.app.go_to_menu()
             return
         from ui.scenes.menu import MenuScene
 

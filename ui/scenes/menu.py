@@ -18,6 +18,7 @@ from ui.tween import ease_out_back
 from ui.widgets import Button
 
 if TYPE_CHECKING:
+    from ui.cardart import CardArtCache
     from ui.context import AppContext
 
 FAN_CARDS = ("TS", "JD", "QC", "KH", "AS")
@@ -27,22 +28,23 @@ SUBTITLE = "Spades  \u00b7  Spades for two  \u00b7  Pitch"
 
 
 def has_saved_game(ctx: AppContext) -> bool:
-    """Ask the ``has_saved_game`` hook (a bool or a callable) whether Continue makes sense."""
-    hook = ctx.resources.get("has_saved_game")
+    """Ask the app (``ctx.app.has_saved_game``) whether Continue makes sense; False without an app."""
+    if ctx.app is None:
+        return False
     try:
-        return bool(hook()) if callable(hook) else bool(hook)
+        return bool(ctx.app.has_saved_game())
     except Exception:  # a broken save must never stop the menu from opening
         return False
 
 
-def _card_images(width: int, four_color: bool = False) -> list[tuple[pygame.Surface, pygame.Surface | None,
-                                                                     tuple[int, int]]]:
-    """Face, shadow and shadow offset for each fan card: the shared card art, or plain shapes."""
+def _card_images(width: int, four_color: bool = False, cache: CardArtCache | None = None
+                 ) -> list[tuple[pygame.Surface, pygame.Surface | None, tuple[int, int]]]:
+    """Face, shadow and shadow offset for each fan card: the shared card art (``cache``), or plain shapes."""
     try:
         from game.cards import Card
         from ui.cardart import card_art_for_width
 
-        art = card_art_for_width(width, four_color=four_color)
+        art = card_art_for_width(width, four_color=four_color, cache=cache)
         return [(art.face(Card.parse(c)), art.shadow(), art.shadow_offset) for c in FAN_CARDS]
     except Exception:  # the art module is optional at this layer
         return [(_plain_card(c, width), None, (0, 0)) for c in FAN_CARDS]
@@ -107,27 +109,26 @@ class MenuScene(FormScene):
         self.ctx.scenes.push(SetupScene(self.ctx))
 
     def resume(self) -> None:
-        """Continue the saved game through the ``continue_game`` hook (a problem comes back as a message)."""
-        hook = self.ctx.resources.get("continue_game")
-        if callable(hook):
-            hook()
+        """Continue the saved game through the app (``ctx.app.continue_game``; a problem comes back as a message)."""
+        if self.ctx.app is not None:
+            self.ctx.app.continue_game()
         self._refresh_saved()
 
     def open_record_chooser(self) -> None:
-        """Open record: a file chooser whose choice goes to the ``open_record`` hook (it answers a problem or None)."""
+        """Open record: a file chooser whose choice goes to ``ctx.app.open_record`` (it answers a problem or None)."""
         from ui.scenes.file_chooser import FileChooserScene
 
-        hook = self.ctx.resources.get("open_record")
+        app = self.ctx.app
         saves = saves_of(self.ctx)
         start = saves.record_folder if saves is not None else None
 
         def chosen(path: Path) -> str | None:
             if saves is not None:
                 saves.record_folder = path.parent
-            if not callable(hook):
+            if app is None:
                 return "Opening records is not available here."
             self.ctx.scenes.pop()  # the chooser; the game (or the viewer) opens over the menu
-            problem = hook(path)
+            problem = app.open_record(path)
             if problem:
                 self.ctx.scenes.push(chooser)  # back to the chooser, which says what went wrong
                 chooser.set_problem(problem)
@@ -232,7 +233,7 @@ class MenuScene(FormScene):
         self.fan_center = (w // 2 - s(250), mid_y)
         self.card_width = s(150)
         self._fan_four_color = self.ctx.settings.four_color
-        self._card_imgs = _card_images(self.card_width, self._fan_four_color)
+        self._card_imgs = _card_images(self.card_width, self._fan_four_color, self.ctx.art)
         self._build_fan()
         self._place_message()
 

@@ -211,8 +211,6 @@ class SettingsScene(FormScene):
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """Four cards and a back in the chosen colours, on a swatch of the chosen felt."""
-        from ui.cardart import card_art_for_width
-
         box = self.preview
         if box.height < self.s(30):
             return
@@ -229,7 +227,7 @@ class SettingsScene(FormScene):
         gap = self.s(10)
         card_h = box.height - 2 * gap
         card_w = max(16, min(round(card_h / 1.4), (box.width - 6 * gap) // 5))
-        art = card_art_for_width(card_w, st.card_back, st.four_color)
+        art = self.ctx.art.get(card_w, st.card_back, st.four_color)
         total = 5 * art.width + 4 * gap
         x = box.centerx - total // 2
         y = box.centery - art.height // 2

@@ -120,7 +120,7 @@ class SeatRow:
 
 
 class SetupScene(FormScene):
-    """Choose the game, its options and the players, then Start (calls ``ctx.resources["start_game"]``)."""
+    """Choose the game, its options and the players, then Start (calls ``ctx.app.start_game``)."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -326,11 +326,23 @@ class SetupScene(FormScene):
 
     # --- actions --------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the game through the app's ``start_game`` hook."""
+        """Start the game through the app (``ctx.app.start_game``); a game in progress is saved in the one slot,
+        so first ask whether to replace it (Keep stays on this screen, every choice kept)."""
         self.remember()
-        hook = self.ctx.resources.get("start_game")
-        if callable(hook):
-            hook(self.config())
+        app = self.ctx.app
+        if app is None:
+            return
+        config = self.config()
+        if not app.has_saved_game():
+            app.start_game(config)
+            return
+        from ui.scenes.confirm import ConfirmScene
+
+        saved = self.ctx.saves.in_progress() if self.ctx.saves is not None else None
+        body = (f"Your game in progress ({saved}) will be lost." if saved
+                else "Your game in progress will be lost.")
+        self.ctx.scenes.push(ConfirmScene(self.ctx, "Replace the saved game?", body, "Replace", "Keep",
+                                          on_confirm=lambda: app.start_game(config)))
 
     def back(self) -> None:
         """Back to the menu, keeping the choices."""

@@ -60,7 +60,7 @@ class TableScene(TableUndo, TableInput, Scene):
     def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
-        worker = ctx.resources.get("computer_worker")  # the program's worker process (ui.computer)
+        worker = ctx.worker  # the program's worker process (ui.computer)
         # the game, computers, hot-seat turns, undo and the events to animate (no pygame: ui.table_controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
@@ -518,7 +518,7 @@ class TableScene(TableUndo, TableInput, Scene):
         stack = self.ctx.scenes
         while self in stack and stack.top is not self:
             stack.pop()  # the game-over result shown over this table
-        start = self.ctx.resources.get("start_game")
+        start = self.ctx.app.start_game if self.ctx.app is not None else None
         if callable(start):
             start(config)
         else:
@@ -594,7 +594,7 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _quit(self) -> None:
         self.control.stop()
-        hook = self.ctx.resources.get("go_to_menu")
+        hook = self.ctx.app.go_to_menu if self.ctx.app is not None else None
         if callable(hook):
             hook()
         else:
