@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from array import array
+from pathlib import Path
 
 import pygame
 import pytest
@@ -205,3 +208,20 @@ def test_the_same_effect_is_not_piled_up_within_a_moment():
     now[0] += sound.REPEAT_GAP_S
     player.play("card")
     assert player.played == ["card", "trick", "card"]
+
+
+def test_the_c_libraries_complaints_at_mixer_start_stay_off_the_terminal() -> None:
+    """ALSA writes straight to file descriptor 2 on a machine without a sound card; the mixer's start silences
+    that descriptor only for its own call, so the program's messages still reach the terminal."""
+    script = (
+        "import os, sys\n"
+        "from ui.sound import _c_stderr_silenced\n"
+        "with _c_stderr_silenced():\n"
+        "    os.write(2, b'ALSA lib: cannot find card 0\\n')\n"
+        "print('the program speaks', file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    assert "ALSA" not in done.stderr
+    assert "the program speaks" in done.stderr

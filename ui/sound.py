@@ -10,10 +10,13 @@ without an audio device (the mixer failed to start) every call does nothing.
 from __future__ import annotations
 
 import math
+import os
 import random
+import sys
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -37,12 +40,33 @@ class _Playable(Protocol):
         """Set the volume 0..1."""
 
 
+@contextmanager
+def _c_stderr_silenced() -> Iterator[None]:
+    """Keep the C libraries' own complaints off the terminal (ALSA prints a dozen lines when a machine has no
+    sound card); Python's messages are unaffected outside this block."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
 def init_mixer() -> bool:
     """Start the mixer if there is a sound device; False (and a silent program) otherwise."""
     try:
         if pygame.mixer.get_init() is None:
             pygame.mixer.pre_init(44100, -16, 2, 512)
-            pygame.mixer.init()
+            with _c_stderr_silenced():
+                pygame.mixer.init()
     except (pygame.error, NotImplementedError, AttributeError, OSError):
         return False
     try:
