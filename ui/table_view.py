@@ -16,6 +16,7 @@ from game.actions import bid_text
 from game.cards import Card
 from game.state import Phase
 from ui import text, theme
+from ui.cardart import CardArtCache
 from ui.layout import SeatSpot, TableLayout
 from ui.sprites import CardImages, draw_card
 from ui.table_model import TableModel
@@ -71,8 +72,9 @@ class TableView:
     """Layout, rotation and drawing of the table for one game and window size."""
 
     def __init__(self, kind: str, num_seats: int, teams: list[list[int]], names: list[str],
-                 size: tuple[int, int], hand_size: int) -> None:
+                 size: tuple[int, int], hand_size: int, art: CardArtCache | None = None) -> None:
         self.kind = kind
+        self.art = art  # where card renderings come from (the context's ``ctx.art``; None: a shared fallback)
         self.num_seats = num_seats
         self.teams = teams
         self.names = names
@@ -91,7 +93,8 @@ class TableView:
         self.size = (int(size[0]), int(size[1]))
         self.layout = TableLayout(self.size, self.num_seats, self.kind, len(self.teams), self.hand_size)
         lay = self.layout
-        self.images = CardImages([lay.card_w, lay.trick_w, lay.small_w, lay.big_w, lay.pile_w], *self.style[:2])
+        self.images = CardImages([lay.card_w, lay.trick_w, lay.small_w, lay.big_w, lay.pile_w], *self.style[:2],
+                                 art=self.art)
         self._glows.clear()
 
     def set_style(self, back_style: str, four_color: bool, felt: str) -> None:
