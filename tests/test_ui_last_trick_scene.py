@@ -55,6 +55,6 @@ def test_leaving_the_review_by_clearing_it_takes_the_scene_off_the_stack():
         table.open_last_trick()
         assert isinstance(d.app.ctx.scenes.top, LastTrickScene)
         table.last_trick = None
-        assert d.app.ctx.scenes.top is table and table.last_trick_scene is None
+        assert d.app.ctx.scenes.top is table and table.overlays == {}
     finally:
         d.close()
