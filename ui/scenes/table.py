@@ -437,7 +437,7 @@ class TableScene(TableUndo, TableInput, Scene):
             name = self.names[failed]
             self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
             self.view.levels = self._level_labels()
-        self.hints.update(self._hint_key() if self.decision().kind else None)
+        self.hints.update(self._hint_key())  # kept under an overlay; a new position (or viewer) drops it
 
     def _computer_move(self) -> None:
         if self.control.computer_move(covered=self._overlay()):
