@@ -37,7 +37,7 @@ from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
 from ui.stats import TableStats
 from ui.table_anim import EventPlayer
-from ui.table_controller import COMPUTER_PAUSE_S, TableController
+from ui.table_controller import COMPUTER_PAUSE_S, TableController, human_seats
 from ui.table_input import TableInput
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel
@@ -70,13 +70,15 @@ class TableScene(TableUndo, TableInput, Scene):
         super().__init__(ctx)
         self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
         worker = ctx.resources.get("computer_worker")  # the program's worker process (ui.computer)
-        # the game, computers, hot-seat turns, undo and the events to animate (no pygame: ui.table_controller)
+        # the Hint's requests (kept by the controller) and its button
+        self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
+        # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table_controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
-                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
+                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
+                                       hints=self.hints)
         g = self.game
         # hands and the game's end counted once each (ui.stats)
         self.control.stats = TableStats(ctx, config.seats, g)
-        self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size),
                               GAMES[g.kind].hand_size)
         self.view.bottom = self.humans[0] if self.humans else 0
@@ -273,7 +275,6 @@ class TableScene(TableUndo, TableInput, Scene):
     def on_exit(self) -> None:
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
-        self.hints.drop()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -361,25 +362,17 @@ class TableScene(TableUndo, TableInput, Scene):
         self.pressed = None
         self.digits = ""
         self.panel_key = None
-        self.hints.drop()
 
-    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view)
-    def _hint_key(self) -> tuple[int, int | None]:
-        return (self.applied, self.viewer)
-
+    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view: the controller's)
     def request_hint(self) -> None:
         """The Hint button or H: work out the hard level's choice for the viewer, in the background."""
-        if not self.decision().kind or self.viewer is None:
+        if not self.decision().kind or not self.control.ask_hint():
             if self.viewer is not None and not self._overlay() and not self.finished:
                 self.notes.show_toast("A hint comes on your turn.")
-            return
-        self.hints.request(self._hint_key(), self.game.view(self.viewer))
 
     def shown_hint(self) -> Action | None:
         """The hinted action for the viewer's decision now, once it has come (None otherwise)."""
-        if not self.decision().kind:
-            return None
-        return self.hints.shown(self._hint_key())
+        return self.control.hint() if self.decision().kind else None
 
     def _hint_visible(self) -> bool:
         return bool(self.decision().kind) and not self._overlay()
@@ -437,7 +430,6 @@ class TableScene(TableUndo, TableInput, Scene):
             name = self.names[failed]
             self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
             self.view.levels = self._level_labels()
-        self.hints.update(self._hint_key())  # kept under an overlay; a new position (or viewer) drops it
 
     def _computer_move(self) -> None:
         if self.control.computer_move(covered=self._overlay()):
