@@ -149,7 +149,7 @@ def test_table_screens_for_each_game(app, name: str) -> None:
 def test_game_over_screen(app) -> None:
     app.ctx.settings.speed = "instant"
     table = open_table(app, "pitch", 3, seed=11)
-    until(app, table, lambda: app.ctx.scenes.top is not table, max_frames=60000)
+    until(app, table, lambda: isinstance(app.ctx.scenes.top, GameOverScene), max_frames=60000)
     over = app.ctx.scenes.top
     assert isinstance(over, GameOverScene)
     assert app.ctx.scenes.visible() == [table, over]  # over the finished table, not the title menu

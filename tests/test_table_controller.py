@@ -142,3 +142,30 @@ def test_undo_takes_back_the_humans_decision_and_saves():
     assert control.take_back() is None
     assert control.game.to_act == 0 and bid in control.game.legal_actions()
     assert len(saved) == count + 1
+
+
+def test_the_hint_is_the_hard_choice_from_the_viewers_view_and_goes_with_the_position():
+    control = TableController(config("spades", 4, humans=(0,)), sync=True)
+    control.run_computers()
+    assert control.game.to_act == 0 and control.hint() is None
+    assert control.ask_hint() and control.hints.key == control.hint_key() == (control.applied, 0)
+    control.think_ahead()  # the answer is taken (decided inline here)
+    hint = control.hint()
+    assert hint is not None and control.game.why_illegal(hint) is None and control.hints.seat == 0
+    bid = next(a for a in control.game.legal_actions() if isinstance(a, Bid))
+    assert control.apply(bid) is None
+    assert control.hint() is None and control.hints.key is None  # a new position: the hint is gone
+    control.run_computers()
+    if control.game.to_act != 0:
+        assert not control.ask_hint()  # only on the viewer's turn
+
+
+def test_a_hint_asked_is_kept_until_the_controller_stops():
+    control = TableController(config("spades", 4, humans=(0,)), sync=True)
+    control.run_computers()
+    assert control.ask_hint()
+    control.think_ahead()
+    control.think_ahead()  # the same position: kept
+    assert control.hint() is not None
+    control.stop()  # leaving the table for good
+    assert control.hint() is None and control.hints.key is None

@@ -15,7 +15,7 @@ from game.state import Phase  # noqa: E402
 
 def face_pixels(scene, surface: pygame.Surface) -> int:
     """Ivory card-face pixels inside the bottom hand's cards (a back's inside is red and gold)."""
-    scene.draw(surface, overlays=False)
+    scene.draw(surface)
     lay = scene.layout
     count = 0
     rects = lay.hand_rects(scene.model.hand_sizes[scene.view.bottom])

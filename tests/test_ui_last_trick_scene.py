@@ -33,7 +33,7 @@ def test_the_review_is_a_scene_over_the_table_which_goes_on_under_it():
         table.computers.stop = lambda: stops.append(1)  # the computers must not be stopped by the review
         d.key(pygame.K_l)
         stack = d.app.ctx.scenes
-        assert isinstance(stack.top, LastTrickScene) and table in stack
+        assert isinstance(stack.top, LastTrickScene) and stack.top.name == "last_trick" and table in stack
         assert stack.visible()[-2:] == [table, stack.top]  # the table is drawn under it
         assert table.last_trick is stack.top.panel
         before = table.time_s
@@ -55,6 +55,6 @@ def test_leaving_the_review_by_clearing_it_takes_the_scene_off_the_stack():
         table.open_last_trick()
         assert isinstance(d.app.ctx.scenes.top, LastTrickScene)
         table.last_trick = None
-        assert d.app.ctx.scenes.top is table and table.last_trick_scene is None
+        assert d.app.ctx.scenes.top is table and table.overlays == {}
     finally:
         d.close()

@@ -109,13 +109,18 @@ class Driver:
                 return "curtain"
             if scene.summary is not None and scene.summary.count_k >= 1.0:
                 return "summary"
-            if scene.finished or self.app.ctx.scenes.top is not scene:
+            if scene.finished or not self.table_on_top():
                 return "over"
             kind = scene.decision().kind
             if kind:
                 return kind
             self.step()
         raise AssertionError("the table never stopped for the viewer")
+
+    def table_on_top(self) -> bool:
+        """True when the table, or one of its own overlays, is the top scene."""
+        top = self.app.ctx.scenes.top
+        return top is self.scene or getattr(top, "table", None) is self.scene
 
     def shot(self, name: str) -> Path:
         """Draw a fresh frame and save it under screenshots/ (asserting it is not blank)."""
@@ -711,14 +716,13 @@ def test_modal_panels_are_opaque(drivers):
     lay, images = d.scene.layout, d.scene.view.images
     summary = spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4])
     sheet = ScoreSheet("spades", PAIRS, FOUR, [], 500, lambda: None)
-    last = LastTrick([(i, Card.parse(c)) for i, c in enumerate(["AS", "KS", "2S", "3S"])], 0, FOUR, lambda: None)
+    last = LastTrick([(i, Card.parse(c)) for i, c in enumerate(["AS", "KS", "2S", "3S"])], 0, FOUR, lambda: None,
+                     lambda: images)
     menu = TableMenu(lambda: None, lambda: None, lambda: None)
     panels = []
-    for overlay in (summary, sheet, menu):
+    for overlay in (summary, sheet, menu, last):
         overlay.place(lay)
         panels.append((overlay.rect, lambda surf, o=overlay: o.draw(surf, lay)))
-    last.place(lay)
-    panels.append((last.rect, lambda surf: last.draw(surf, lay, images)))
     over = GameOverScene(d.app.ctx, "You & North win!", [("You & North", 512), ("West & East", 377)], lambda: None,
                          winners=[0])
     d.app.ctx.scenes.push(over)

@@ -1,7 +1,8 @@
 """The Hint: the ``hard`` level's choice for the human to act, worked out in the background.
 
-The table asks with the acting human's own ``SeatView`` (what that seat has seen, nothing
-more) and the decision point; the answer is shown only while the position is unchanged:
+The table's controller asks with the acting human's own ``SeatView`` (what that seat has seen,
+nothing more) and the decision point (``ui.table_controller.HintRequests``); the answer is
+shown only while the position is unchanged:
 a card lifts and glows, the cards of an exchange or redraw glow, or the button of a bid,
 draw or Look is ringed. A new position drops the hint in progress.
 """
@@ -16,8 +17,8 @@ import pygame
 
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import Card
-from game.state import SeatView
-from ui.computer import ComputerPlayers, ComputerWorker, PlayerSpec, hint_level, player_for
+from ui.computer import ComputerWorker
+from ui.table_controller import HintRequests
 from ui.table_view import HINT_GLOW
 from ui.widgets import Button
 
@@ -59,60 +60,24 @@ def hint_rect(layout: Any) -> pygame.Rect:
     return rect
 
 
-class Hints:
-    """Hint requests of one table: one ``hard`` player per human seat, asked through the worker."""
+class Hints(HintRequests):
+    """The table's hint requests (``ui.table_controller.HintRequests``) and the Hint button, whose label says
+    when a hint is being worked out."""
 
     def __init__(self, humans: list[int], seed: int | None, on_click: Callable[[], None], sync: bool = False,
                  worker: ComputerWorker | None = None, think_ms: int | Callable[[], int] | None = None) -> None:
-        level = hint_level()
-        specs = {seat: PlayerSpec(level, None if seed is None else seed * 131 + seat + 7) for seat in humans}
-        ms = think_ms() if callable(think_ms) else think_ms
-        players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
-        self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
+        super().__init__(humans, seed, sync, worker, think_ms)
         self.button = Button(LABEL, on_click, key="H")
-        self.key: Hashable | None = None
-        self.seat: int | None = None
-        self.action: Action | None = None
-
-    def request(self, key: Hashable, view: SeatView) -> None:
-        """Ask for the hint of ``view.seat`` at decision point ``key`` (a repeated request is ignored)."""
-        if key == self.key:
-            return
-        self.key, self.seat, self.action = key, view.seat, None
-        self.players.ask(key, view)
 
     def update(self, key: Hashable) -> None:
-        """Take the answer if it has come; forget the hint when the position is no longer ``key``."""
-        if self.key is None:
-            return
-        if key != self.key:
-            self.drop()
-            return
-        if self.action is None:
-            answer = self.players.result(key)
-            if answer is not None and answer.action is not None:
-                self.action = answer.action
+        """Take the answer if it has come (or forget the hint); the button says whether it is still coming."""
+        super().update(key)
         self.button.label = LABEL_BUSY if self.pending() else LABEL
 
-    def pending(self) -> bool:
-        """True while a requested hint is still being worked out."""
-        return self.key is not None and self.action is None and self.players.busy()
-
-    def shown(self, key: Hashable) -> Action | None:
-        """The hinted action at decision point ``key``, if it has come."""
-        return self.action if key == self.key and self.key is not None else None
-
     def drop(self) -> None:
-        """Forget the hint (the position changed); a search in progress is ignored when it ends."""
-        if self.key is not None:
-            self.players.stop()
-        self.key = self.seat = self.action = None
+        """Forget the hint; the button is ready again."""
+        super().drop()
         self.button.label = LABEL
-
-    def close(self) -> None:
-        """Stop for good."""
-        self.key = self.seat = self.action = None
-        self.players.close()
 
 
 def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, time_s: float, px: Callable[[float], int]) -> None:

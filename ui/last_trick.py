@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.cards import Card
 from ui import text, theme
 from ui.layout import TableLayout
-from ui.scene import Scene
+from ui.overlay_scene import TableOverlayScene
 from ui.sprites import CardImages, draw_card
 from ui.widgets import Button
-
-if TYPE_CHECKING:
-    from ui.context import AppContext
 
 WINNER_GLOW = (255, 214, 96)
 
@@ -24,8 +20,9 @@ class LastTrick:
     """An overlay showing the last trick in play order; closes on a click, L, Esc or Enter."""
 
     def __init__(self, plays: list[tuple[int, Card]], winner: int | None, names: list[str],
-                 on_close: Callable[[], None]) -> None:
+                 on_close: Callable[[], None], images: Callable[[], CardImages]) -> None:
         self.plays = list(plays)
+        self.images = images  # the table's card images now (they are remade when the window is resized)
         self.winner = winner
         self.names = names
         self.on_close = on_close
@@ -68,9 +65,9 @@ class LastTrick:
         """Animate the button."""
         self.button.update(dt_s)
 
-    def draw(self, surface: pygame.Surface, layout: TableLayout, images: CardImages) -> None:
+    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """The dimmed table and the trick."""
-        px = layout.px
+        px, images = layout.px, self.images()
         theme.dim(surface, 150)
         theme.draw_solid_panel(surface, self.rect, radius=px(18))
         title = "Last trick"
@@ -92,36 +89,4 @@ class LastTrick:
         self.button.draw(surface)
 
 
-class LastTrickScene(Scene):
-    """The last-trick review as a scene over the table. The table under it is covered, not exited: it keeps
-    animating and its computer players keep thinking (none moves while the review is up). Input goes through
-    the table, which gives it to its topmost panel (so a hand summary opened underneath comes first)."""
-
-    is_overlay = True
-    keeps_table_running = True
-
-    def __init__(self, ctx: AppContext, table: Any, panel: LastTrick) -> None:
-        super().__init__(ctx)
-        self.table = table
-        self.panel = panel
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """The table routes the event (overlays first: this panel, or one opened over it)."""
-        self.table.handle_event(event)
-
-    def update(self, dt_s: float) -> None:
-        """The table goes on under the review (and updates the panel)."""
-        self.table.update(dt_s)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The dimmed table and the trick (the table below is drawn first)."""
-        self.panel.draw(surface, self.table.view.layout, self.table.view.images)
-
-    def on_cover(self, by: Scene) -> None:
-        """The review stays up under another scene (the game-over result); the table hears of it."""
-        self.table.on_cover(by)
-
-    def on_exit(self) -> None:
-        """Gone from the stack (closed, or the stack cleared): the table no longer shows the review."""
-        if self.table.last_trick_scene is self:
-            self.table.last_trick_scene = None
+LastTrickScene = TableOverlayScene  # the review's scene is the table's generic overlay scene (older name)

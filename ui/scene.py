@@ -36,7 +36,7 @@ class Scene:
 
     def on_cover(self, by: Scene) -> None:
         """Another scene was pushed over this one; by default the same as leaving (``on_exit``). A scene
-        may stay paused but alive instead (the table under its own overlays)."""
+        may stay paused but alive instead (the table: its computers go on thinking under any scene)."""
         self.on_exit()
 
     def on_uncover(self) -> None:

@@ -6,20 +6,21 @@ whether an action is legal (the engine's reason when it is not), when a computer
 its answer is applied (only at the decision point it was asked at, after ``COMPUTER_PAUSE_S``), when the
 curtain must come up between two people, taking back the human's last decision, and the autosave and
 statistics hooks after each action. Every applied action queues its events with a snapshot; the scene
-takes them (``take_events``) and animates them while the engine may already be ahead.
+takes them (``take_events``) and animates them while the engine may already be ahead. It also keeps the
+Hint's requests (``HintRequests``): the ``hard`` level's choice for the person to act, from that seat's view.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from game.actions import Action, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import TrickGame
-from ui.computer import ComputerPlayers, computers_for
+from ui.computer import ComputerPlayers, PlayerSpec, computers_for, hint_level, player_for
 from ui.table_model import Snapshot, take_snapshot
 from ui.undo_stack import UndoStack
 
@@ -34,19 +35,79 @@ class AfterAction(Protocol):
         """Called after each applied action."""
 
 
+def human_seats(config: Any) -> list[int]:
+    """The seats of ``config`` that people play."""
+    return [i for i, seat in enumerate(config.seats) if seat.human]
+
+
+class HintRequests:
+    """Hint requests of one table: one ``hard`` player per human seat, asked in the background. An answer is
+    kept only for the decision point it was asked at; a new position drops the request in progress."""
+
+    def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: Any = None,
+                 think_ms: int | Callable[[], int] | None = None) -> None:
+        level = hint_level()
+        specs = {seat: PlayerSpec(level, None if seed is None else seed * 131 + seat + 7) for seat in humans}
+        ms = think_ms() if callable(think_ms) else think_ms
+        players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
+        self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
+        self.key: Hashable | None = None
+        self.seat: int | None = None
+        self.action: Action | None = None
+
+    def request(self, key: Hashable, view: Any) -> None:
+        """Ask for the hint of ``view.seat`` at decision point ``key`` (a repeated request is ignored)."""
+        if key == self.key:
+            return
+        self.key, self.seat, self.action = key, view.seat, None
+        self.players.ask(key, view)
+
+    def update(self, key: Hashable) -> None:
+        """Take the answer if it has come; forget the hint when the position is no longer ``key``."""
+        if self.key is None:
+            return
+        if key != self.key:
+            self.drop()
+            return
+        if self.action is None:
+            answer = self.players.result(key)
+            if answer is not None and answer.action is not None:
+                self.action = answer.action
+
+    def pending(self) -> bool:
+        """True while a requested hint is still being worked out."""
+        return self.key is not None and self.action is None and self.players.busy()
+
+    def shown(self, key: Hashable) -> Action | None:
+        """The hinted action at decision point ``key``, if it has come."""
+        return self.action if key == self.key and self.key is not None else None
+
+    def drop(self) -> None:
+        """Forget the hint (the position changed); a search in progress is ignored when it ends."""
+        if self.key is not None:
+            self.players.stop()
+        self.key = self.seat = self.action = None
+
+    def close(self) -> None:
+        """Stop for good."""
+        self.key = self.seat = self.action = None
+        self.players.close()
+
+
 class TableController:
     """One game of ``config`` at a table; ``sync`` computers decide inline (tests and tools)."""
 
     def __init__(self, config: Any, game: TrickGame | None = None, *, sync: bool = False, worker: Any = None,
                  think_ms: Callable[[], int | None] = lambda: None, pace: Callable[[], float] = lambda: 1.0,
                  save: Callable[[TrickGame], None] | None = None, stats: AfterAction | None = None,
-                 computers: ComputerPlayers | None = None) -> None:
+                 computers: ComputerPlayers | None = None, hints: HintRequests | None = None) -> None:
         self.config = config
         self.game = game if game is not None else new_game(config.game, config.options, config.players, config.seed)
         self.names = [seat.name for seat in config.seats]
-        self.humans = [i for i, seat in enumerate(config.seats) if seat.human]
+        self.humans = human_seats(config)
         self.computers = computers if computers is not None else computers_for(
             config.seats, config.seed, sync, worker, think_ms)
+        self.hints = hints if hints is not None else HintRequests(self.humans, config.seed, sync, worker, think_ms)
         self.pace = pace
         self.save_hook = save
         self.stats = stats
@@ -96,6 +157,7 @@ class TableController:
     def commit(self, action: Action) -> None:
         """Apply an action already known legal: undo note, engine, statistics, events, autosave."""
         self.undo.note(self.game, action)  # the human's decisions are kept for undo
+        self.hints.drop()  # a hint is for the position it was asked at
         events = self.game.apply(action)
         if self.stats is not None:
             self.stats.after_action(self.game)
@@ -117,6 +179,7 @@ class TableController:
         seat = self.game.to_act
         if self.computers.plays(seat) and not self.computers.asked(self.applied):
             self.computers.ask(self.applied, self.game.view(seat))
+        self.hints.update(self.hint_key())  # an answer taken; a new position (or viewer) drops the request
         return failures
 
     def computer_move(self, covered: bool = False) -> bool:
@@ -141,8 +204,27 @@ class TableController:
         self.idle_s = self.idle_s + dt_s if caught_up else 0.0
 
     def stop(self) -> None:
-        """Stop the computer players (their worker restarts when needed)."""
+        """Stop the computer players and the Hint (their worker restarts when needed)."""
         self.computers.stop()
+        self.hints.drop()
+
+    # ----- the Hint
+    def hint_key(self) -> tuple[int, int | None]:
+        """The decision point a hint is for: the actions applied so far and the person looking."""
+        return (self.applied, self.viewer)
+
+    def ask_hint(self) -> bool:
+        """Start working out the ``hard`` level's choice for the viewer from the viewer's own view; False when it
+        is not the viewer's turn."""
+        seat = self.viewer
+        if seat is None or self.game.to_act != seat or self.game.winner is not None:
+            return False
+        self.hints.request(self.hint_key(), self.game.view(seat))
+        return True
+
+    def hint(self) -> Action | None:
+        """The hinted action for the decision point now, once it has come (None otherwise)."""
+        return self.hints.shown(self.hint_key())
 
     # ----- hot-seat
     def curtain_needed(self) -> int | None:
@@ -166,7 +248,7 @@ class TableController:
         problem = self.undo.refusal(self.game)
         if problem is not None:
             return problem
-        self.computers.stop()  # answers for the line taken back are never used
+        self.stop()  # answers (and hints) for the line taken back are never used
         self.game = self.undo.target(self.game)
         self.applied += 1  # a new decision point: keys of the old line never match again
         self.idle_s = 0.0

@@ -23,18 +23,15 @@ DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
 
 class TableInput:
-    """Routes events: overlays first, then keys, buttons, the decision panel and the cards."""
+    """Routes events: the overlay on top first, then keys, buttons, the decision panel and the cards."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Overlays first, then keys, buttons, the decision panel and the cards."""
-        if (self.curtain is not None and self.menu is None and event.type == pygame.KEYDOWN
-                and event.key == pygame.K_ESCAPE):
-            self.open_menu()  # the menu opens over the curtain: no card is shown
+        """The newest overlay first (it is the scene on top: this is for a caller handing the table an event
+        directly), then keys, buttons, the decision panel and the cards."""
+        overlay = self.top_overlay()
+        if overlay is not None:
+            self.overlay_event(overlay, event)
             return
-        for overlay in (self.menu, self.curtain, self.summary, self.sheet, self.last_trick):
-            if overlay is not None:
-                overlay.handle_event(event)
-                return
         if self.undo_event(event):  # Ctrl+Z, the Undo button (ui.undo)
             return
         if event.type == pygame.KEYDOWN and self._key(event):
@@ -60,6 +57,14 @@ class TableInput:
                 self.click_card(card)
             elif card is None and (self.view.pile_at(event.pos) or self.layout.trick_area.collidepoint(event.pos)):
                 self.open_last_trick()
+
+    def overlay_event(self, overlay: Any, event: pygame.event.Event) -> None:
+        """An event for the overlay scene on top (``ui.overlay_scene``): its panel takes it, except Esc over the
+        hot-seat curtain, which opens the pause menu over it (no card is shown)."""
+        if overlay.name == "curtain" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return
+        overlay.panel.handle_event(event)
 
     def click_card(self, card: Card) -> None:
         """The viewer chose a card: play it, or (exchange/redraw) select or unselect it."""

@@ -78,7 +78,6 @@ class TableUndo:
         if problem is not None:
             scene.notes.show_toast(problem)
             return False
-        scene.hints.drop()
         old = scene.player
         scene.player = EventPlayer(scene.model, scene.view, scene, scene.speed, scene.names)
         scene.player.sound = getattr(old, "sound", None)

@@ -27,8 +27,9 @@ from ui.bid_panel import ActionPanel, Decision, decision_for
 from ui.curtain import Curtain
 from ui.hand_summary import HandSummary
 from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
-from ui.last_trick import LastTrick, LastTrickScene
+from ui.last_trick import LastTrick
 from ui.layout import TableLayout
+from ui.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
 from ui.saves import save_record_as, saves_of, window_facts
 from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
@@ -36,7 +37,7 @@ from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
 from ui.stats import TableStats
 from ui.table_anim import EventPlayer
-from ui.table_controller import COMPUTER_PAUSE_S, TableController
+from ui.table_controller import COMPUTER_PAUSE_S, TableController, human_seats
 from ui.table_input import TableInput
 from ui.table_menu import TableMenu
 from ui.table_model import TableModel
@@ -57,19 +58,29 @@ THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer 
 class TableScene(TableUndo, TableInput, Scene):
     """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests)."""
 
+    # the overlays, each a scene over the table while it is up (ui.overlay_scene): their panels, or None
+    summary = OverlaySlot[HandSummary]()
+    sheet = OverlaySlot[ScoreSheet]()
+    last_trick = OverlaySlot[LastTrick]()
+    menu = OverlaySlot[TableMenu]()
+    curtain = OverlaySlot[Curtain]()
+
     def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
+        self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
         worker = ctx.worker  # the program's worker process (ui.computer)
-        # the game, computers, hot-seat turns, undo and the events to animate (no pygame: ui.table_controller)
+        # the Hint's requests (kept by the controller) and its button
+        self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
+        # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table_controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
-                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
+                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
+                                       hints=self.hints)
         g = self.game
         # hands and the game's end counted once each (ui.stats)
         self.control.stats = TableStats(ctx, config.seats, g)
-        self.hints = Hints(self.humans, config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size),
-                              GAMES[g.kind].hand_size)
+                              GAMES[g.kind].hand_size, art=ctx.art)
         self.view.bottom = self.humans[0] if self.humans else 0
         self.view.viewer = self.viewer
         self.view.levels = self._level_labels()
@@ -87,11 +98,6 @@ class TableScene(TableUndo, TableInput, Scene):
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
         self.look_button = Button("Look at cards", self._look, primary=True, key="Enter")
         self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.undo)
-        self.summary: HandSummary | None = None
-        self.sheet: ScoreSheet | None = None
-        self.last_trick_scene: LastTrickScene | None = None  # the review, a scene over this one
-        self.menu: TableMenu | None = None
-        self.curtain: Curtain | None = None
         self.time_s = 0.0
         self.hover: Card | None = None
         self.pressed: Card | None = None
@@ -235,9 +241,8 @@ class TableScene(TableUndo, TableInput, Scene):
         self.hints.button.set_rect(hint_rect(lay))
         self.place_undo(lay)
         self.panel.place(lay)
-        for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
-            if overlay is not None:
-                overlay.place(lay)
+        for overlay in self.overlays.values():
+            overlay.panel.place(lay)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout and card images; finish any motion under way."""
@@ -262,15 +267,14 @@ class TableScene(TableUndo, TableInput, Scene):
         show_first_game_tips(self)
 
     def on_cover(self, by: Scene) -> None:
-        """Under the table's own overlays (``keeps_table_running``) the table is paused, not exited: its
-        computer players keep thinking. Under any other scene it stops them as on leaving."""
-        if not getattr(by, "keeps_table_running", False):
-            self.on_exit()
+        """Covered (by its own overlays, the rules, settings, a file chooser, the result...), the table is paused,
+        not exited: a computer's or the Hint's question already asked keeps being worked out, and its answer is
+        used once the table runs again (under a scene other than its overlays its update does not run: nobody
+        moves meanwhile)."""
 
     def on_exit(self) -> None:
-        """Stop the computer players' worker (it restarts when needed)."""
+        """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
-        self.hints.drop()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -279,7 +283,7 @@ class TableScene(TableUndo, TableInput, Scene):
                 and not self._overlay() and not self.finished)
 
     def _overlay(self) -> bool:
-        return any(o is not None for o in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain))
+        return bool(self.overlays)
 
     def decision(self) -> Decision:
         """The viewer's decision now (kind "" when it is not the viewer's turn, and in two-player
@@ -358,25 +362,17 @@ class TableScene(TableUndo, TableInput, Scene):
         self.pressed = None
         self.digits = ""
         self.panel_key = None
-        self.hints.drop()
 
-    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view)
-    def _hint_key(self) -> tuple[int, int | None]:
-        return (self.applied, self.viewer)
-
+    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view: the controller's)
     def request_hint(self) -> None:
         """The Hint button or H: work out the hard level's choice for the viewer, in the background."""
-        if not self.decision().kind or self.viewer is None:
+        if not self.decision().kind or not self.control.ask_hint():
             if self.viewer is not None and not self._overlay() and not self.finished:
                 self.notes.show_toast("A hint comes on your turn.")
-            return
-        self.hints.request(self._hint_key(), self.game.view(self.viewer))
 
     def shown_hint(self) -> Action | None:
         """The hinted action for the viewer's decision now, once it has come (None otherwise)."""
-        if not self.decision().kind:
-            return None
-        return self.hints.shown(self._hint_key())
+        return self.control.hint() if self.decision().kind else None
 
     def _hint_visible(self) -> bool:
         return bool(self.decision().kind) and not self._overlay()
@@ -389,9 +385,8 @@ class TableScene(TableUndo, TableInput, Scene):
         saves = saves_of(self.ctx)
         for problem in saves.take_write_problems() if saves is not None else ():
             self.notes.show_toast(problem)
-        for overlay in (self.summary, self.sheet, self.last_trick, self.menu, self.curtain):
-            if overlay is not None:
-                overlay.update(dt_s)
+        for overlay in list(self.overlays.values()):
+            overlay.panel.update(dt_s)
         self.top_group.update(dt_s)
         self.look_button.update(dt_s)
         self.hints.button.update(dt_s)
@@ -435,7 +430,6 @@ class TableScene(TableUndo, TableInput, Scene):
             name = self.names[failed]
             self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
             self.view.levels = self._level_labels()
-        self.hints.update(self._hint_key() if self.decision().kind else None)
 
     def _computer_move(self) -> None:
         if self.control.computer_move(covered=self._overlay()):
@@ -452,11 +446,11 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.bottom = seat
         self.hover = self.pressed = None
         self.selected.clear()
-        self.curtain = Curtain(self.names[seat], lambda seat=seat: self._lift_curtain(seat))
-        self.curtain.place(self.view.layout)
+        curtain = Curtain(self.names[seat], lambda seat=seat: self._lift_curtain(seat))
+        self.open_overlay("curtain", curtain, {"curtain": curtain.button})
 
     def _lift_curtain(self, seat: int) -> None:
-        self.curtain = None
+        self.close_overlay("curtain")
         self.control.lift_curtain(seat)
         self.view.viewer = seat
         self.view.bottom = seat
@@ -487,14 +481,13 @@ class TableScene(TableUndo, TableInput, Scene):
         """Open the hand summary; the event player waits until it is dismissed."""
         model = self.model
         over = self.game.winner is not None and self.game.hand_number == event.data.get("hand")
-        self.summary = HandSummary(self.game.kind, self.game.teams, self.names, event.data, list(model.bids),
-                                   list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
-                                   self.speed(), game_over=over, trump=model.trump,
-                                   hand_tricks=list(model.hand_tricks))
-        self.summary.place(self.view.layout)
+        summary = HandSummary(self.game.kind, self.game.teams, self.names, event.data, list(model.bids),
+                              list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
+                              self.speed(), game_over=over, trump=model.trump, hand_tricks=list(model.hand_tricks))
+        self.open_overlay("summary", summary, {"continue": summary.button})
 
     def _close_summary(self) -> None:
-        self.summary = None
+        self.close_overlay("summary")
         self.notes.clear()  # nothing said about the last hand lingers into the next
         self.player.release()
 
@@ -509,6 +502,7 @@ class TableScene(TableUndo, TableInput, Scene):
         scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
         self.control.stop()
         self.hover = self.pressed = None
+        self.close_overlays()  # the result takes the place of a score sheet or last trick left open
         self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {wording.wins(name)}!", scores, self.play_again,
                                            winners=[winner] if winner is not None else []))
 
@@ -524,7 +518,34 @@ class TableScene(TableUndo, TableInput, Scene):
         else:
             self.ctx.scenes.replace(TableScene(self.ctx, config))
 
-    # ----- overlays
+    # ----- overlays (each a scene over the table while it is up: ui.overlay_scene)
+    def open_overlay(self, name: str, panel: Overlay, buttons: dict[str, Button]) -> None:
+        """Lay ``panel`` out and push it as the scene ``name`` over the table (and over any overlay up)."""
+        panel.place(self.view.layout)
+        scene = TableOverlayScene(self.ctx, self, name, panel, buttons)
+        self.overlays[name] = scene
+        self.ctx.scenes.push(scene)
+
+    def close_overlay(self, name: str) -> None:
+        """Take the overlay ``name`` off the stack (nothing when it is not up)."""
+        scene = self.overlays.pop(name, None)
+        if scene is not None:
+            self.ctx.scenes.remove(scene)
+
+    def close_overlays(self) -> None:
+        """Take every overlay of the table off the stack, newest first."""
+        for name in reversed(list(self.overlays)):
+            self.close_overlay(name)
+
+    def overlay_gone(self, scene: TableOverlayScene) -> None:
+        """An overlay's scene left the stack (closed, or the stack cleared): forget it."""
+        if self.overlays.get(scene.name) is scene:
+            del self.overlays[scene.name]
+
+    def top_overlay(self) -> TableOverlayScene | None:
+        """The newest overlay up (it takes the input), or None."""
+        return next(reversed(self.overlays.values()), None)
+
     def open_last_trick(self) -> None:
         """Show the last trick and who played each card."""
         if self._overlay():
@@ -532,73 +553,60 @@ class TableScene(TableUndo, TableInput, Scene):
         if not self.model.last_trick:
             self.notes.show_toast("No trick has been played yet.")
             return
-        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last)
-        panel.place(self.view.layout)
-        self.last_trick_scene = LastTrickScene(self.ctx, self, panel)
-        self.ctx.scenes.push(self.last_trick_scene)
+        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last,
+                          lambda: self.view.images)
+        self.open_overlay("last_trick", panel, {"close": panel.button})
 
     def _close_last(self) -> None:
-        self.last_trick = None
-
-    @property
-    def last_trick(self) -> LastTrick | None:
-        """The last-trick review's panel while its scene is up (None otherwise)."""
-        shown = self.last_trick_scene
-        return shown.panel if shown is not None else None
-
-    @last_trick.setter
-    def last_trick(self, value: LastTrick | None) -> None:
-        if value is not None:
-            raise ValueError("open the review with open_last_trick()")
-        shown, self.last_trick_scene = self.last_trick_scene, None
-        if shown is not None:
-            self.ctx.scenes.remove(shown)
+        self.close_overlay("last_trick")
 
     def open_score_sheet(self) -> None:
         """Show every hand so far and the chart."""
         if self._overlay():
             return
-        self.sheet = ScoreSheet(self.game.kind, self.game.teams, self.names, self.model.results,
-                                getattr(self.game.options, "target", 0), self._close_sheet)
-        self.sheet.place(self.view.layout)
+        sheet = ScoreSheet(self.game.kind, self.game.teams, self.names, self.model.results,
+                           getattr(self.game.options, "target", 0), self._close_sheet)
+        self.open_overlay("sheet", sheet, {"close": sheet.button})
 
     def _close_sheet(self) -> None:
-        self.sheet = None
+        self.close_overlay("sheet")
 
     def open_menu(self) -> None:
-        """Pause with Resume / Rules / Quit to menu."""
+        """Pause with Resume / Rules / Settings / Save record as / Quit to menu (over the curtain too)."""
         if self.menu is not None:
             return
-        self.menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings, self._save_record)
-        self.menu.place(self.view.layout)
+        menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings, self._save_record)
+        self.open_overlay("menu", menu, menu.buttons)
 
     def _close_menu(self) -> None:
-        self.menu = None
+        self.close_overlay("menu")
 
     def _save_record(self) -> None:
         """Save record as: a file chooser over the table writes the game so far (ui.saves)."""
-        self.menu = None
+        self._close_menu()
         save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
 
     def _settings(self) -> None:
         from ui.scenes.settings import SettingsScene
 
-        self.menu = None
+        self._close_menu()
         self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def _rules(self) -> None:
         from ui.scenes.rules import RulesScene
 
-        self.menu = None
+        self._close_menu()
         self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
 
     def _quit(self) -> None:
-        self.control.stop()
+        """Quit to menu: the title menu in place of everything (leaving, the table stops its computers)."""
         hook = self.ctx.app.go_to_menu if self.ctx.app is not None else None
         if callable(hook):
             hook()
-        else:
-            self.ctx.scenes.pop()
+            return
+        stack = self.ctx.scenes
+        while self in stack:
+            stack.pop()  # the overlays over the table, then the table
 
     # ----- for tests and tools
     def render_items(self) -> list[CardItem]:
@@ -618,17 +626,10 @@ class TableScene(TableUndo, TableInput, Scene):
         """Where a named button is: panel buttons ("bid:4", "give"...), "look", "continue", "close",
         "curtain", top buttons ("scores", "last_trick", "menu") and menu items ("resume", "rules", "settings",
         "quit")."""
-        if self.menu is not None:
-            button = self.menu.buttons.get(name)
+        overlay = self.top_overlay()  # only the newest overlay's buttons take clicks
+        if overlay is not None:
+            button = overlay.buttons.get(name)
             return button.rect.copy() if button is not None else None
-        if self.curtain is not None:
-            return self.curtain.button.rect.copy() if name == "curtain" else None
-        if self.summary is not None:
-            return self.summary.button.rect.copy() if name == "continue" else None
-        if self.sheet is not None:
-            return self.sheet.button.rect.copy() if name == "close" else None
-        if self.last_trick is not None:
-            return self.last_trick.button.rect.copy() if name == "close" else None
         if name == "look" and self._look_visible():
             return self.look_button.rect.copy()
         if name == "hint":
@@ -713,8 +714,9 @@ class TableScene(TableUndo, TableInput, Scene):
             return {seat: "To play" if self.model.phase is Phase.PLAYING else "To act"}
         return {}
 
-    def draw(self, surface: pygame.Surface, overlays: bool = True) -> None:
-        """Draw the table, the moving cards, panels, notes and (unless told not to) any overlay; changes nothing."""
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes
+        nothing."""
         view, lay = self.view, self.view.layout
         to_act = self._highlighted()
         surface.blit(self._table_layer(surface.get_size(), to_act), (0, 0))
@@ -729,14 +731,6 @@ class TableScene(TableUndo, TableInput, Scene):
         self.panel.draw(surface, lay)
         self._draw_hint(surface)
         self.draw_undo(surface)
-        if not overlays:
-            return
-        for overlay in (self.summary, self.sheet, self.curtain, self.menu):
-            if overlay is not None:
-                overlay.draw(surface, lay)
-        shown = self.last_trick_scene
-        if shown is not None and shown not in self.ctx.scenes:
-            shown.panel.draw(surface, lay, view.images)  # drawn by its own scene when that is on the stack
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The Hint button on the viewer's turn, and a ring round the hinted button (cards glow in the hand)."""
