@@ -260,8 +260,11 @@ def test_the_summary_opened_under_the_last_trick_comes_over_it_and_takes_the_inp
     assert d.app.ctx.scenes.visible()[-2:] == [review, summary]
     assert table.button_rect("continue") is not None and table.button_rect("close") is None
     d.until(lambda: table.summary.count_k >= 1.0)
-    d.key(pygame.K_ESCAPE)  # the summary takes the key (and ignores Esc): the review stays under it
-    assert d.app.ctx.scenes.top is summary and table.last_trick is not None
+    d.key(pygame.K_ESCAPE)  # Esc over the summary opens the pause menu over it; Esc again resumes
+    menu = assert_overlay_on_top(d, "menu")
+    assert d.app.ctx.scenes.visible()[-3:] == [review, summary, menu]
+    d.key(pygame.K_ESCAPE)
+    assert d.app.ctx.scenes.top is summary and table.menu is None and table.last_trick is not None
     d.key(pygame.K_RETURN)
     assert d.app.ctx.scenes.top is review and table.summary is None
     d.key(pygame.K_ESCAPE)

@@ -60,8 +60,10 @@ class TableInput:
 
     def overlay_event(self, overlay: Any, event: pygame.event.Event) -> None:
         """An event for the overlay scene on top (``ui.overlay_scene``): its panel takes it, except Esc over the
-        hot-seat curtain, which opens the pause menu over it (no card is shown)."""
-        if overlay.name == "curtain" and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        hot-seat curtain or the hand summary, which opens the pause menu over it (no card is shown; Resume
+        returns to it)."""
+        if (overlay.name in ("curtain", "summary") and event.type == pygame.KEYDOWN
+                and event.key == pygame.K_ESCAPE):
             self.open_menu()
             return
         overlay.panel.handle_event(event)
