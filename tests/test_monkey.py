@@ -28,7 +28,7 @@ from tests.e2e_helpers import (
     table_config,
 )
 from ui.app import MIN_SIZE
-from ui.last_trick import LastTrickScene
+from ui.overlay_scene import TableOverlayScene
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
@@ -60,7 +60,7 @@ def app(sync_app: Any) -> Any:
 def table_on_top(app: Any) -> Any:
     """The top scene, or the table under the table's own overlay scene (the last-trick review)."""
     top = app.ctx.scenes.top
-    return top.table if isinstance(top, LastTrickScene) else top
+    return top.table if isinstance(top, TableOverlayScene) else top
 
 
 class Monkey:

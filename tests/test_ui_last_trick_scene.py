@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from test_ui_table import Driver  # noqa: E402
 
-from ui.last_trick import LastTrickScene  # noqa: E402
+from ui.overlay_scene import TableOverlayScene  # noqa: E402
 
 
 def play_to_the_first_trick(d: Driver) -> None:
@@ -33,7 +33,7 @@ def test_the_review_is_a_scene_over_the_table_which_goes_on_under_it():
         table.computers.stop = lambda: stops.append(1)  # the computers must not be stopped by the review
         d.key(pygame.K_l)
         stack = d.app.ctx.scenes
-        assert isinstance(stack.top, LastTrickScene) and stack.top.name == "last_trick" and table in stack
+        assert isinstance(stack.top, TableOverlayScene) and stack.top.name == "last_trick" and table in stack
         assert stack.visible()[-2:] == [table, stack.top]  # the table is drawn under it
         assert table.last_trick is stack.top.panel
         before = table.time_s
@@ -53,7 +53,7 @@ def test_leaving_the_review_by_clearing_it_takes_the_scene_off_the_stack():
         table = d.scene
         play_to_the_first_trick(d)
         table.open_last_trick()
-        assert isinstance(d.app.ctx.scenes.top, LastTrickScene)
+        assert isinstance(d.app.ctx.scenes.top, TableOverlayScene)
         table.last_trick = None
         assert d.app.ctx.scenes.top is table and table.overlays == {}
     finally:

@@ -9,7 +9,6 @@ import pygame
 from game.cards import Card
 from ui import text, theme
 from ui.layout import TableLayout
-from ui.overlay_scene import TableOverlayScene
 from ui.sprites import CardImages, draw_card
 from ui.widgets import Button
 
@@ -88,5 +87,3 @@ class LastTrick:
                            bold=seat == self.winner)
         self.button.draw(surface)
 
-
-LastTrickScene = TableOverlayScene  # the review's scene is the table's generic overlay scene (older name)
