@@ -17,6 +17,7 @@ and while it has it ↑/↓ choose a hand and Enter goes there), Esc closes the 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
-from game.record import RecordError, replay
+from game.record import RecordError, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui import text, theme
 from ui.hand_list import HandList, HandRow, hand_rows
@@ -742,6 +743,16 @@ class ViewerScene(Scene):
         words = self.status()
         size = text.fit_size(words, px(17), track.width)
         text.blit_text(surface, words, size, theme.TEXT, self.label_at, "midtop")
+
+
+# ----------------------------------------------------------------- from the table
+def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]] | None = None) -> ViewerScene:
+    """Push the viewer on ``game`` as it is now (finished or not), read from its record as a file would hold
+    it (``seats`` as ``ui.saves.save_record_as`` takes them); Esc comes back to the scene under it."""
+    record = json.loads(dumps(to_record(game, seats)))
+    scene = ViewerScene(ctx, record)
+    ctx.scenes.push(scene)
+    return scene
 
 
 # ----------------------------------------------------------------- from the command line
