@@ -161,6 +161,9 @@ def test_keyboard_focus_moves_through_the_rows_and_enter_jumps(window: App) -> N
     assert hands.focused and hands.focus == len(hands.rows) - 1
     click(window, (100, 100))  # a click on the table takes the keyboard from the list
     assert not hands.focused
+    press(window, pygame.K_h)
+    press(window, pygame.K_TAB)  # the list closed, Tab goes through the bar's buttons as before
+    assert not scene.list_open and scene.group.focus is scene.buttons["start"]
 
 
 def test_a_record_with_a_problem_lists_the_hands_up_to_it(window: App) -> None:
@@ -282,3 +285,18 @@ def test_open_viewer_for_a_game_in_progress(window: App) -> None:
     assert scene.game is not None
     same_state(scene.game, game)
     same_state(game, before)  # the game itself was only read
+
+
+def test_a_hand_summary_lies_over_a_list_that_lies_over_the_table(window: App) -> None:
+    window.resize((800, 480))
+    scene = open_viewer(window, recorded("spades", 4, hands=2))
+    scene.go_to(next(i for i, pos in enumerate(scene.timeline.positions) if pos.hand_over))
+    press(window, pygame.K_h)
+    assert scene.summary is not None and scene.list_open and not scene.docked()
+    row = scene.hand_list.row_rect(0)
+    assert row is not None
+    overlap = scene.summary.rect.clip(row)
+    assert overlap.width > 0 and scene.hand_list.row_at(overlap.center) == 0
+    index = scene.index
+    click(window, overlap.center)  # on the summary (a click on it goes on), not on hand 1's row under it
+    assert scene.index == index + 1 and scene.position is not None and scene.position.hand == 2

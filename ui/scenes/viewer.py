@@ -528,7 +528,7 @@ class ViewerScene(Scene):
 
     def _tab(self) -> None:
         """Tab: the keyboard to the open hand list (on the hand shown), or back to the table."""
-        if not self.list_open or self.position is None:
+        if self.position is None:
             return
         if self.hand_list.focused:
             self.hand_list.focused = False
@@ -563,7 +563,8 @@ class ViewerScene(Scene):
             else:
                 self.sheet.handle_event(event)
             return
-        if self.list_open and self.hand_list.handle_event(event):
+        over_summary = self.summary is not None and hasattr(event, "pos") and self.summary.rect.collidepoint(event.pos)
+        if self.list_open and not over_summary and self.hand_list.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event.key):
             return
@@ -581,8 +582,10 @@ class ViewerScene(Scene):
             pygame.K_UP: self.trick_back, pygame.K_PAGEUP: self.trick_back,
             pygame.K_HOME: self.go_start, pygame.K_END: self.go_end,
             pygame.K_ESCAPE: self._escape, pygame.K_s: self.open_score_sheet,
-            pygame.K_h: self.toggle_hand_list, pygame.K_TAB: self._tab,
+            pygame.K_h: self.toggle_hand_list,
         }
+        if self.list_open:  # Tab moves the keyboard between the list and the table (else, through the bar)
+            moves[pygame.K_TAB] = self._tab
         if self.summary is not None:
             moves.update({pygame.K_RETURN: self.step_next, pygame.K_KP_ENTER: self.step_next,
                           pygame.K_SPACE: self.step_next})
@@ -648,24 +651,29 @@ class ViewerScene(Scene):
         return f"{where} \u00b7 {pos.k}/{self.timeline.total}"
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table at the current position, its overlays, then the bar."""
+        """The table at the current position, the hand list, the table's overlays (over the list when it lies
+        over the table), the problem, then the bar."""
         w, h = surface.get_size()
-        if self.timeline.start is not None and self.model is not None:
+        table = self.timeline.start is not None and self.model is not None
+        if table:
             size = self.view.size
-            key = (self.index, size, self.summary is not None, self.sheet is not None)
+            key = (self.index, size)
             if self._image is None or self._image_key != key:
                 self._image = self._draw_table(size)
                 self._image_key = key
             surface.blit(self._image, (0, 0))
-            if self.sheet is not None:
-                self.sheet.draw(surface.subsurface(pygame.Rect((0, 0), size)), self.view.layout)
         else:
             theme.draw_felt(surface)
-        if self.problem and (self.index == self.last or self.timeline.start is None):
-            self._draw_problem(surface)
         if self.list_open:
             pos = self.position
             self.hand_list.draw(surface, pos.hand if pos is not None else None, floating=not self.docked())
+        if table:
+            area = surface.subsurface(pygame.Rect((0, 0), self.view.size))
+            for overlay in (self.summary, self.sheet):
+                if overlay is not None:
+                    overlay.draw(area, self.view.layout)
+        if self.problem and (self.index == self.last or self.timeline.start is None):
+            self._draw_problem(surface)
         self._draw_bar(surface, w, h)
 
     def _draw_table(self, size: tuple[int, int]) -> pygame.Surface:
@@ -689,8 +697,6 @@ class ViewerScene(Scene):
             scores = " to ".join(str(s) for s in self.shown.scores)
             winner = sides[self.shown.winner]
             draw_pill(layer, f"Game over: {winner} \u00b7 {scores}", lay.toast_at, lay.px(22), 255, gold=True)
-        if self.summary is not None:
-            self.summary.draw(layer, lay)
         return layer
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
