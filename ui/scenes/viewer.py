@@ -10,11 +10,14 @@ Positions are the states after 0, 1, ... k actions; after the last card of a han
 position shows the hand scored (the summary, as in play) before the next deal. A record with a
 problem is shown up to the last state that replays, and the problem is shown there.
 
-Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score sheet, Esc leaves.
+Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score sheet, H the hand list (beside the
+table when the window is wide enough, over its right side otherwise; Tab gives it or takes back the keyboard,
+and while it has it ↑/↓ choose a hand and Enter goes there), Esc closes the list, then leaves.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,10 +27,12 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
-from game.record import RecordError, replay
+from game.record import RecordError, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui import text, theme
+from ui.hand_list import HandList, HandRow, hand_rows
 from ui.hand_summary import HandSummary
+from ui.layout import ui_unit
 from ui.scene import Scene
 from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
@@ -40,6 +45,9 @@ if TYPE_CHECKING:
     from ui.context import AppContext
 
 BAR_H = 64  # the control bar under the table (design pixels at 1280x720)
+LIST_W = 300  # the hand list's width (design pixels at the list's own scale)
+LIST_MIN_SCALE = 0.8  # the list's text never gets smaller than this share of its design size
+DOCKED_UNIT = 0.75  # the list goes beside the table when the table keeps this much of its design scale
 FAN_STEP = 20  # the step between an open hand's cards beside a plate
 CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
 PROBLEM_RED = (240, 130, 120)
@@ -301,6 +309,7 @@ class ViewerScene(Scene):
         self.index = 0
         self.sheet: ScoreSheet | None = None
         self.summary: HandSummary | None = None
+        self.list_open = False
         self.dragging = False
         self._image: pygame.Surface | None = None
         self._image_key: tuple | None = None
@@ -327,6 +336,8 @@ class ViewerScene(Scene):
             st = ctx.settings
             self.view.set_style(st.card_back, st.four_color, st.felt)  # the cards and table of the settings
             self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
+        rows = hand_rows(self.timeline, self.names) if start is not None else []
+        self.hand_list = HandList(rows, self._pick_hand, problem=self.problem is not None)
         self.buttons = {
             "start": Button("Start", self.go_start, key="Home"),
             "trick_back": Button("Trick", self.trick_back, key="\u2191"),
@@ -335,6 +346,7 @@ class ViewerScene(Scene):
             "trick_next": Button("Trick", self.trick_next, key="\u2193"),
             "end": Button("End", self.go_end, key="End"),
             "scores": Button("Scores", self.open_score_sheet, key="S"),
+            "hands": Button("Hands", self.toggle_hand_list, key="H"),
             "close": Button("Close", self.close, key="Esc"),
         }
         self.group = WidgetGroup(list(self.buttons.values()))
@@ -347,9 +359,21 @@ class ViewerScene(Scene):
         k = max(0.45, min(self.ctx.size[0] / 1280, self.ctx.size[1] / 720))
         return max(1, round(design * k))
 
+    def _list_scale(self) -> float:
+        w, h = self.ctx.size
+        return max(LIST_MIN_SCALE, min(w / 1280, h / 720))
+
+    def _list_width(self) -> int:
+        return min(round(LIST_W * self._list_scale()), self.ctx.size[0] // 2)
+
+    def docked(self) -> bool:
+        """True when the open hand list lies beside the table (the table narrowed) rather than over it."""
+        w, h = self.ctx.size
+        return self.list_open and ui_unit((w - self._list_width(), h - self._px(BAR_H))) >= DOCKED_UNIT
+
     def _table_size(self) -> tuple[int, int]:
         w, h = self.ctx.size
-        return w, max(200, h - self._px(BAR_H))
+        return w - (self._list_width() if self.docked() else 0), max(200, h - self._px(BAR_H))
 
     def _place(self) -> None:
         w, h = self.ctx.size
@@ -363,13 +387,15 @@ class ViewerScene(Scene):
             self.buttons[name].set_rect((x, y, bw, bh))
             x += bw + px(6)
         right = w - px(12)
-        for name in ("close", "scores"):
+        for name in ("close", "scores", "hands"):
             bw = px(104)
             right -= bw
             self.buttons[name].set_rect((right, y, bw, bh))
             right -= px(6)
         self.slider = pygame.Rect(x + px(16), bar_top + px(BAR_H) - px(22), max(px(40), right - x - px(32)), px(10))
         self.label_at = (self.slider.centerx, bar_top + px(6))
+        list_w = self._list_width()
+        self.hand_list.place(pygame.Rect(w - list_w, 0, list_w, bar_top), self._list_scale())
         if self.timeline.start is not None:
             self.view.resize(self._table_size())
             if self.summary is not None:
@@ -408,8 +434,13 @@ class ViewerScene(Scene):
 
     def go_to(self, index: int) -> None:
         """Show position ``index`` (clamped to the timeline)."""
+        before = self.position
         self.index = max(0, min(self.last, index))
         pos = self.position
+        if pos is not None and (before is None or before.hand != pos.hand):
+            row = self.hand_list.index_of(pos.hand)
+            if row is not None:
+                self.hand_list.keep_visible(row)
         self.summary = None
         self._image = None
         if pos is None:
@@ -474,6 +505,36 @@ class ViewerScene(Scene):
         """The last state (the end of the game, or the problem)."""
         self.go_to(self.last)
 
+    def toggle_hand_list(self) -> None:
+        """Open the hand list (with the keyboard on the hand shown), or close it."""
+        if not self.hand_list.rows:
+            return
+        self.list_open = not self.list_open
+        self.hand_list.focused = False
+        if self.list_open and self.position is not None:
+            self.hand_list.take_focus(self.position.hand)
+        self._place()
+
+    def _pick_hand(self, row: HandRow) -> None:
+        """A hand chosen in the list: its deal."""
+        self.go_to(row.start)
+
+    def _escape(self) -> None:
+        """Esc: close the hand list first, then leave."""
+        if self.list_open:
+            self.toggle_hand_list()
+        else:
+            self.close()
+
+    def _tab(self) -> None:
+        """Tab: the keyboard to the open hand list (on the hand shown), or back to the table."""
+        if self.position is None:
+            return
+        if self.hand_list.focused:
+            self.hand_list.focused = False
+        else:
+            self.hand_list.take_focus(self.position.hand)
+
     def close(self) -> None:
         """Leave the viewer: back to the scene under it, or quit when there is none."""
         if self.on_close is not None:
@@ -495,12 +556,15 @@ class ViewerScene(Scene):
 
     # ----- input
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Keys step; the bar's buttons and slider; the summary's Next; Esc leaves."""
+        """Keys step; the bar's buttons and slider; the open hand list; the summary's Next; Esc leaves."""
         if self.sheet is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_s):
                 self._close_sheet()
             else:
                 self.sheet.handle_event(event)
+            return
+        over_summary = self.summary is not None and hasattr(event, "pos") and self.summary.rect.collidepoint(event.pos)
+        if self.list_open and not over_summary and self.hand_list.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event.key):
             return
@@ -517,8 +581,11 @@ class ViewerScene(Scene):
             pygame.K_DOWN: self.trick_next, pygame.K_PAGEDOWN: self.trick_next,
             pygame.K_UP: self.trick_back, pygame.K_PAGEUP: self.trick_back,
             pygame.K_HOME: self.go_start, pygame.K_END: self.go_end,
-            pygame.K_ESCAPE: self.close, pygame.K_s: self.open_score_sheet,
+            pygame.K_ESCAPE: self._escape, pygame.K_s: self.open_score_sheet,
+            pygame.K_h: self.toggle_hand_list,
         }
+        if self.list_open:  # Tab moves the keyboard between the list and the table (else, through the bar)
+            moves[pygame.K_TAB] = self._tab
         if self.summary is not None:
             moves.update({pygame.K_RETURN: self.step_next, pygame.K_KP_ENTER: self.step_next,
                           pygame.K_SPACE: self.step_next})
@@ -559,7 +626,8 @@ class ViewerScene(Scene):
         self.group.update(dt_s)
         enabled = {"start": self.index > 0, "trick_back": self.index > 0, "back": self.index > 0,
                    "next": self.index < self.last, "trick_next": self.index < self.last,
-                   "end": self.index < self.last, "scores": self.model is not None}
+                   "end": self.index < self.last, "scores": self.model is not None,
+                   "hands": bool(self.hand_list.rows)}
         for name, on in enabled.items():
             self.buttons[name].enabled = on
         if self.summary is not None:
@@ -583,19 +651,27 @@ class ViewerScene(Scene):
         return f"{where} \u00b7 {pos.k}/{self.timeline.total}"
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table at the current position, its overlays, then the bar."""
+        """The table at the current position, the hand list, the table's overlays (over the list when it lies
+        over the table), the problem, then the bar."""
         w, h = surface.get_size()
-        if self.timeline.start is not None and self.model is not None:
+        table = self.timeline.start is not None and self.model is not None
+        if table:
             size = self.view.size
-            key = (self.index, size, self.summary is not None, self.sheet is not None)
+            key = (self.index, size)
             if self._image is None or self._image_key != key:
                 self._image = self._draw_table(size)
                 self._image_key = key
             surface.blit(self._image, (0, 0))
-            if self.sheet is not None:
-                self.sheet.draw(surface.subsurface(pygame.Rect((0, 0), size)), self.view.layout)
         else:
             theme.draw_felt(surface)
+        if self.list_open:
+            pos = self.position
+            self.hand_list.draw(surface, pos.hand if pos is not None else None, floating=not self.docked())
+        if table:
+            area = surface.subsurface(pygame.Rect((0, 0), self.view.size))
+            for overlay in (self.summary, self.sheet):
+                if overlay is not None:
+                    overlay.draw(area, self.view.layout)
         if self.problem and (self.index == self.last or self.timeline.start is None):
             self._draw_problem(surface)
         self._draw_bar(surface, w, h)
@@ -621,8 +697,6 @@ class ViewerScene(Scene):
             scores = " to ".join(str(s) for s in self.shown.scores)
             winner = sides[self.shown.winner]
             draw_pill(layer, f"Game over: {winner} \u00b7 {scores}", lay.toast_at, lay.px(22), 255, gold=True)
-        if self.summary is not None:
-            self.summary.draw(layer, lay)
         return layer
 
     def _draw_winning_glow(self, surface: pygame.Surface) -> None:
@@ -640,7 +714,7 @@ class ViewerScene(Scene):
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         px = self._px
-        w = surface.get_width()
+        w = self.view.size[0] if self.timeline.start is not None else surface.get_width()
         lines = text.wrap(f"This record has a problem: {self.problem}", px(20), min(w - px(80), px(760)))
         line_h = text.line_height(px(20))
         rect = pygame.Rect(0, 0, min(w - px(40), px(800)), line_h * len(lines) + px(28))
@@ -675,6 +749,16 @@ class ViewerScene(Scene):
         words = self.status()
         size = text.fit_size(words, px(17), track.width)
         text.blit_text(surface, words, size, theme.TEXT, self.label_at, "midtop")
+
+
+# ----------------------------------------------------------------- from the table
+def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]] | None = None) -> ViewerScene:
+    """Push the viewer on ``game`` as it is now (finished or not), read from its record as a file would hold
+    it (``seats`` as ``ui.saves.save_record_as`` takes them); Esc comes back to the scene under it."""
+    record = json.loads(dumps(to_record(game, seats)))
+    scene = ViewerScene(ctx, record)
+    ctx.scenes.push(scene)
+    return scene
 
 
 # ----------------------------------------------------------------- from the command line
