@@ -329,7 +329,7 @@ class ViewerScene(Scene):
             self.teams = [list(team) for team in start.teams]
             self.target = getattr(start.options, "target", 0)
             self.view = OpenTableView(start.kind, start.num_seats, self.teams, names, self._table_size(),
-                                      GAMES[start.kind].hand_size)
+                                      GAMES[start.kind].hand_size, art=self.ctx.art)
             self.view.bottom = self.bottom
             self.view.viewer = self.bottom
             self.view.levels = self._levels(seats or [])
