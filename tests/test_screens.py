@@ -158,3 +158,35 @@ def test_game_over_screen(app) -> None:
     shoot(app, "game_over")
     click(app, over.menu.rect.center)
     assert isinstance(app.ctx.scenes.top, MenuScene) and len(app.ctx.scenes) == 1
+
+
+def test_review_game_opens_the_finished_game_in_the_viewer_and_esc_comes_back(app) -> None:
+    from game.record import replay, to_record
+    from ui.scenes.viewer import ViewerScene
+
+    app.ctx.settings.speed = "instant"
+    table = open_table(app, "pitch", 3, seed=11)
+    until(app, table, lambda: isinstance(app.ctx.scenes.top, GameOverScene), max_frames=60000)
+    over = app.ctx.scenes.top
+    assert over.review is not None and over.buttons == [over.play_again, over.review, over.menu]
+    rects = [b.rect for b in over.buttons]  # three buttons in a row inside the panel, apart
+    assert all(over.panel.contains(r) for r in rects) and len({r.y for r in rects}) == 1
+    assert rects[0].right < rects[1].left and rects[1].right < rects[2].left
+    for opener in ("button", "key"):
+        if opener == "button":
+            click(app, over.review.rect.midleft)  # at the button's edge, not its centre
+        else:
+            app.ctx.scenes.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0,
+                                                               unicode="r", scancode=0))
+        viewer = app.ctx.scenes.top
+        assert isinstance(viewer, ViewerScene) and viewer.position is not None
+        record = to_record(table.game, table.config.seat_records())
+        assert viewer.position.k == 0 and viewer.game is not None  # from the first deal
+        assert viewer.game.view(0) == replay(record, limit=0).game.view(0)
+        viewer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
+        final = replay(record).game
+        assert list(viewer.game.scores) == list(table.game.scores) == list(final.scores)
+        assert viewer.game.winner == table.game.winner is not None
+        viewer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                               scancode=0))
+        assert app.ctx.scenes.top is over and table in app.ctx.scenes

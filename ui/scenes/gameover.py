@@ -1,4 +1,4 @@
-"""Game over: the winner, the final scores, and Play again / Menu; shown over the table."""
+"""Game over: the winner, the final scores, and Play again / Review game / Menu; shown over the table."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class GameOverScene(FormScene):
     """The result of a finished game: ``winner_text`` big, ``final_scores`` as (name, score) rows.
 
     ``winners`` (optional) lists the rows to highlight; by default, rows whose name appears in
-    ``winner_text``.
+    ``winner_text``. ``on_review`` (optional) opens the finished game in the replay viewer (button and R).
     """
 
     is_overlay = True
@@ -52,6 +52,7 @@ class GameOverScene(FormScene):
         final_scores: Sequence[tuple[str, int]],
         on_play_again: Callable[[], None],
         winners: Sequence[int] | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(ctx)
         self.winner_text = winner_text
@@ -62,8 +63,10 @@ class GameOverScene(FormScene):
             i for i, (name, _score) in enumerate(self.final_scores) if name and name in winner_text
         }
         self.play_again = Button("Play again", self._play_again, primary=True)
+        self.review = Button("Review game", on_review, key="R") if on_review is not None else None
         self.menu = Button("Menu", self.to_menu, key="Esc")
-        self.group.set_widgets([self.play_again, self.menu])
+        self.buttons = [b for b in (self.play_again, self.review, self.menu) if b is not None]
+        self.group.set_widgets(self.buttons)
         self.group.set_focus(self.play_again)
         self.pop_k = 0.0  # the panel pops in
         self.time_s = 0.0
@@ -93,6 +96,13 @@ class GameOverScene(FormScene):
         """Esc goes to the menu."""
         self.to_menu()
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Widgets first; R reviews the game (when offered); an unused Esc goes to the menu."""
+        if self.review is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review.activate()
+            return
+        super().handle_event(event)
+
     def layout(self) -> None:
         """A centred panel sized for the score rows."""
         w, h = self.size
@@ -103,10 +113,14 @@ class GameOverScene(FormScene):
         ph = s(206) + rows * self.row_h + s(120)
         ph = min(ph, h - s(40))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        bw, bh, gap = s(220), s(54), s(24)
+        count = len(self.buttons)
+        gap, bh = s(20), s(54)
+        bw = min(s(220), (pw - s(60) - gap * (count - 1)) // count)
         y = self.panel.bottom - s(34) - bh
-        self.play_again.set_rect((self.panel.centerx - bw - gap // 2, y, bw, bh))
-        self.menu.set_rect((self.panel.centerx + gap // 2, y, bw, bh))
+        x = self.panel.centerx - (count * bw + (count - 1) * gap) // 2
+        for button in self.buttons:
+            button.set_rect((x, y, bw, bh))
+            x += bw + gap
 
     def update(self, dt_s: float) -> None:
         """Let the confetti fall and the panel settle."""

@@ -504,7 +504,14 @@ class TableScene(TableUndo, TableInput, Scene):
         self.hover = self.pressed = None
         self.close_overlays()  # the result takes the place of a score sheet or last trick left open
         self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {wording.wins(name)}!", scores, self.play_again,
-                                           winners=[winner] if winner is not None else []))
+                                           winners=[winner] if winner is not None else [],
+                                           on_review=self.review_game))
+
+    def review_game(self) -> None:
+        """The finished game in the replay viewer, every hand face up (Esc returns to the result)."""
+        from ui.scenes.viewer import open_viewer_for_game
+
+        open_viewer_for_game(self.ctx, self.game, self.config.seat_records())
 
     def play_again(self) -> None:
         """The same game and seats with a new seed, in place of this table (and the result over it)."""
