@@ -374,6 +374,13 @@ def test_resizing_recomputes_every_layout_and_keeps_widgets_on_screen(app):
     assert menu.new_game.rect != menu_before and on_screen(app, menu.buttons)
 
 
+def setup_about(setup: SetupScene) -> str:
+    """The game's description the setup screen shows."""
+    from ui.scenes.setup import ABOUT
+
+    return ABOUT[setup.game]
+
+
 def _seat_rows_do_not_overlap(setup: SetupScene) -> bool:
     rects = [w.rect for w in setup.group.widgets if w.rect.width]
     return not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
@@ -389,6 +396,21 @@ def test_setup_widgets_never_overlap(app, size):
     for _ in range(3):
         click(app, setup.controls["pitch"]["players"].right_rect.center)
     assert setup.players == 7 and _seat_rows_do_not_overlap(setup) and on_screen(app, setup.group.widgets)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 480), (1024, 600)])
+def test_setup_describes_each_game_in_full_under_its_options(app, size):
+    from ui import text
+
+    app.resize(size)
+    setup = open_setup(app)
+    for tab in range(3):
+        click(app, setup.tabs.segment_rects[tab].center)
+        font_size, lines, room = setup.about_lines()
+        options_bottom = max(w.rect.bottom for w in setup.group.widgets if setup.left.contains(w.rect))
+        assert setup.about_top >= options_bottom, (size, tab)  # below the options, never over them
+        assert len(lines) * text.line_height(font_size) <= room, (size, tab)  # every line shown, none cut off
+        assert " ".join(lines).split() == setup_about(setup).split()  # the whole text, in order
 
 
 # --- screenshots -----------------------------------------------------------------------------------

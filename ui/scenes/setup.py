@@ -37,7 +37,7 @@ ABOUT = {
     "spades-two": "Head to head: draw your 13 cards from the stock, keeping one of every two, "
                   "then bid and play as in Spades.",
     "pitch": "Six cards each. Bid for High, Low, Jack and Game; the pitcher's first card sets trump. "
-             "You win on reaching the target in a hand you pitched.",
+             "You win on reaching the target in a hand you pitch and make.",
 }
 
 
@@ -420,15 +420,25 @@ class SetupScene(FormScene):
         self._draw_badges(surface)
         self.group.draw(surface)
 
-    def _draw_about(self, surface: pygame.Surface) -> None:
+    def about_lines(self) -> tuple[int, list[str], int]:
+        """The game in two sentences under its options: the largest font size (down to a small one) at which
+        they fit, their lines, and the height there is room for."""
         s = self.s
-        size = s(22)
-        x = self.left.x + s(28)
         width = self.left.width - s(56)
-        y = self.about_top
+        room = self.left.bottom - s(12) - self.about_top
+        size = s(22)
+        lines = text.wrap(ABOUT[self.game], size, width)
+        while size > max(10, s(15)) and len(lines) * text.line_height(size) > room:
+            size -= 1
+            lines = text.wrap(ABOUT[self.game], size, width)
+        return size, lines, room
+
+    def _draw_about(self, surface: pygame.Surface) -> None:
+        size, lines, room = self.about_lines()
+        x, y = self.left.x + self.s(28), self.about_top
         lh = text.line_height(size)
-        for line in text.wrap(ABOUT[self.game], size, width):
-            if y + lh > self.left.bottom - s(12):
+        for line in lines:
+            if y + lh > self.about_top + room:
                 break
             text.blit_text(surface, line, size, theme.TEXT_DIM, (x, y))
             y += lh
