@@ -69,6 +69,20 @@ def west_first_driver(drivers: list[Driver], humans: list[int] | None = None) ->
     return d
 
 
+def at_bid_with_a_gated_hint(drivers: list[Driver]) -> tuple[Driver, threading.Event]:
+    """The human's bid (cards looked at), with the Hint's player answering only once the event is set."""
+    d = west_first_driver(drivers)
+    table = d.scene
+    go = threading.Event()
+    d.until(lambda: table.decision().kind == "bid" or table.button_rect("look") is not None)
+    if table.button_rect("look") is not None:
+        d.click_button("look")
+    d.until(lambda: table.decision().kind == "bid")
+    table.hints.players.sync = False
+    table.hints.players.players[0] = GatedPlayer(go)
+    return d, go
+
+
 @pytest.mark.parametrize("name", ["menu", "sheet", "last_trick"])
 @pytest.mark.parametrize("close", ["esc", "own key", "button"])
 def test_each_overlay_is_a_scene_over_the_table_and_closes_by_esc_its_key_or_its_button(drivers, name, close):
@@ -145,16 +159,9 @@ def test_a_computers_question_is_kept_under_the_rules_and_played_once_they_close
 def test_a_hint_in_progress_is_kept_under_the_settings_and_shown_after_them(drivers):
     from ui.scenes.settings import SettingsScene
 
-    d = west_first_driver(drivers)
+    d, go = at_bid_with_a_gated_hint(drivers)
     table = d.scene
-    go = threading.Event()
     try:
-        d.until(lambda: table.decision().kind == "bid" or table.button_rect("look") is not None)
-        if table.button_rect("look") is not None:
-            d.click_button("look")
-        d.until(lambda: table.decision().kind == "bid")
-        table.hints.players.sync = False
-        table.hints.players.players[0] = GatedPlayer(go)
         stops = count_calls(table.hints.players, "stop")
         d.key(pygame.K_h)
         assert table.hints.pending()
@@ -174,16 +181,9 @@ def test_a_hint_in_progress_is_kept_under_the_settings_and_shown_after_them(driv
 
 
 def test_a_hint_in_progress_is_kept_under_the_score_sheet(drivers):
-    d = west_first_driver(drivers)
+    d, go = at_bid_with_a_gated_hint(drivers)
     table = d.scene
-    go = threading.Event()
     try:
-        d.until(lambda: table.decision().kind == "bid" or table.button_rect("look") is not None)
-        if table.button_rect("look") is not None:
-            d.click_button("look")
-        d.until(lambda: table.decision().kind == "bid")
-        table.hints.players.sync = False
-        table.hints.players.players[0] = GatedPlayer(go)
         d.key(pygame.K_h)
         d.key(pygame.K_s)
         assert table.sheet is not None and table.shown_hint() is None  # nothing shows under the sheet

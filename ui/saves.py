@@ -364,13 +364,8 @@ class SaveService:
     def summary(self) -> str | None:
         """What Continue resumes, for the title menu ("Spades, hand 3"), read from the save's window facts
         without replaying it; None when there is none."""
-        try:
-            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
-                return None
-        except OSError:
-            return None
-        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
-        window = value.get("window") if problem is None and isinstance(value, dict) else None
+        value = self._read_quietly()
+        window = value.get("window") if value is not None else None
         if not isinstance(window, dict) or not isinstance(window.get("title"), str):
             return None
         return " ".join(window["title"].split())[:40] or None
@@ -378,13 +373,8 @@ class SaveService:
     def in_progress(self) -> str | None:
         """The saved game in a few words for a question ("Spades, 230\u2013150": the game and the scores), read
         from the save without replaying it; None when there is none."""
-        try:
-            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
-                return None
-        except OSError:
-            return None
-        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
-        if problem is not None or not isinstance(value, dict):
+        value = self._read_quietly()
+        if value is None:
             return None
         from game.games import GAMES
 
@@ -399,6 +389,17 @@ class SaveService:
         if isinstance(shown, str) and shown.strip():
             return " ".join(shown.split())[:40]
         return title
+
+    def _read_quietly(self) -> dict[str, Any] | None:
+        """The save's JSON object as it is on disk, or None when there is none or it cannot be read (a
+        problem is reported only by ``load``, which also moves the file aside)."""
+        try:
+            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
+                return None
+        except OSError:
+            return None
+        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
+        return value if problem is None and isinstance(value, dict) else None
 
     def take_write_problems(self) -> list[str]:
         """Problems met while writing saves since the last call, each said only once (shown as a toast)."""
