@@ -66,3 +66,12 @@ def bare_app() -> Iterator[object]:
 def sync_app() -> Iterator[object]:
     """A headless App at 1280x720 on the title menu whose tables decide computer moves inline."""
     yield from _headless_app(sync_computers=True)
+
+
+@pytest.fixture
+def drivers() -> Iterator[list]:
+    """Table drivers a test makes (``tests.test_ui_table.Driver``), each closed afterwards."""
+    made: list = []
+    yield made
+    for driver in made:
+        driver.close()

@@ -26,15 +26,6 @@ OPEN_KEYS = {"menu": pygame.K_ESCAPE, "sheet": pygame.K_s, "last_trick": pygame.
 BUTTON = {"menu": "resume", "sheet": "close", "last_trick": "close"}
 
 
-@pytest.fixture
-def drivers():
-    """Closes every Driver a test made."""
-    made: list[Driver] = []
-    yield made
-    for d in made:
-        d.close()
-
-
 def count_calls(obj, name: str) -> list[int]:
     """Wrap ``obj.name`` so each call is counted (and still made); the list grows by one per call."""
     calls: list[int] = []

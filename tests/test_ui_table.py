@@ -180,15 +180,6 @@ def not_blank(surface: pygame.Surface) -> bool:
     return len(colours) > 20
 
 
-@pytest.fixture
-def drivers():
-    """Closes every Driver a test made."""
-    made: list[Driver] = []
-    yield made
-    for d in made:
-        d.close()
-
-
 def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     d = Driver("spades", 4, [0], seed=3, speed="normal")
     drivers.append(d)

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +32,9 @@ def recorded(kind: str, players: int, hands: int = 2, seed: int = 5) -> dict[str
 
 
 @pytest.fixture
-def window() -> Iterator[App]:
+def window(bare_app: App) -> App:
     """A headless window with nothing on it."""
-    app = make_app((1280, 720), headless=True, menu=False)
-    pygame.event.clear()
-    try:
-        yield app
-    finally:
-        app.close()
+    return bare_app
 
 
 def open_viewer(app: App, record: Any, problem: str | None = None) -> ViewerScene:

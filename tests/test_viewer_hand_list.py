@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from game.record import replay
 from game.simulate import simulate
 from game.state import Phase
 from tests.test_viewer import broken_record, check_position, click, open_viewer, press, recorded, same_state
-from ui.app import App, make_app
+from ui.app import App
 from ui.hand_list import signed
 from ui.scenes.viewer import ViewerScene, open_viewer_for_game
 
@@ -25,14 +24,9 @@ SHOTS = Path("/tmp/trick-table-viewer")
 
 
 @pytest.fixture
-def window() -> Iterator[App]:
+def window(bare_app: App) -> App:
     """A headless window with nothing on it."""
-    app = make_app((1280, 720), headless=True, menu=False)
-    pygame.event.clear()
-    try:
-        yield app
-    finally:
-        app.close()
+    return bare_app
 
 
 def long_record() -> dict[str, Any]:
