@@ -13,7 +13,7 @@ or reading a record) forces the outcomes and applies the actions through ``apply
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +82,22 @@ def force_outcomes(chance: Chance, entries: Iterable[Entry]) -> None:
         if isinstance(entry, ChanceOutcome):
             outcome: Any = entry.outcome
             chance.force(entry.kind, [list(outcome) if isinstance(outcome, tuple) else outcome])
+
+
+def replay_steps(game: TrickGame) -> Iterator[tuple[TrickGame, Action]]:
+    """Replay ``game``'s own history from its first deal: each action with the state just before it (the
+    same object, advanced after each step: clone it to keep it). Every chance outcome is forced, so the
+    replay ends in ``game``'s state."""
+    from game.chance import Chance  # here, not above: the games import this module
+    from game.factory import new_game
+
+    chance = Chance(game.seed)
+    force_outcomes(chance, game.history)
+    state = new_game(game.kind, game.options, game.num_seats, game.seed, chance)
+    for entry in game.history:
+        if not isinstance(entry, ChanceOutcome):
+            yield state, entry
+            state.apply(entry)
 
 
 def rebuild(kind: str, options: Any, num_seats: int, seed: int | None, entries: Sequence[Entry]) -> TrickGame:

@@ -201,3 +201,37 @@ def test_nothing_to_take_back_at_the_first_decision(window: App) -> None:
     view = scene.game.view(0)
     ctrl_z(window)
     assert scene.game.view(0) == view and scene.notes.toast is not None
+
+
+@pytest.mark.parametrize(("game", "players"), [("spades", 4), ("spades-two", 2), ("pitch", 4)])
+def test_a_resumed_game_can_still_take_back_the_decisions_of_its_hand(window: App, game: str, players: int) -> None:
+    scene = table(window, game, players, [0], seed=5)
+    until_my_turn(window, scene)
+    if game == "spades":
+        assert scene.try_action(Look(0))
+        until_my_turn(window, scene)
+    seen: list[SeatView] = []
+    for number in range(3):
+        seen.append(scene.game.view(0))
+        decide(scene, pick=number)
+        until_my_turn(window, scene)
+    assert {view.hand_number for view in seen} == {scene.game.hand_number}
+    steps = len(scene.undo.steps)
+    scene.save_now()
+    saves = window.ctx.saves
+    assert saves is not None and saves.flush()
+    window.ctx.scenes.pop()  # the window closed...
+    saved, problem = saves.load()  # ...and Continue
+    assert problem is None and saved is not None
+    window.resume(saved)
+    resumed = window.ctx.scenes.top
+    assert isinstance(resumed, TableScene) and resumed is not scene and len(resumed.undo.steps) == steps
+    until_my_turn(window, resumed)
+    undone = 0
+    while seen and resumed.undo.can_undo(resumed.game):
+        ctrl_z(window)
+        undone += 1
+        assert resumed.game.view(0) == seen.pop()  # the view the human had there, no card more
+        window.step(0.1)
+        only_my_cards_face_up(resumed)
+    assert undone >= 2

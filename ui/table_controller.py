@@ -114,7 +114,8 @@ class TableController:
         self.snapshot_seats = list(self.humans)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.curtain_for: int | None = None  # hot-seat: the person the curtain waits for
-        self.undo = UndoStack(self.humans[0] if len(self.humans) == 1 else None)
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        self.undo = UndoStack.resumed(self.game, seat) if game is not None else UndoStack(seat)
         self.applied = 0  # actions applied so far: names the current decision point
         self.idle_s = 0.0  # time the screen has been caught up (the computers' pacing)
         self.events: deque[tuple[list[Event], Snapshot]] = deque()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import Action, Look
+from game.history import replay_steps
 from game.state import SeatView, TrickGame
 
 MAX_STEPS = 200  # decisions kept (a hand has at most a few dozen of the human's)
@@ -28,6 +29,21 @@ class UndoStack:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.steps: list[Checkpoint] = []
+
+    @classmethod
+    def resumed(cls, game: TrickGame, seat: int | None) -> UndoStack:
+        """The stack of a game resumed mid-hand (Continue, an opened record): the human's decisions of the
+        hand under way, found by replaying the game's history; empty when it does not replay."""
+        stack = cls(seat)
+        if seat is None or not game.history:
+            return stack
+        try:
+            for state, action in replay_steps(game):
+                if state.hand_number == game.hand_number:
+                    stack.note(state, action)
+        except Exception:  # noqa: BLE001 - a history that does not replay only costs the undo
+            stack.steps = []
+        return stack
 
     @property
     def enabled(self) -> bool:
