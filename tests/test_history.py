@@ -10,7 +10,7 @@ import pytest
 
 from game.actions import Action, Bid, Look, Play
 from game.factory import new_game
-from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, rebuild, split_hands
+from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, rebuild, replay_steps, split_hands
 from game.options import PitchOptions, SpadesOptions
 from game.record import dumps, replay, to_record
 from game.state import Phase, TrickGame
@@ -152,3 +152,22 @@ def test_a_search_copy_may_skip_the_history() -> None:
     assert len(search.results) == 1 and game.history == before  # and the original's history is untouched
     with pytest.raises(ValueError, match="history was not kept"):
         search.history  # noqa: B018
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), KINDS, ids=IDS)
+def test_replay_steps_walks_the_history_through_every_state_to_the_game_itself(kind: str, players: int,
+                                                                               options: Any) -> None:
+    moments, _history = played(kind, players, options, seed=23)
+    rng = random.Random(23)
+    game = new_game(kind, options, players, 23)
+    while game.phase is not Phase.GAME_OVER and len(game.results) < 2:
+        game.apply(eventful_action(game, rng))
+    walked = 0
+    last: TrickGame | None = None
+    for state, action in replay_steps(game):
+        assert snapshot(state) == moments[walked][1]  # the state before the action, as it was in play
+        assert state.why_illegal(action) is None
+        walked += 1
+        last = state
+    assert last is not None and walked == len(moments) - 1
+    assert snapshot(last) == snapshot(game)  # the walk ends in the game's own state
