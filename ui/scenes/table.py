@@ -655,7 +655,7 @@ class TableScene(TableUndo, TableInput, Scene):
             rect = self.button_rect(name)
             if rect is not None:
                 out[name] = rect.center
-        for card in self.model.hands.get(self.viewer, None) or []:
+        for card in self.model.shown_hand(self.viewer):
             rect = self.rect_for_card(card)
             if rect is not None:
                 out[f"card:{card}"] = self._visible_point(card, rect)
@@ -663,7 +663,7 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _visible_point(self, card: Card, rect: pygame.Rect) -> tuple[int, int]:
         """A point on the part of ``card`` not covered by the card to its right."""
-        hand = self.model.hands.get(self.viewer) or []
+        hand = self.model.shown_hand(self.viewer)
         i = hand.index(card)
         if i + 1 < len(hand):
             nxt = self.rect_for_card(hand[i + 1])
