@@ -178,7 +178,7 @@ class TableController:
         the last call, with the level each plays on at."""
         failures = self.computers.take_failures()
         seat = self.game.to_act
-        if self.computers.plays(seat) and not self.computers.asked(self.applied):
+        if seat is not None and self.computers.plays(seat) and not self.computers.asked(self.applied):
             self.computers.ask(self.applied, self.game.view(seat))
         self.hints.update(self.hint_key())  # an answer taken; a new position (or viewer) drops the request
         return failures
