@@ -286,6 +286,30 @@ def test_the_deal_is_animated_in_the_engines_packets():
     assert deal_order([13] * 4, 0, 1)[:5] == [1, 2, 3, 0, 1] and len(deal_order([13] * 4, 0, 1)) == 52
 
 
+def test_the_event_player_refuses_an_event_without_the_seat_card_or_details_its_kind_carries():
+    from game.cards import DECK
+    from game.events import CARD_PLAYED, HAND_SCORED, Event
+    from ui.table_anim import card_of, data_of, seat_of
+
+    played = Event(CARD_PLAYED, 2, DECK[0])
+    assert seat_of(played) == 2 and card_of(played) == DECK[0]
+    assert data_of(Event(HAND_SCORED, data={"hand": 1})) == {"hand": 1}
+    for read, event in ((seat_of, Event(CARD_PLAYED)), (card_of, Event(CARD_PLAYED, 2)),
+                        (data_of, Event(HAND_SCORED))):
+        with pytest.raises(ValueError, match="without its"):
+            read(event)
+
+
+def test_the_shown_hand_is_empty_for_nobody_and_for_a_hand_face_down_or_not_known():
+    from game.cards import DECK
+    from ui.table_model import TableModel
+
+    model = TableModel(4)
+    model.hands = {0: [DECK[0], DECK[1]], 1: None}
+    assert model.shown_hand(0) == [DECK[0], DECK[1]]
+    assert model.shown_hand(1) == [] and model.shown_hand(2) == [] and model.shown_hand(None) == []
+
+
 def test_a_normal_start_prints_nothing(tmp_path):
     shot = tmp_path / "first.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",

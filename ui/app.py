@@ -183,7 +183,10 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        if screen is None:
+            raise RuntimeError("the window has no display surface")  # never once set_mode has made the window
+        self.screen = screen
         size = layout_size(self.screen.get_size())
         self._canvas = None if size == self.screen.get_size() else pygame.Surface(size).convert()
         if size != tuple(self.ctx.size):

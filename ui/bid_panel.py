@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -108,7 +109,7 @@ class ActionPanel:
         self.place(layout)
 
     def _add(self, name: str, label: str, primary: bool = False, enabled: bool = True, key: str = "") -> None:
-        self.buttons[name] = Button(label, lambda name=name: self.on_choose(name), primary=primary, enabled=enabled,
+        self.buttons[name] = Button(label, partial(self.on_choose, name), primary=primary, enabled=enabled,
                                     key=key)
 
     def _bid_buttons(self, decision: Decision) -> None:

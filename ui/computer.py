@@ -56,6 +56,8 @@ STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker
 WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
 WORKER_NICE = 5  # the worker process runs at a lower priority than the window
 MAX_INBOXES = 32  # askers whose unread answers the program keeps
+# A thinking budget in ms: a number, or a function giving the setting now; None is the level's own default.
+ThinkMs = int | Callable[[], int | None] | None
 
 log = logging.getLogger("trick_table.computers")
 _log_ready = False
@@ -415,7 +417,7 @@ class ComputerPlayers:
 
     def __init__(self, players: dict[int, Player], sync: bool = False,
                  specs: dict[int, PlayerSpec] | None = None, worker: ComputerWorker | None = None,
-                 think_ms: int | Callable[[], int] | None = None) -> None:
+                 think_ms: ThinkMs = None) -> None:
         self.players = players
         self.sync = sync
         self.specs = dict(specs or {})
@@ -656,7 +658,7 @@ class ComputerPlayers:
 
 
 def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                  think_ms: int | Callable[[], int] | None = None) -> ComputerPlayers:
+                  think_ms: ThinkMs = None) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
     specs = {i: PlayerSpec(seat.level, None if seed is None else seed * 101 + i)
              for i, seat in enumerate(seats) if not seat.human}

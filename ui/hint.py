@@ -17,7 +17,7 @@ import pygame
 
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import Card
-from ui.computer import ComputerWorker
+from ui.computer import ComputerWorker, ThinkMs
 from ui.table_controller import HintRequests
 from ui.table_view import HINT_GLOW
 from ui.widgets import Button
@@ -65,7 +65,7 @@ class Hints(HintRequests):
     when a hint is being worked out."""
 
     def __init__(self, humans: list[int], seed: int | None, on_click: Callable[[], None], sync: bool = False,
-                 worker: ComputerWorker | None = None, think_ms: int | Callable[[], int] | None = None) -> None:
+                 worker: ComputerWorker | None = None, think_ms: ThinkMs = None) -> None:
         super().__init__(humans, seed, sync, worker, think_ms)
         self.button = Button(LABEL, on_click, key="H")
 

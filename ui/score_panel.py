@@ -21,7 +21,7 @@ def side_names(teams: list[list[int]], names: list[str]) -> list[str]:
 
 def side_bid_text(model: TableModel, team: list[int]) -> str:
     """This hand's bid of a side, e.g. "Bid 4 + Nil" (or "" before anyone on it has bid)."""
-    bids = [model.bids[s] for s in team if model.bids[s] is not None]
+    bids = [bid for bid in (model.bids[s] for s in team) if bid is not None]
     if not bids:
         return ""
     numbers = [b for b in bids if isinstance(b, int)]

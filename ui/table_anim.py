@@ -12,7 +12,8 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import partial
+from typing import Any, Protocol
 
 from game.actions import DOUBLE_NIL, NIL, bid_text
 from game.cards import SUIT_NAMES, Card
@@ -66,6 +67,27 @@ def deal_order(sizes: list[int], dealer: int, packet: int) -> list[int]:
             order += [seat] * take
             given[seat] += take
     return order
+
+
+def seat_of(event: Event) -> int:
+    """The seat ``event`` is about: the engine names one in every kind but hand_scored and game_over."""
+    if event.seat is None:
+        raise ValueError(f"a {event.kind} event without its seat")
+    return event.seat
+
+
+def card_of(event: Event) -> Card:
+    """The card of a card_played event (the engine always names it)."""
+    if event.card is None:
+        raise ValueError(f"a {event.kind} event without its card")
+    return event.card
+
+
+def data_of(event: Event) -> dict[str, Any]:
+    """The details of a hand_scored event (the engine always gives them)."""
+    if event.data is None:
+        raise ValueError(f"a {event.kind} event without its details")
+    return event.data
 
 
 @dataclass
@@ -187,7 +209,7 @@ class EventPlayer:
                 if self.entry is not None:
                     snap = self.entry.snapshot
                     self.entry = None
-                    self.beats.append(Beat(start=lambda snap=snap: self._sync(snap)))
+                    self.beats.append(Beat(start=partial(self._sync, snap)))
                     break
                 if not self.entries:
                     return False
@@ -335,7 +357,7 @@ class EventPlayer:
                                    delay_s=index * stagger, ease=ease_out_cubic, spin_deg=18.0, on_land=land))
 
     def _looked(self, event: Event) -> list[Beat]:
-        seat = event.seat
+        seat = seat_of(event)
         snap = self._snapshot()
         model = self.model
 
@@ -349,15 +371,16 @@ class EventPlayer:
         return seat is not None and seat == self.view.viewer and self.view.bottom == seat
 
     def _reveal_hand(self, seat: int, snap: Snapshot | None) -> None:
-        if snap is None or seat not in snap.views or snap.views[seat].hand is None:
+        hand = snap.views[seat].hand if snap is not None and seat in snap.views else None
+        if hand is None:
             return
         if self.model.hands.get(seat) is None:
-            self.model.hands[seat] = self.model.sort_hand(snap.views[seat].hand)
+            self.model.hands[seat] = self.model.sort_hand(hand)
             if self._is_viewer(seat):
                 self.model.revealed = 0.0
 
     def _bid_made(self, event: Event) -> list[Beat]:
-        seat, value = event.seat, event.value
+        seat, value = seat_of(event), event.value
         snap = self._snapshot()
         model = self.model
         was_hidden = model.hands.get(seat) is None
@@ -378,7 +401,7 @@ class EventPlayer:
         return beats
 
     def _double_nil(self, event: Event) -> list[Beat]:
-        seat = event.seat
+        seat = seat_of(event)
         model = self.model
 
         def start() -> None:
@@ -390,10 +413,11 @@ class EventPlayer:
         return [Beat(NOTE_S, start=start)]
 
     def _bidding_done(self, event: Event) -> list[Beat]:
-        name = self.names[event.seat]
+        seat = seat_of(event)
+        name = self.names[seat]
 
         def start() -> None:
-            self.model.pitcher, self.model.high_bid = event.seat, event.value
+            self.model.pitcher, self.model.high_bid = seat, event.value
             lead = " and pitches" if event.value == SHUT_OUT else ""
             verb = "win" if name == "You" else "wins"
             self.stage.toast(f"{name} {verb} the bid at {event.value}{lead}")
@@ -401,7 +425,7 @@ class EventPlayer:
         return [Beat(NOTE_S, start=start)]
 
     def _drew(self, event: Event) -> list[Beat]:
-        seat, keep = event.seat, bool(event.value)
+        seat, keep = seat_of(event), bool(event.value)
         model, view = self.model, self.view
         lay = view.layout
         beat = Beat(DRAW_S)
@@ -428,7 +452,7 @@ class EventPlayer:
         return [beat]
 
     def _redrawn(self, event: Event) -> list[Beat]:
-        seat, count = event.seat, int(event.value or 0)
+        seat, count = seat_of(event), int(event.value or 0)
         if count == 0:
             return [Beat(NOTE_S, start=lambda: self.stage.bubble(seat, "Keeps the hand"))]
         model, view = self.model, self.view
@@ -452,7 +476,7 @@ class EventPlayer:
         return [out, back]
 
     def _exchanged(self, event: Event) -> list[Beat]:
-        seat = event.seat
+        seat = seat_of(event)
         model, view = self.model, self.view
         beat = Beat(EXCHANGE_S)
         partner = next((s for team in view.teams if seat in team for s in team if s != seat), seat)
@@ -469,7 +493,7 @@ class EventPlayer:
         return [beat]
 
     def _card_played(self, event: Event) -> list[Beat]:
-        seat, card = event.seat, event.card
+        seat, card = seat_of(event), card_of(event)
         model, view = self.model, self.view
         beat = Beat(PLAY_S)
 
@@ -502,7 +526,7 @@ class EventPlayer:
         return [Beat(0.0, start=start)]
 
     def _trick_won(self, event: Event) -> list[Beat]:
-        winner = event.seat
+        winner = seat_of(event)
         model, view = self.model, self.view
         lay = view.layout
         sweep = Beat(SWEEP_S)
@@ -532,7 +556,7 @@ class EventPlayer:
         def start() -> None:
             # The table behind the summary shows the same numbers as the summary: new scores and bags,
             # and this hand's bids and tricks on the plates until the next deal.
-            data = event.data
+            data = data_of(event)
             self.model.scores = list(data.get("scores", self.model.scores))
             self.model.bags = list(data.get("bags", self.model.bags))
             sound = self._hand_sound(data)

@@ -20,7 +20,7 @@ from game.actions import Action, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import TrickGame
-from ui.computer import ComputerPlayers, PlayerSpec, computers_for, hint_level, player_for
+from ui.computer import ComputerPlayers, PlayerSpec, ThinkMs, computers_for, hint_level, player_for
 from ui.table_model import Snapshot, take_snapshot
 from ui.undo_stack import UndoStack
 
@@ -45,7 +45,7 @@ class HintRequests:
     kept only for the decision point it was asked at; a new position drops the request in progress."""
 
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: Any = None,
-                 think_ms: int | Callable[[], int] | None = None) -> None:
+                 think_ms: ThinkMs = None) -> None:
         level = hint_level()
         specs = {seat: PlayerSpec(level, None if seed is None else seed * 131 + seat + 7) for seat in humans}
         ms = think_ms() if callable(think_ms) else think_ms
@@ -178,7 +178,7 @@ class TableController:
         the last call, with the level each plays on at."""
         failures = self.computers.take_failures()
         seat = self.game.to_act
-        if self.computers.plays(seat) and not self.computers.asked(self.applied):
+        if seat is not None and self.computers.plays(seat) and not self.computers.asked(self.applied):
             self.computers.ask(self.applied, self.game.view(seat))
         self.hints.update(self.hint_key())  # an answer taken; a new position (or viewer) drops the request
         return failures

@@ -6,7 +6,7 @@ and calls back ``try_action`` and the overlay openers. Positions always come fro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,12 @@ from game.cards import Card
 from game.state import Phase
 from ui.bid_panel import Decision
 
+if TYPE_CHECKING:
+    from ui.overlay_scene import TableOverlayScene
+    from ui.table_host import TableHost
+else:
+    TableHost = object  # the scene's members, declared for the type checker only (ui.table_host)
+
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 BID_HELP = ("Type your bid (0 for Nil) or click it; Enter confirms.",
             "Type your bid (P to pass) or click it; Enter confirms.")
@@ -22,7 +28,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
 
-class TableInput:
+class TableInput(TableHost):
     """Routes events: the overlay on top first, then keys, buttons, the decision panel and the cards."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -58,7 +64,7 @@ class TableInput:
             elif card is None and (self.view.pile_at(event.pos) or self.layout.trick_area.collidepoint(event.pos)):
                 self.open_last_trick()
 
-    def overlay_event(self, overlay: Any, event: pygame.event.Event) -> None:
+    def overlay_event(self, overlay: TableOverlayScene, event: pygame.event.Event) -> None:
         """An event for the overlay scene on top (``ui.overlay_scene``): its panel takes it, except Esc over the
         hot-seat curtain or the hand summary, which opens the pause menu over it (no card is shown; Resume
         returns to it)."""
@@ -71,11 +77,12 @@ class TableInput:
     def click_card(self, card: Card) -> None:
         """The viewer chose a card: play it, or (exchange/redraw) select or unselect it."""
         decision = self.decision()
-        if decision.kind == "play":
+        seat = self.viewer  # never None when there is a decision (the viewer's turn)
+        if decision.kind == "play" and seat is not None:
             if self.ctx.settings.confirm_play and card not in self.selected:
                 self.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
                 return
-            self.try_action(Play(self.viewer, card))
+            self.try_action(Play(seat, card))
         elif decision.kind in ("exchange", "redraw"):
             limit = decision.cards
             if card in self.selected:
@@ -106,8 +113,9 @@ class TableInput:
         decision = self.decision()
         if decision.kind == "bid" and self._bid_key(event):
             return True
-        if decision.kind == "draw" and key in (pygame.K_k, pygame.K_d):
-            self.try_action(Draw(self.viewer, key == pygame.K_k))
+        seat = self.viewer  # never None when there is a decision (the viewer's turn)
+        if decision.kind == "draw" and seat is not None and key in (pygame.K_k, pygame.K_d):
+            self.try_action(Draw(seat, key == pygame.K_k))
             return True
         if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
             return True
@@ -138,7 +146,7 @@ class TableInput:
 
     def _focus_candidates(self, decision: Decision) -> list[int]:
         """The hand's indexes the arrows may land on: only playable cards when playing."""
-        hand = self.model.hands.get(self.viewer) or []
+        hand = self.model.shown_hand(self.viewer)
         if decision.kind == "play":
             legal = {a.card for a in decision.legal if isinstance(a, Play)}
             return [i for i, card in enumerate(hand) if card in legal]
@@ -162,13 +170,13 @@ class TableInput:
         self.focus = candidates[(index + step) % len(candidates)]
 
     def _press_focused(self, decision: Decision) -> None:
-        hand = self.model.hands.get(self.viewer) or []
+        hand = self.model.shown_hand(self.viewer)
         if self.focus is None or not hand:
             return
         self.click_card(hand[min(self.focus, len(hand) - 1)])
 
     def _card_key(self, event: pygame.event.Event, decision: Decision) -> bool:
-        if not self.model.hands.get(self.viewer):
+        if not self.model.shown_hand(self.viewer):
             return False
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -75,6 +75,10 @@ class TableModel:
         sign = 1 if self.low_first else -1
         return sorted(cards, key=lambda c: (order.get(c.suit, c.suit), sign * c.rank))
 
+    def shown_hand(self, seat: int | None) -> list[Card]:
+        """The cards shown in ``seat``'s hand: none for nobody (None), or for a hand face down or not known."""
+        return (self.hands.get(seat) if seat is not None else None) or []
+
     def set_hand_order(self, suit_order: str, low_first: bool) -> None:
         """Change the display order and re-sort the hands shown now."""
         self.suit_order, self.low_first = suit_order, low_first

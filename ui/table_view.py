@@ -242,8 +242,7 @@ class TableView:
         if not cards:
             return []
         rects = self._hand_rects(cards, hand)
-        dealing = model.dealt is not None
-        landed = model.dealt[self.bottom] if dealing else len(cards)
+        landed = model.dealt[self.bottom] if model.dealt is not None else len(cards)  # fewer while dealing
         resting = self._hand_rects(cards, HandState(x=hand.x))
         out = []
         n = len(cards)

@@ -352,7 +352,7 @@ def faded_text(text: str, size: int, color: RGB, alpha: int, bold: bool = False)
     return _store(key, surf)
 
 
-def fade_strip(size: tuple[int, int], color: tuple[int, ...], fade_down: bool) -> pygame.Surface:
+def fade_strip(size: tuple[int, int], color: tuple[int, ...] | pygame.Color, fade_down: bool) -> pygame.Surface:
     """A strip going from ``color`` to transparent (downward if ``fade_down``): soft edges of a scroll view."""
     key = ("fade", size, tuple(color[:3]), fade_down)
     surf = _cached(key)

@@ -91,7 +91,7 @@ def draw_pill(surface: pygame.Surface, message: str, center: tuple[int, int], si
     bottom = (40, 30, 12, 240) if gold else (12, 20, 16, 240)
     layer.blit(theme.rounded_surface((w, h), h // 2, top, bottom, theme.GOLD, max(1, size // 14)), inner)
     x = inner.x + pad_x
-    if icon:
+    if suit is not None and icon:
         light = (236, 84, 92) if suit in (1, 2) else theme.TEXT
         theme.draw_suit(layer, suit, (x + icon // 2, inner.centery), icon, light)
         x += icon + round(size * 0.35)

@@ -15,7 +15,7 @@ for two, where looking is itself a decision, it then cannot be taken back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +26,9 @@ from ui.widgets import Button
 
 if TYPE_CHECKING:
     from ui.layout import TableLayout
+    from ui.table_host import TableHost
+else:
+    TableHost = object  # the scene's members, declared for the type checker only (ui.table_host)
 
 UNDO_KEYS = (pygame.K_z,)
 UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z, or Cmd+Z on a Mac
@@ -34,7 +37,7 @@ UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z, or Cmd+Z on a Mac
 __all__ = ["MAX_STEPS", "Checkpoint", "TableUndo", "UndoStack"]
 
 
-class TableUndo:
+class TableUndo(TableHost):
     """A mixin of ``TableScene``: the Undo button and Ctrl+Z, and putting the game back."""
 
     undo: UndoStack
@@ -42,8 +45,7 @@ class TableUndo:
 
     def init_undo(self) -> None:
         """Set up the Undo button (the stack itself is the controller's: ``ui.table_controller``)."""
-        scene: Any = self
-        scene.undo_button = Button("Undo", self._undo_pressed, key="Ctrl+Z")
+        self.undo_button = Button("Undo", self._undo_pressed, key="Ctrl+Z")
 
     def place_undo(self, layout: TableLayout) -> None:
         """The Undo button sits just above the Hint button."""
@@ -52,9 +54,8 @@ class TableUndo:
 
     def undo_visible(self) -> bool:
         """The button shows when there is a decision of this hand to take back and nothing covers the table."""
-        scene: Any = self
-        return (self.undo.enabled and bool(self.undo.steps) and not scene._overlay() and not scene.finished
-                and self.undo.steps[-1].hand == scene.game.hand_number)
+        return (self.undo.enabled and bool(self.undo.steps) and not self._overlay() and not self.finished
+                and self.undo.steps[-1].hand == self.game.hand_number)
 
     def undo_event(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z anywhere on the table, or a click on the button; True when the event was used."""
@@ -73,26 +74,25 @@ class TableUndo:
 
     def take_back(self) -> bool:
         """Go back to the human's previous decision (a toast says why not); True when it did."""
-        scene: Any = self
-        problem = scene.control.take_back()
+        problem = self.control.take_back()
         if problem is not None:
-            scene.notes.show_toast(problem)
+            self.notes.show_toast(problem)
             return False
-        old = scene.player
-        scene.player = EventPlayer(scene.model, scene.view, scene, scene.speed, scene.names)
-        scene.player.sound = getattr(old, "sound", None)
-        scene.model.sync(scene.control.snapshot())
-        scene.model.shown_scores = [float(s) for s in scene.game.scores]
-        scene.selected.clear()
-        scene.hover = scene.pressed = None
-        scene.focus = None
-        scene.digits = ""
-        scene.panel_key = None
-        scene._decision = None
-        scene.fan_x = {}
-        scene.drawn_shown = None
-        scene.drawn_flight = None
-        scene.notes.clear()
-        scene._layer_key = None
-        scene.notes.show_toast("Taken back: your move again.")
+        old = self.player
+        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names)
+        self.player.sound = old.sound
+        self.model.sync(self.control.snapshot())
+        self.model.shown_scores = [float(s) for s in self.game.scores]
+        self.selected.clear()
+        self.hover = self.pressed = None
+        self.focus = None
+        self.digits = ""
+        self.panel_key = None
+        self._decision = None
+        self.fan_x = {}
+        self.drawn_shown = None
+        self.drawn_flight = None
+        self.notes.clear()
+        self._layer_key = None
+        self.notes.show_toast("Taken back: your move again.")
         return True

@@ -128,7 +128,7 @@ class Button(Widget):
         if self.enabled and self.callback is not None:
             self.callback()
 
-    def _colors(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    def _colors(self) -> tuple[theme.RGB, theme.RGB, theme.RGB, theme.RGB]:
         lit = self.hovered or (self.focused and self.show_focus)
         if not self.enabled:
             return theme.CONTROL_DISABLED, theme.CONTROL_DISABLED, theme.GOLD_DARK, theme.TEXT_DISABLED
@@ -172,7 +172,7 @@ class Button(Widget):
         h = round(rect.height * 0.5)
         return max(h, w + h // 2), h
 
-    def _draw_key_cap(self, surface: pygame.Surface, cap: pygame.Rect, fg: tuple[int, ...]) -> None:
+    def _draw_key_cap(self, surface: pygame.Surface, cap: pygame.Rect, fg: theme.RGB) -> None:
         """The shortcut in a small outlined key cap."""
         width = max(1, cap.height // 12)
         pygame.draw.rect(surface, fg, cap, width, border_radius=max(2, cap.height // 4))

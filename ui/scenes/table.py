@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -36,7 +37,7 @@ from ui.score_panel import ScorePanel, side_names
 from ui.score_sheet import ScoreSheet
 from ui.sprites import Flight
 from ui.stats import TableStats
-from ui.table_anim import EventPlayer
+from ui.table_anim import EventPlayer, data_of
 from ui.table_controller import COMPUTER_PAUSE_S, TableController, human_seats
 from ui.table_input import TableInput
 from ui.table_menu import TableMenu
@@ -79,7 +80,7 @@ class TableScene(TableUndo, TableInput, Scene):
         g = self.game
         # hands and the game's end counted once each (ui.stats)
         self.control.stats = TableStats(ctx, config.seats, g)
-        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, tuple(ctx.size),
+        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, ctx.size,
                               GAMES[g.kind].hand_size, art=ctx.art)
         self.view.bottom = self.humans[0] if self.humans else 0
         self.view.viewer = self.viewer
@@ -263,7 +264,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Catch up with a resize made while another scene was on top; a new game's first-game tips (ui.tips)."""
         self._follow_settings()
         if tuple(self.ctx.size) != self.view.size:
-            self.on_resize(tuple(self.ctx.size))
+            self.on_resize(self.ctx.size)
         show_first_game_tips(self)
 
     def on_cover(self, by: Scene) -> None:
@@ -302,6 +303,8 @@ class TableScene(TableUndo, TableInput, Scene):
             return cached[1]
         g = self.game
         seat = g.to_act
+        if seat is None:  # the game is over (can_act says so already)
+            return Decision("")
         view = g.view(seat)
         decision = decision_for(g.kind, view.phase, list(view.legal), bool(view.looked[seat]), view.high_bid,
                                 seat == view.dealer)
@@ -446,7 +449,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.bottom = seat
         self.hover = self.pressed = None
         self.selected.clear()
-        curtain = Curtain(self.names[seat], lambda seat=seat: self._lift_curtain(seat))
+        curtain = Curtain(self.names[seat], partial(self._lift_curtain, seat))
         self.open_overlay("curtain", curtain, {"curtain": curtain.button})
 
     def _lift_curtain(self, seat: int) -> None:
@@ -480,8 +483,9 @@ class TableScene(TableUndo, TableInput, Scene):
     def hand_scored(self, event: Event) -> None:
         """Open the hand summary; the event player waits until it is dismissed."""
         model = self.model
-        over = self.game.winner is not None and self.game.hand_number == event.data.get("hand")
-        summary = HandSummary(self.game.kind, self.game.teams, self.names, event.data, list(model.bids),
+        data = data_of(event)
+        over = self.game.winner is not None and self.game.hand_number == data.get("hand")
+        summary = HandSummary(self.game.kind, self.game.teams, self.names, data, list(model.bids),
                               list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
                               self.speed(), game_over=over, trump=model.trump, hand_tricks=list(model.hand_tricks))
         self.open_overlay("summary", summary, {"continue": summary.button})
@@ -655,7 +659,7 @@ class TableScene(TableUndo, TableInput, Scene):
             rect = self.button_rect(name)
             if rect is not None:
                 out[name] = rect.center
-        for card in self.model.hands.get(self.viewer, None) or []:
+        for card in self.model.shown_hand(self.viewer):
             rect = self.rect_for_card(card)
             if rect is not None:
                 out[f"card:{card}"] = self._visible_point(card, rect)
@@ -663,7 +667,7 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _visible_point(self, card: Card, rect: pygame.Rect) -> tuple[int, int]:
         """A point on the part of ``card`` not covered by the card to its right."""
-        hand = self.model.hands.get(self.viewer) or []
+        hand = self.model.shown_hand(self.viewer)
         i = hand.index(card)
         if i + 1 < len(hand):
             nxt = self.rect_for_card(hand[i + 1])
