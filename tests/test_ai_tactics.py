@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai import Player, make_player
 from game.ai.cardsense import beating, cheapest, dearest, masters, trick_points, winning
 from game.ai.hard import HardPlayer
@@ -369,6 +369,22 @@ def test_knowledge_exchange_cards_are_known_in_the_partner_hand() -> None:
     known = know(game.view(0))
     assert known.known[2] == sum(1 << c for c in cards("AS KS AH"))
     assert all(known.hand >> c & 1 for c in partner_gives)
+
+
+@pytest.mark.parametrize("replaced", [0, 2])
+def test_knowledge_my_discards_stay_out_when_his_redraw_replaced_none(replaced: int) -> None:
+    game = two_player_game(two_player_rich_and_poor(), first=1)  # seat 1 draws first and redraws first
+    draw_all(game, blind=[1])
+    game.apply(Redraw(1, tuple(sorted(game.view(1).hand or ())[:replaced])))
+    view = game.view(0)
+    assert view.redraw_counts == (None, replaced)
+    mine = sum(1 << c for c in view.discarded)
+    assert (know(view).unseen & mine == 0) is (replaced == 0)  # he drew none of them back, or may have
+
+
+def two_player_rich_and_poor() -> list[list[Card]]:
+    """Two Spades-for-two hands: the thirteen lowest cards, then the thirteen highest."""
+    return [list(DECK[:13]), list(DECK[-13:])]
 
 
 # ----------------------------------------------------------------- card sense
