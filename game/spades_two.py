@@ -205,6 +205,17 @@ class SpadesTwoGame(SpadesRules):
             return tuple((seat, DOUBLE_NIL) for seat in self.log["blind"])
         return tuple(self.log["bids"])
 
+    def _redraw_counts(self) -> tuple[int | None, ...]:
+        """Per seat, the number of cards replaced in its Double Nil redraw (0: kept them); None until it has redrawn.
+
+        Public: the opponent sees how many cards were exchanged, never which.
+        """
+        if self.phase is Phase.DRAWING:
+            return (None, None)
+        thrown = {seat: len(cards) for seat, cards, _ in self.log["redraw"]}
+        return tuple(thrown.get(seat, 0) if seat in self.log["blind"] and seat not in self.redraw_queue else None
+                     for seat in range(2))
+
     def _private_view(self, seat: int) -> dict[str, Any]:
         redraw = next(((thrown, drawn) for s, thrown, drawn in self.log["redraw"] if s == seat), ((), ()))
         return {"discarded": tuple(dropped for s, _, dropped, _ in self.log["draws"] if s == seat),

@@ -127,6 +127,7 @@ class SeatView:
     redraw_thrown: tuple[Card, ...] = ()
     redraw_drawn: tuple[Card, ...] = ()
     discard_size: int = 0
+    redraw_counts: tuple[int | None, ...] = ()
 
 
 class TrickGame:
@@ -538,12 +539,17 @@ class TrickGame:
             hand_number=self.hand_number, winner=self.winner, options=self.options,
             blind=tuple(self._blind_seats()), exchange_cards=self._exchange_size(seat),
             played=tuple(cards_of(self.played)), results=tuple(self._frozen_results),
-            tricks=tricks, bid_order=self._bid_order(), **self._private_view(seat),
+            tricks=tricks, bid_order=self._bid_order(), redraw_counts=self._redraw_counts(),
+            **self._private_view(seat),
         )
 
     def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
         """This hand's bids in the order made."""
         return tuple(self.log.get("bids", ()))
+
+    def _redraw_counts(self) -> tuple[int | None, ...]:
+        """Per seat, how many cards it replaced in a Double Nil redraw (public); empty when the game has none."""
+        return ()
 
     def _private_view(self, seat: int) -> dict[str, Any]:
         """The subclass's view fields that only ``seat`` sees (exchange, discards, redraw)."""

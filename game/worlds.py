@@ -54,8 +54,9 @@ Spades for two, an opponent's Double Nil redraw: the opponent drew ``k`` cards a
 from the pile, which held ``K`` cards this seat had seen (its discards). The exact prior of
 the opponent's final hand ``F`` given ``j = |F & K|`` is ``C(P - |K|, k - j) / C(U, 13 - j)``
 (``P`` the pile size, ``U`` the cards unseen then), which weights the number of such cards
-in the sampled hand. ``k`` is read from ``view.redraw_counts`` (per seat) when the view has it,
-otherwise it is averaged over 0..3 equally likely.
+in the sampled hand. ``k`` is public (``view.redraw_counts``, per seat), so the law is exact for the
+count the opponent replaced (0: the seat's discards cannot be in its hand); a view without the counts
+(``redraw_counts == ()``) averages it over 0..3 equally likely.
 
 ``sample_world`` keeps the samplers of the last few views (by identity), so calling it
 hundreds of times with one view costs the derivation once. ``unseen_cards`` and
@@ -423,8 +424,8 @@ class WorldSampler:
         self.maybe_then = 0
         self.opp_redraw_known: int | None = None
         if self.opp_redrew:
-            counts = getattr(view, "redraw_counts", None)
-            self.opp_redraw_known = counts[opp] if counts is not None else None
+            counts = view.redraw_counts  # public: how many it replaced (a view without it: unknown)
+            self.opp_redraw_known = counts[opp] if len(counts) > opp else None
             self.maybe_then = self.my_discards
             if me in self.redrawn and self.redraw_order[0] == me:  # my throw-aways were on the pile too
                 self.maybe_then = (self.my_discards | _mask(view.redraw_thrown)) & ~_mask(view.redraw_drawn)

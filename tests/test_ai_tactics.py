@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai import Player, make_player
 from game.ai.cardsense import beating, cheapest, dearest, masters, trick_points, winning
 from game.ai.hard import HardPlayer
 from game.ai.knowledge import know
-from game.ai.normal import equivalent_low
-from game.cards import Card
+from game.ai.normal import equivalent_low, nil_survives
+from game.cards import DECK, Card
 from game.options import SpadesOptions
 from game.state import Phase, TrickGame
 from tests.scripted import (
@@ -22,12 +22,14 @@ from tests.scripted import (
     card,
     cards,
     complete_deal,
+    draw_all,
     pitch_game,
     play_cards,
     play_tricks,
     spades_deal,
     spades_game,
     spades_tricks,
+    two_player_game,
 )
 
 LEVELS = ["normal", "hard"]
@@ -210,6 +212,59 @@ def test_double_nil_exchange_from_both_sides(level: str) -> None:
     assert {c.rank for c in back.cards} == {c.rank for c in lowest} and all(c.suit != 0 for c in back.cards)
 
 
+# ----------------------------------------------------------------- Spades for two: Nil
+def two_player_bid(hand: str, leads: bool) -> Action:
+    """Normal's bid in Spades for two holding ``hand`` (seat 0), the opponent the 13 highest cards left.
+
+    Each player kept the first card of every turn; seat 0 bids first and leads when ``leads``,
+    otherwise the opponent has bid 4 first.
+    """
+    mine = cards(hand)
+    rival = sorted((c for c in DECK if c not in mine), reverse=True)[:13]
+    game = two_player_game([mine, rival], first=1 if leads else 0)
+    draw_all(game)
+    if game.to_act == 1:
+        game.apply(Bid(1, 4))
+    assert game.phase is Phase.BIDDING and game.to_act == 0
+    return decide(game, "normal")
+
+
+@pytest.mark.parametrize(("hand", "leads"), [
+    ("2S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C", True),
+    ("2S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C", False),
+    ("2H 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C", False),  # no spade at all: nothing can be forced to win
+])
+def test_spades_two_nil_on_a_safe_low_hand(hand: str, leads: bool) -> None:
+    assert two_player_bid(hand, leads) == Bid(0, NIL)
+
+
+@pytest.mark.parametrize(("hand", "leads"), [
+    ("AS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C", False),  # the ace of spades
+    ("2S 3S 4S 5S 6S 2H 3H 4H 2D 3D 4D 2C 3C", True),  # long spades: he may hold fewer
+    ("2S AH KH 4H 5H AD 3D 4D 5D AC 3C 4C 5C", False),  # high cards
+    ("3S 2H 3H 4H 6H 2D 3D 4D 7D 2C 3C 5C 8C", True),  # low, but his twos and threes can be led under it
+])
+def test_spades_two_no_nil_on_a_risky_hand(hand: str, leads: bool) -> None:
+    action = two_player_bid(hand, leads)
+    assert isinstance(action, Bid) and isinstance(action.value, int)
+
+
+def test_spades_two_nil_survives_only_when_every_lead_can_be_ducked() -> None:
+    def ranks(text: str) -> list[list[int]]:
+        """Ranks by suit (S H D C), lowest first, of some cards."""
+        out: list[list[int]] = [[], [], [], []]
+        for c in sorted(cards(text)):
+            out[c.suit].append(c.rank)
+        return out
+
+    assert nil_survives(ranks("2S 3H 5H"), ranks("6S 4H 6H"), False)  # the three under the four, the five under the six
+    assert not nil_survives(ranks("2S 5H 6H"), ranks("6S 4H 7H"), False)  # his four is led under both hearts
+    assert not nil_survives(ranks("2S 3S 3H"), ranks("6S 4H 5H"), False)  # two spades to his one: the last one wins
+    assert nil_survives(ranks("2H 4H"), ranks("5H TH"), True)  # she leads the two under his hearts, then ducks
+    assert not nil_survives(ranks("2H 9H"), ranks("5H TH"), True)  # he follows with the ten, then leads the five
+    assert not nil_survives(ranks("5H 6D"), ranks("3H 4D"), True)  # no lead he must win: he plays under either
+
+
 # ----------------------------------------------------------------- Pitch
 def pitch_at(seat_hand: str, dealer: int = 0, seat: int = 1) -> TrickGame:
     """Four-player Pitch where ``seat`` holds ``seat_hand``; the rest filled with low cards."""
@@ -314,6 +369,22 @@ def test_knowledge_exchange_cards_are_known_in_the_partner_hand() -> None:
     known = know(game.view(0))
     assert known.known[2] == sum(1 << c for c in cards("AS KS AH"))
     assert all(known.hand >> c & 1 for c in partner_gives)
+
+
+@pytest.mark.parametrize("replaced", [0, 2])
+def test_knowledge_my_discards_stay_out_when_his_redraw_replaced_none(replaced: int) -> None:
+    game = two_player_game(two_player_rich_and_poor(), first=1)  # seat 1 draws first and redraws first
+    draw_all(game, blind=[1])
+    game.apply(Redraw(1, tuple(sorted(game.view(1).hand or ())[:replaced])))
+    view = game.view(0)
+    assert view.redraw_counts == (None, replaced)
+    mine = sum(1 << c for c in view.discarded)
+    assert (know(view).unseen & mine == 0) is (replaced == 0)  # he drew none of them back, or may have
+
+
+def two_player_rich_and_poor() -> list[list[Card]]:
+    """Two Spades-for-two hands: the thirteen lowest cards, then the thirteen highest."""
+    return [list(DECK[:13]), list(DECK[-13:])]
 
 
 # ----------------------------------------------------------------- card sense

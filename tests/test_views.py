@@ -214,11 +214,27 @@ def test_redraw_fields_and_double_nil_in_the_bid_order() -> None:
             game.apply(Look(game.to_act))
         game.apply(Draw(game.to_act, True))
     assert game.phase is Phase.REDRAW and game.view(1).bid_order == ((0, DOUBLE_NIL),)
+    assert game.view(1).redraw_counts == (None, None)  # not yet redrawn
     thrown = tuple(sorted(game.view(0).hand)[:2])
     game.apply(Redraw(0, thrown))
     view = game.view(0)
     assert view.redraw_thrown == thrown and view.redraw_drawn == tuple(STOCK[1:3])
     assert set(view.redraw_drawn) <= set(view.hand) and not set(thrown) & set(view.hand)
     assert game.view(1).redraw_thrown == game.view(1).redraw_drawn == ()
+    assert game.view(0).redraw_counts == game.view(1).redraw_counts == (2, None)  # the count is public
     game.apply(Bid(1, 4))
     assert game.view(1).bid_order == ((0, DOUBLE_NIL), (1, 4))
+
+
+def test_redraw_counts_are_public_and_zero_when_she_kept_her_cards() -> None:
+    game = two_player_from_stock(STOCK, first=0)
+    assert game.view(0).redraw_counts == (None, None)
+    game.apply(Bid(0, DOUBLE_NIL))
+    game.apply(Draw(0, True))
+    while game.phase is Phase.DRAWING:
+        if not game.looked[game.to_act]:
+            game.apply(Look(game.to_act))
+        game.apply(Draw(game.to_act, True))
+    game.apply(Redraw(0, ()))
+    assert game.view(1).redraw_counts == game.view(0).redraw_counts == (0, None)  # she kept them all
+    assert new_game("spades", SpadesOptions(), 4, 1).view(0).redraw_counts == ()  # no redraw in that game

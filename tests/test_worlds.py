@@ -11,7 +11,7 @@ from itertools import combinations, permutations
 
 import pytest
 
-from game.actions import Bid, Play
+from game.actions import DOUBLE_NIL, Bid, Draw, Look, Play, Redraw
 from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card, cards_of
 from game.chance import Chance
 from game.deals import deck_for_deal
@@ -420,10 +420,28 @@ def test_a_finished_hand_or_game_has_no_worlds() -> None:
         WorldSampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
 
 
+def hypergeometric(j: int, population: int, marked: int, drawn: int) -> float:
+    """P(exactly j marked cards among ``drawn`` cards taken at random from ``population``)."""
+    return math.comb(marked, j) * math.comb(population - marked, drawn - j) / math.comb(population, drawn)
+
+
+def seen_in_opponent_hand(view: SeatView, expected: list[float], n: int, seed: int) -> Counter[int]:
+    """Sample worlds; check by chi-square that the number of my discards in the opponent's hand follows ``expected``."""
+    known = mask(view.discarded)
+    rng = random.Random(seed)
+    counts = Counter((sample_world(view, rng).hands[1 - view.seat] & known).bit_count() for _ in range(n))
+    support = [j for j, p in enumerate(expected) if p > 0]
+    assert set(counts) <= set(support), (counts, expected)
+    if len(support) > 1:
+        chi2 = sum((counts.get(j, 0) - n * expected[j]) ** 2 / (n * expected[j]) for j in support)
+        assert chi2 < chi_square_bound(len(support) - 1), (counts, expected)
+    return counts
+
+
 def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> None:
-    # The opponent declared Double Nil and replaced cards from the pile, which held this seat's
-    # 13 discards: how many of them its hand holds follows the draw. The view does not say how
-    # many it replaced, so the sampler takes 0..3 as equally likely: P(j) = mean_k Hyp(j; 26, |K|, k).
+    # The opponent declared Double Nil and replaced k cards from the pile, which held this seat's
+    # 13 discards: how many of them its hand holds follows the draw, P(j) = Hyp(j; 26, |K|, k).
+    # The view shows k (public); a view without the counts takes 0..3 as equally likely.
     def wanted(game: TrickGame) -> bool:
         return (game.phase is Phase.BIDDING and len(game.log["blind"]) == 1
                 and game.log["blind"][0] != game.to_act and not game.log["bids"][1:])
@@ -431,16 +449,93 @@ def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> Non
     game = find_position("spades-two", 2, SpadesOptions(), wanted, 4)
     seat = game.to_act
     view = game.view(seat)
-    known = mask(view.discarded)
+    known = mask(view.discarded).bit_count()
     pile = view.discard_size
-    expected = [sum(math.comb(13, j) * math.comb(pile - 13, k - j) / math.comb(pile, k) for k in range(j, 4)) / 4
-                for j in range(4)]
-    rng = random.Random(6)
-    n = 6000
-    counts = Counter((sample_world(view, rng).hands[1 - seat] & known).bit_count() for _ in range(n))
-    assert set(counts) <= {0, 1, 2, 3}
-    chi2 = sum((counts.get(j, 0) - n * p) ** 2 / (n * p) for j, p in enumerate(expected))
-    assert chi2 < chi_square_bound(3), (counts, expected)
+    k = view.redraw_counts[1 - seat]
+    assert k == len(game.log["redraw"][0][1]) if game.log["redraw"] else k == 0
+    exact = [hypergeometric(j, pile, known, k) if j <= k else 0.0 for j in range(4)]
+    seen_in_opponent_hand(view, exact, 6000, 6)
+    unknown = dataclasses.replace(view, redraw_counts=())
+    averaged = [sum(hypergeometric(j, pile, known, c) for c in range(j, 4)) / 4 for j in range(4)]
+    seen_in_opponent_hand(unknown, averaged, 6000, 7)
+
+
+def redrawn_position(count: int, seed: int) -> SeatView:
+    """Spades for two at seat 0's bid, after seat 1 (Double Nil, the first drawer) replaced ``count`` cards."""
+    game = two_player_from(seed, first=1)
+    draw_keeping(game, blind=1)
+    assert game.phase is Phase.REDRAW and game.to_act == 1
+    game.apply(Redraw(1, tuple(sorted(game.view(1).hand or ())[:count])))
+    assert game.phase is Phase.BIDDING and game.to_act == 0
+    return game.view(0)
+
+
+def two_player_from(seed: int, first: int) -> TrickGame:
+    """A Spades for two game whose first drawer is ``first``."""
+    chance = Chance(seed)
+    chance.force("seat", [first])
+    return new_game("spades-two", SpadesOptions(), 2, seed, chance)
+
+
+def draw_keeping(game: TrickGame, blind: int) -> None:
+    """Draw to the end, keeping every first card; ``blind`` declares Double Nil."""
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        if not game.looked[seat]:
+            game.apply(Bid(seat, DOUBLE_NIL) if seat == blind else Look(seat))
+        game.apply(Draw(seat, True))
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3])
+def test_known_redraw_count_gives_the_exact_law(count: int) -> None:
+    view = redrawn_position(count, 40 + count)
+    assert view.redraw_counts == (None, count)
+    known = mask(view.discarded).bit_count()
+    exact = [hypergeometric(j, view.discard_size, known, count) if j <= count else 0.0 for j in range(4)]
+    counts = seen_in_opponent_hand(view, exact, 3000, count)
+    if count == 0:
+        assert counts == Counter({0: 3000})  # it kept its cards: none of mine can be in its hand
+
+
+def test_uniform_spades_two_late_hand_after_a_known_redraw() -> None:
+    """Late in a hand after the opponent replaced k cards: each possible hidden hand has the exact posterior.
+
+    Derived here from the redraw itself (its hand H uniform over the U = 13 + P - |K| cards this seat
+    had not seen, k of them thrown at random, k drawn from the pile of P): a final hand with j of
+    this seat's discards has prior C(13 - j, k - j) * C(U - 13 + j, k), up to a constant.
+    """
+    def wanted(game: TrickGame) -> bool:
+        if game.phase is not Phase.PLAYING or len(game.trick_log) != 11 or game.trick:
+            return False
+        seat = game.to_act
+        return game.log["blind"] == [1 - seat] and bool(game.log["redraw"])
+
+    game = find_position("spades-two", 2, SpadesOptions(), wanted, 9)
+    seat = game.to_act
+    view = game.view(seat)
+    opp = 1 - seat
+    k = view.redraw_counts[opp]
+    assert k is not None and k >= 1
+    discards = mask(view.discarded)
+    pile = view.discard_size
+    unseen_then = 13 + pile - discards.bit_count()
+    shown = (mask(c for _, plays, _ in view.tricks for s, c in plays if s == opp) & discards).bit_count()
+    allowed = (unseen_cards(view) | discards & ~mask(view.played)) & ~suit_cards(void_suits(view)[opp])
+    weights = {}
+    for pair in combinations(cards_of(allowed), 2):
+        j = shown + (mask(pair) & discards).bit_count()
+        weight = math.comb(13 - j, k - j) * math.comb(unseen_then - 13 + j, k) if j <= k else 0
+        if weight:
+            weights[mask(pair)] = weight
+    assert game.hands[opp] in weights
+    total = sum(weights.values())
+    assert len({w for w in weights.values()}) > 1  # the redraw makes the deals unequal
+    rng = random.Random(12)
+    n = 15 * len(weights)
+    counts = Counter(sample_world(view, rng).hands[opp] for _ in range(n))
+    assert set(counts) <= set(weights)
+    chi2 = sum((counts.get(h, 0) - n * w / total) ** 2 / (n * w / total) for h, w in weights.items())
+    assert chi2 < chi_square_bound(len(weights) - 1), (chi2, len(weights))
 
 
 def test_the_sampler_of_a_view_is_reused_and_worlds_are_independent() -> None:

@@ -140,7 +140,8 @@ def know(view: SeatView) -> Knowledge:
     out = played | hand
     if view.kind == "spades-two":
         rival = 1 - seat
-        if rival not in view.blind:  # no redraw of his can take back what I put on the discard pile
+        kept_his = len(view.redraw_counts) > rival and view.redraw_counts[rival] == 0  # public: he replaced none
+        if rival not in view.blind or kept_his:  # no redraw of his can take back what I put on the discard pile
             out |= mask_of(view.discarded) | mask_of(view.redraw_thrown)
         elif view.dealer == rival:  # he redrew first (the first drawer does), before I threw these
             out |= mask_of(view.redraw_thrown)

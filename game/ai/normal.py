@@ -1,6 +1,7 @@
 """The ``normal`` level: solid rule-based bidding and play, decided from the seat's view alone.
 
-Spades: counts sure and likely tricks to bid, bids Nil on safe hands, and Double Nil face
+Spades: counts sure and likely tricks to bid, bids Nil on safe hands (Spades for two: when the
+Nil survives the defence against at least 85% of the opponent's possible hands), and Double Nil face
 down only from the scores (far behind near the end); plays for its side's contract, covers a
 partner's Nil, tries to set an opponent's Nil, never overtakes a partner's sure winner and
 ducks once the contract is made (harder when the bags are near ten). Pitch: bids from the
@@ -159,8 +160,8 @@ def strength_two(hand: int, unseen: int) -> float:
     return total
 
 
-def nil_risk(hand: int, two_player: bool = False) -> float:
-    """How likely a hand is to be forced to win a trick; ``inf`` when Nil is out of the question."""
+def nil_risk(hand: int) -> float:
+    """Four-player Spades: how likely a hand is to be forced to win a trick; ``inf`` when Nil is out of the question."""
     spades = cards_in(suit(hand, SPADES))
     if len(spades) >= 4 or any(c >> 2 >= KING for c in spades):
         return float("inf")  # the ace or king of spades, or long spades
@@ -189,7 +190,59 @@ def nil_risk(hand: int, two_player: bool = False) -> float:
                 risk += 0.2 * cover
             elif rank == 8:
                 risk += 0.1 * cover
-    return risk * (1.4 if two_player else 1.0)
+    return risk
+
+
+NIL_SAMPLES = 200  # Spades for two: the opponent's hands a Nil is tried against
+NIL_BID_CHANCE = 0.85  # Spades for two: bid Nil when it survives this share of them
+
+
+def nil_survives(mine: list[list[int]], his: list[list[int]], i_lead: bool) -> bool:
+    """Spades for two: whether a Nil holding ``mine`` (ranks by suit, ascending) wins no trick against ``his``.
+
+    The defence leads every trick but the first the Nil bidder may lead; it leads each suit from
+    the bottom and she ducks with her highest card below (a worst case for her). She must hold no
+    more spades than he does: a spade left when she cannot follow would win. Lists are consumed.
+    """
+    if len(mine[SPADES]) > len(his[SPADES]):
+        return False
+    if i_lead:
+        safe = [s for s in (1, 2, 3) if mine[s] and his[s] and mine[s][0] < his[s][0]]
+        if not safe:
+            return False  # every lead either finds him void or lets him play under it
+        s = max(safe, key=lambda t: (len(his[t]) - len(mine[t]), -mine[t][0]))
+        mine[s].pop(0)
+        his[s].pop()  # he follows high, keeping his low cards to lead later
+    for s in range(4):
+        cards = mine[s]
+        for lead in his[s]:
+            if not cards:
+                break
+            below_lead = [r for r in cards if r < lead]
+            if not below_lead:
+                return False
+            cards.remove(below_lead[-1])
+    return True
+
+
+def nil_chance_two(hand: int, unseen: int, hidden: int, i_lead: bool) -> float:
+    """Spades for two: the share of the opponent's possible hands (``hidden`` of the unseen cards) a Nil survives.
+
+    The hands are drawn by a generator seeded from the cards, so the answer is the same every time.
+    """
+    pool = cards_in(unseen)
+    if hidden > len(pool) or suit(hand, SPADES).bit_count() > suit(unseen, SPADES).bit_count():
+        return 0.0  # more spades than he can hold: one will win a trick
+    mine_by_suit = [[c >> 2 for c in cards_in(suit(hand, s))] for s in range(4)]
+    rng = random.Random(hand ^ unseen << 52)
+    made = 0
+    for _ in range(NIL_SAMPLES):
+        his: list[list[int]] = [[], [], [], []]
+        for c in sorted(rng.sample(pool, hidden)):
+            his[c & 3].append(c >> 2)
+        if nil_survives([list(r) for r in mine_by_suit], his, i_lead):
+            made += 1
+    return made / NIL_SAMPLES
 
 
 def blind_wanted(view: SeatView) -> bool:
@@ -220,8 +273,12 @@ def spades_bid(view: SeatView) -> Action:
     partner = partner_of(view, view.seat)
     partner_nil = partner is not None and is_nil(view.bids[partner])
     nil_ok = any(isinstance(a, Bid) and a.value == NIL for a in view.legal)
-    risk = nil_risk(hand, two)
-    if nil_ok and not partner_nil and est <= (1.6 if two else 2.0) and risk <= (1.0 if two else 1.3):
+    if two:
+        rival_nil = is_nil(view.bids[1 - view.seat])
+        if nil_ok and not rival_nil and nil_chance_two(hand, k.unseen, view.hand_sizes[1 - view.seat],
+                                                       view.dealer != view.seat) >= NIL_BID_CHANCE:
+            return Bid(view.seat, NIL)
+    elif nil_ok and not partner_nil and est <= 2.0 and nil_risk(hand) <= 1.3:
         return Bid(view.seat, NIL)
     bid = int(est + (-0.2 if two else 0.45))  # measured: the best points after the cost of bags
     mine = side_of(view, view.seat)
