@@ -100,6 +100,7 @@ from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.rollout import (
+    PITCH_BID_NEEDS,
     SUIT,
     advance_to_play,
     danger_order,
@@ -152,7 +153,7 @@ AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the othe
 # Pitch bids: each step above the cheapest bid on offer must win this many points more (a higher
 # bid risks more when the worlds err; without it a bid of 3 "protects" a hand worth two).
 OVERBID_STEP = 0.15
-AUCTION_FLOOR = 0.2  # the chance a world is kept for each bid in it the rules would not have made
+AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -439,8 +440,10 @@ def nil_fit(hand: int) -> float:
 
 
 def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: float) -> float:
-    """How well a Pitch world fits the auction seen: ``floor`` for every other seat whose bid differs
-    from the rules' bid on the hand it held then (its cards now and those it played), else 1."""
+    """How well a Pitch world fits the auction seen, from the hand each other seat held then (its cards
+    now and those it played): ``floor`` for every pass on a hand the rules would bid and every bid the
+    hand does not pay for (below ``PITCH_BID_NEEDS``, and not the rules' own bid), else 1; the dealer's
+    forced bid says nothing."""
     options = view.options
     players = view.num_seats
     side_of = [0] * players
@@ -455,10 +458,18 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
             value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player)
             pitcher_side = side_of[pitcher] if pitcher >= 0 else None
             cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target)
-            model = pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q],
-                                   cut, options.dealer_steal)
-            if model != bid:
-                fit *= floor
+            if isinstance(bid, int) and q == view.dealer and high == 0:
+                pass  # the dealer's forced bid says nothing
+            elif isinstance(bid, int):
+                # a bid: the hand pays for it (a cheap bid may hide a better hand: any bid the rules make)
+                need = PITCH_BID_NEEDS[bid] - cut - (0.15 if q == view.dealer else 0.0)
+                model = pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q],
+                                       cut, options.dealer_steal)
+                if value < need and model != bid:
+                    fit *= floor
+            elif pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q], cut,
+                                options.dealer_steal) != bid:
+                fit *= floor  # a pass on a hand the rules would bid
         if isinstance(bid, int):
             high, pitcher = bid, q
     return fit
