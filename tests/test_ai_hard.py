@@ -355,3 +355,18 @@ def test_pitch_auction_fit_counts_the_bids_the_rules_would_not_make() -> None:
     fit = auction_fit(view, list(game.hands), played, 0.2)
     assert fit in (0.2, 0.2 * 0.2)  # seat 1's pass differs; seats 0 and 2 as their cards say
     assert pitch_bid_rule(pitch_estimate(game.hands[1], 4)[0], 1, 3, 4, 0, False, 0.0, True) == 4
+
+
+def test_pitch_bid_worlds_credit_the_seat_that_ends_up_pitching() -> None:
+    """A simulated bid is worth ``pitcher_bonus`` more in a world where this seat ends up the pitcher
+    (it searches its cards at the table, the rollouts do not); a pass that leaves it to another, no more."""
+    game = pitch_game(complete_deal(["", "AH 7H 3H KD 9C 5S", "", ""], size=6), dealer=0)
+    view = game.view(1)
+    player = HardPlayer(seed=1)
+    world = player._world(view, random.Random(3))
+    values = {}
+    for bonus in (0.0, 0.3):
+        player.pitcher_bonus = bonus
+        values[bonus] = (player._simulate(world, Bid(1, 4)), player._simulate(world, Bid(1, PASS)))
+    assert values[0.3][0][1] == pytest.approx(values[0.0][0][1] + 0.3)  # shut out: seat 1 pitches
+    assert values[0.3][1] == values[0.0][1]  # a pass: someone else pitches
