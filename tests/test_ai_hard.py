@@ -7,9 +7,10 @@ import random
 import pytest
 from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, spades_game
 
-from game.actions import DOUBLE_NIL, NIL, Action, Bid, Look, Play
-from game.ai.hard import NIL_FLOOR, NIL_TRIES, VAR_FLOOR, HardPlayer, _prune, nil_fit
-from game.ai.rollout import advance_to_play, play_out
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Look, Play
+from game.ai.hard import NIL_FLOOR, NIL_TRIES, VAR_FLOOR, HardPlayer, _prune, auction_fit, nil_fit
+from game.ai.normal import NormalPlayer
+from game.ai.rollout import advance_to_play, pitch_bid_for, pitch_bid_rule, pitch_estimate, play_out
 from game.cards import cards_of, mask_of
 from game.chance import Chance
 from game.deals import deck_for_deal
@@ -294,3 +295,78 @@ def test_a_dozen_agreeing_worlds_do_not_end_the_search() -> None:
     assert _prune([0, 1], values, 12, VAR_FLOOR["spades"]) == ([0, 1], False)
     far = [[0.0] * 12, [100.0] * 12]  # a hundred points a world is clear at once
     assert _prune([0, 1], far, 12, VAR_FLOOR["spades"]) == ([1], True)
+
+
+# ----- Pitch: the rollouts' trump and bids, and worlds that fit the auction
+def test_pitch_rollout_pitcher_does_not_lead_a_jack_into_higher_trumps() -> None:
+    """The pitcher's first card in a world: spades with a ten over the jack lead the ten (the old
+    rule led the top card, the jack, into the ace, king or queen held by the others)."""
+    hands = complete_deal(["JS TS 8S 5S 2C 8H", "AS 3D", "KS 4D", "QS 5D"], size=6)
+    game = pitch_game(hands, dealer=3)
+    bid_round(game, {0: 2, 1: PASS, 2: PASS, 3: PASS})
+    assert game.phase is Phase.PLAYING and game.trump is None and game.to_act == 0
+    record: list[int] = []
+    play_out(game, record=record, honest=True)
+    assert record[0] == mask_of(cards("TS")).bit_length() - 1
+
+
+def test_pitch_world_bids_are_the_rule_based_bids() -> None:
+    """A seat of a world bids as ``normal`` would on the same cards, auction and scores (the old
+    estimate outbid far less and let the dealer's cheap steals pass)."""
+    rng = random.Random(4)
+    normal = NormalPlayer(0)
+    checked = differ = 0
+    for seed in range(150):
+        game = new_game("pitch", PitchOptions(), 3 + seed % 3, seed)
+        while game.phase is Phase.BIDDING:
+            seat = game.to_act
+            expected = normal.choose(game.view(seat))
+            assert isinstance(expected, Bid)
+            checked += 1
+            differ += pitch_bid_for(game, seat) != expected.value
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 300 and differ == 0
+
+
+def test_pitch_worlds_fit_a_strong_bid_from_the_left() -> None:
+    """A bid of 3 says the bidder holds trumps: the hard level's worlds give him far better hands than
+    uniform worlds do (and a seat that passed, weaker ones)."""
+    hands = complete_deal(["", "", "", "7H 6C 5D 4S 9H 8C"], size=6)
+    game = pitch_game(hands, dealer=3)
+    bid_round(game, {0: PASS, 1: PASS, 2: 3})
+    view = game.view(3)
+    fitted, uniform = HardPlayer(seed=2), HardPlayer(seed=2)
+    uniform.auction_tries = 1
+
+    def values(player: HardPlayer, seat: int) -> float:
+        rng = random.Random(9)
+        return sum(pitch_estimate(player._world(view, rng).hands[seat], 4)[0] for _ in range(300)) / 300
+
+    assert values(fitted, 2) > values(uniform, 2) + 0.3
+    assert values(fitted, 0) < values(uniform, 0) - 0.15
+
+
+def test_pitch_auction_fit_counts_the_bids_the_rules_would_not_make() -> None:
+    hands = complete_deal(["", "AS KS JS 2S AH 3D", "", "7H 6C 5D 4S 9H 8C"], size=6)
+    game = pitch_game(hands, dealer=3)
+    bid_round(game, {0: PASS, 1: PASS, 2: 2})  # seat 1 passed a hand worth a shut out
+    view = game.view(3)
+    played = [0] * 4
+    fit = auction_fit(view, list(game.hands), played, 0.2)
+    assert fit in (0.2, 0.2 * 0.2)  # seat 1's pass differs; seats 0 and 2 as their cards say
+    assert pitch_bid_rule(pitch_estimate(game.hands[1], 4)[0], 1, 3, 4, 0, False, 0.0, True) == 4
+
+
+def test_pitch_bid_worlds_credit_the_seat_that_ends_up_pitching() -> None:
+    """A simulated bid is worth ``pitcher_bonus`` more in a world where this seat ends up the pitcher
+    (it searches its cards at the table, the rollouts do not); a pass that leaves it to another, no more."""
+    game = pitch_game(complete_deal(["", "AH 7H 3H KD 9C 5S", "", ""], size=6), dealer=0)
+    view = game.view(1)
+    player = HardPlayer(seed=1)
+    world = player._world(view, random.Random(3))
+    values = {}
+    for bonus in (0.0, 0.3):
+        player.pitcher_bonus = bonus
+        values[bonus] = (player._simulate(world, Bid(1, 4)), player._simulate(world, Bid(1, PASS)))
+    assert values[0.3][0][1] == pytest.approx(values[0.0][0][1] + 0.3)  # shut out: seat 1 pitches
+    assert values[0.3][1] == values[0.0][1]  # a pass: someone else pitches

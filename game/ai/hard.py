@@ -13,6 +13,10 @@ Every decision is made the same way:
    with the chance ``nil_fit`` that the other Nil bidders would have bid Nil on their hands
    there (rejection sampling; after ``NIL_TRIES`` draws the fittest one). A Double Nil is bid
    face down and says nothing.
+   Pitch: the auction says something too (three passes before a bid, a bid of 3 from the left).
+   A world is kept at once when every other seat's bid there is the one the rules would make on
+   its hand (``pitch_bid_rule`` on its cards then, in the order bid), else with the chance
+   ``AUCTION_FLOOR`` per bid that differs; after ``AUCTION_TRIES`` draws the fittest one.
 3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
    played out by the fast policy of ``game.ai.rollout`` (cards, full information), after its
    quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
@@ -81,7 +85,11 @@ action would be too slow or pointless):
   cards with or without low spades, ...).
 - Spades for two: keep or discard (both), the Double Nil declaration (both), the redraw
   (nothing, then the one, two or three most dangerous cards, and a few variants).
-- Pitch bids: every legal bid (at most five), including the dealer's steal and the shut out.
+- Pitch bids: every legal bid (at most five), including the dealer's steal and the shut out;
+  each step above the cheapest bid on offer costs ``OVERBID_STEP`` points (a higher bid must
+  win clearly, not protect a hand worth two against outbidding the worlds may overrate), and a
+  world in which this seat ends up the pitcher gets ``PITCHER_BONUS`` points (the rollouts play
+  its cards by the fast policy; at the table it searches them and makes more).
 """
 
 from __future__ import annotations
@@ -94,10 +102,14 @@ from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.rollout import (
+    PITCH_BID_NEEDS,
     SUIT,
     advance_to_play,
     danger_order,
     nil_danger,
+    pitch_bid_cut,
+    pitch_bid_rule,
+    pitch_estimate,
     play_out,
     play_out_tricks,
     spades_bid_for,
@@ -139,6 +151,17 @@ DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this 
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
+AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the other seats' bids
+# Pitch bids: each step above the cheapest bid on offer must win this many points more (a higher
+# bid risks more when the worlds err; without it a bid of 3 "protects" a hand worth two).
+OVERBID_STEP = 0.3
+# Pitch bids: the points a world in which this seat ends up the pitcher gets. The rollouts play its
+# cards by the fast policy, but at the table it searches every card (and names trump by search), and
+# makes more than the rollouts say: with it, the hard level pitches more often (the hands it took from
+# ``normal`` by bidding where ``normal`` passed were its best: +2 points a hand over the duplicate).
+PITCHER_BONUS = 0.3
+AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
+
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
 
@@ -170,6 +193,10 @@ class HardPlayer:
         self.two_trick_bias = TWO_TRICK_BIAS
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
         self.nil_tries = NIL_TRIES
+        self.auction_tries = AUCTION_TRIES
+        self.overbid_step = OVERBID_STEP
+        self.pitcher_bonus = PITCHER_BONUS
+        self.auction_floor = AUCTION_FLOOR
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -242,6 +269,11 @@ class HardPlayer:
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
+        if view.kind == "pitch" and view.phase is Phase.BIDDING:
+            numbers = [a.value for a in candidates if isinstance(a, Bid) and isinstance(a.value, int)]
+            for index, action in enumerate(candidates):
+                if isinstance(action, Bid) and isinstance(action.value, int):
+                    bonuses[index] -= self.overbid_step * (action.value - min(numbers))
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
@@ -283,6 +315,8 @@ class HardPlayer:
             nils = _nil_bidders(view)
             if nils:
                 return self._nil_world(view, rng, nils)
+        if view.kind == "pitch" and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
+            return self._auction_world(view, rng)
         world = self.sampler(view, rng)
         if view.kind == "spades-two" and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
@@ -299,6 +333,22 @@ class HardPlayer:
             for q in nils:
                 fit *= nil_fit(world.hands[q] | played[q])
             if rng.random() < fit:
+                return world
+            if fit > best_fit:
+                best, best_fit = world, fit
+        assert best is not None
+        return best
+
+    def _auction_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """Pitch: rejection sampling on the auction. A uniform world is kept at once when every other
+        seat's bid there is the one the rules would have made on its hand (``pitch_bid_rule``), else
+        with the chance ``auction_floor`` per bid that differs; after ``auction_tries`` the fittest."""
+        played = _played_masks(view)
+        best, best_fit = None, -1.0
+        for _ in range(self.auction_tries):
+            world = self.sampler(view, rng)
+            fit = auction_fit(view, world.hands, played, self.auction_floor)
+            if fit >= 1.0 or rng.random() < fit:
                 return world
             if fit > best_fit:
                 best, best_fit = world, fit
@@ -327,7 +377,10 @@ class HardPlayer:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
             return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
-        return play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
+        sides = play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
+        if copy.kind == "pitch" and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
+            sides[copy.side_of(action.seat)] += self.pitcher_bonus
+        return sides
 
     # ----- the value (for tests and tools)
     def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:
@@ -395,6 +448,42 @@ def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight
 def nil_fit(hand: int) -> float:
     """How likely a seat dealt ``hand`` bids Nil, relative to the safest Nil hand (``NIL_FLOOR`` .. 1)."""
     return max(NIL_FLOOR, 1.0 - nil_danger(hand)) ** 2
+
+
+def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: float) -> float:
+    """How well a Pitch world fits the auction seen, from the hand each other seat held then (its cards
+    now and those it played): ``floor`` for every pass on a hand the rules would bid and every bid the
+    hand does not pay for (below ``PITCH_BID_NEEDS``, and not the rules' own bid), else 1; the dealer's
+    forced bid says nothing."""
+    options = view.options
+    players = view.num_seats
+    side_of = [0] * players
+    for index, team in enumerate(view.teams):
+        for q in team:
+            side_of[q] = index
+    low_to_player = options.low == "player"
+    high, pitcher = 0, -1
+    fit = 1.0
+    for q, bid in view.bid_order:
+        if q != view.seat:
+            value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player)
+            pitcher_side = side_of[pitcher] if pitcher >= 0 else None
+            cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target)
+            if isinstance(bid, int) and q == view.dealer and high == 0:
+                pass  # the dealer's forced bid says nothing
+            elif isinstance(bid, int):
+                # a bid: the hand pays for it (a cheap bid may hide a better hand: any bid the rules make)
+                need = PITCH_BID_NEEDS[bid] - cut - (0.15 if q == view.dealer else 0.0)
+                model = pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q],
+                                       cut, options.dealer_steal)
+                if value < need and model != bid:
+                    fit *= floor
+            elif pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q], cut,
+                                options.dealer_steal) != bid:
+                fit *= floor  # a pass on a hand the rules would bid
+        if isinstance(bid, int):
+            high, pitcher = bid, q
+    return fit
 
 
 def _nil_bidders(view: SeatView) -> list[int]:

@@ -11,7 +11,9 @@ a set of cheap rules on card masks, far stronger than random cards:
   bidder plays the highest card that loses and leads low; its partner covers (plays high
   over it, overtakes it, leads where it can duck); the opponents try to set it (duck under
   it, lead low into it).
-- Pitch: the pitcher names trump with the highest card of its best suit; a seat wins
+- Pitch: the pitcher names trump as the rule-based level does (``trump_value``: the suit worth
+  the most points; the ace or king first, else a middle card sparing the jack and the low
+  card; the old rule, the top card of the longest suit, led a lone jack into the ace); a seat wins
   tricks with the cheapest card that holds, feeds points to a partner's winner, draws
   trumps with the master trump, and otherwise throws its least valuable card (saving the
   jack, the low trump and counting cards).
@@ -580,23 +582,46 @@ def _pitch_cost(card: int, trump: int, jack: int, low: int, table: PitchTable) -
     return 150 + (card >> 2) * 10
 
 
-def choose_trump(hand: int) -> int:
-    """The suit a pitcher names: the most trump-worthy (length, the ace and king, the jack, a low card)."""
-    best_suit, best_score = 0, -1
-    for suit in range(4):
-        cards = hand & SUIT[suit]
-        if not cards:
-            continue
-        score = 4 * cards.bit_count()
-        top = _high(cards) >> 2
-        score += {12: 8, 11: 5, 10: 3}.get(top, 0)
-        if cards >> (9 * 4 + suit) & 1:
-            score += 3
-        if _low(cards) >> 2 <= 2:
-            score += 2
-        if score > best_score:
-            best_suit, best_score = suit, score
-    return best_suit
+def trump_value(hand: int, suit: int, players: int, low_to_player: bool = False) -> float:
+    """The points a pitcher expects with ``suit`` as trump (High, Low, Jack, Game), from his hand alone.
+
+    The rule-based estimate of ``game.ai.normal`` on card masks: a card he cannot see is in another
+    hand with the chance ``6 (players - 1) / 46``; High is his when no higher trump is dealt, Low
+    when no lower one is dealt and he keeps his own, the Jack by the honours guarding it."""
+    trumps = hand & SUIT[suit]
+    if not trumps:
+        return 0.0
+    p = 6 * (players - 1) / 46
+    top, bottom = _high(trumps) >> 2, _low(trumps) >> 2
+    n = trumps.bit_count()
+    ace, king = trumps >> (48 + suit) & 1, trumps >> (44 + suit) & 1
+    high = (1 - p) ** (12 - top)
+    keep_low = 1.0 if low_to_player else min(0.85, 0.4 + 0.12 * n + (0.1 if top >= 11 else 0))
+    low = (1 - p) ** bottom * keep_low
+    if trumps >> (36 + suit) & 1:
+        jack = 0.5 if n == 1 else 0.95 if ace and king else (0.85 if ace else 0.55 + 0.06 * n)
+    else:
+        jack = p * (0.4 if ace else (0.25 if king else 0.08))
+    aces = (hand & ACES & ~SUIT[suit]).bit_count()
+    tens = (trumps & TENS).bit_count()
+    game = 1 / players + 0.08 * (n - 1) + 0.05 * aces + 0.12 * tens + (0.05 if top >= 11 else 0)
+    return high + low + jack + max(0.05, min(0.8, game))
+
+
+def choose_trump(hand: int, players: int = 4, low_to_player: bool = False) -> int:
+    """The suit a pitcher names: the best ``trump_value`` (ties: the higher suit)."""
+    return max(range(4), key=lambda suit: (trump_value(hand, suit, players, low_to_player), suit))
+
+
+def opening_lead(hand: int, trump: int) -> int:
+    """The pitcher's first card in his trump suit: the ace or king, else a middle card that spares
+    the jack and the low card (a lone or doubled suit: its top)."""
+    trumps = hand & SUIT[trump]
+    top = _high(trumps)
+    if top >> 2 >= 11 or trumps.bit_count() < 3:
+        return top
+    middle = trumps & ~(1 << _low(trumps)) & ~(1 << (36 + trump))
+    return _high(middle) if middle else top
 
 
 def pitch_pick(seat: int, legal: int, hands: list[int], count: int, led: int, best: int, best_seat: int,
@@ -701,7 +726,7 @@ def pitch_rollout(hands: list[int], table: PitchTable, won: list[int], to_act: i
         if first >= 0:
             card, first = first, -1
         elif trump is None:
-            card = _high(hand & SUIT[choose_trump(hand)])
+            card = opening_lead(hand, choose_trump(hand, n, table.low_to_player))
         else:
             if count == 0:
                 legal = hand
@@ -813,7 +838,9 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
 
 
 # ----------------------------------------------------------------------------------------------
-# The other decisions inside a world: quick full-information estimates
+# The other decisions inside a world: quick full-information estimates (Pitch bids: the rule-based
+# level's, so a bid simulated in a world meets the outbidding and dealer steals it will meet at the
+# table; the old estimate seldom outbid and left a bid of 2 alone far too often)
 
 
 def spades_estimate(hand: int) -> float:
@@ -890,41 +917,59 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     return max(1, min(13, int(expected + 0.2)))
 
 
-def pitch_estimate(hand: int, players: int) -> tuple[float, int]:
-    """The points a Pitch hand should win as pitcher, and the suit it would name."""
-    best, best_suit = 0.0, 0
-    for suit in range(4):
-        trumps = hand & SUIT[suit]
-        count = trumps.bit_count()
-        if not count:
-            continue
-        top = _high(trumps) >> 2
-        points = {12: 1.0, 11: 0.7, 10: 0.45, 9: 0.25}.get(top, 0.05)
-        bottom = _low(trumps) >> 2
-        if count >= 2 or bottom <= 1:
-            points += {0: 0.85, 1: 0.6, 2: 0.4, 3: 0.25}.get(bottom, 0.1)
-        if trumps >> (36 + suit) & 1:
-            points += 0.45 + 0.1 * min(count - 1, 3)
-        points += 0.15 * count + 0.1 * (hand & TENS).bit_count() + 0.05 * (hand & ACES).bit_count()
-        points -= 0.04 * (players - 4)
-        if points > best:
-            best, best_suit = points, suit
-    return best, best_suit
+# Pitch: the expected points at which a bid pays (the rule-based level's, measured against set backs)
+PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}
 
 
-def pitch_bid_for(hand: int, players: int, high: int, dealer: bool, steal: bool) -> BidValue:
-    """A plain Pitch bid for a seat inside a world."""
-    estimate, _ = pitch_estimate(hand, players)
-    want = int(estimate + 0.15)
-    if dealer:
+def pitch_estimate(hand: int, players: int, low_to_player: bool = False) -> tuple[float, int]:
+    """The points a Pitch hand should win as pitcher, and the suit it would name (``trump_value``)."""
+    suit = choose_trump(hand, players, low_to_player)
+    return trump_value(hand, suit, players, low_to_player), suit
+
+
+def pitch_bid_rule(value: float, seat: int, dealer: int, players: int, high: int, partner_pitches: bool,
+                   cut: float, steal: bool) -> BidValue:
+    """The rule-based level's Pitch bid (``game.ai.normal``) for a hand worth ``value`` points as
+    pitcher: the highest bid the value pays for (the cheapest one when at most one seat is left to
+    outbid it), a partner's contract left alone, the dealer taking it cheaply; ``cut`` lowers the
+    needs (an opponent about to win the game, the side near the target)."""
+    if seat == dealer:
         if high == 0:
-            return max(2, min(4, want))
-        if want >= high + (0 if steal else 1):
-            return min(4, max(want, high if steal else high + 1))
+            return 2
+        if partner_pitches and value < PITCH_BID_NEEDS[4] - cut + 0.3:
+            return "pass"
+        cheapest = high if steal else high + 1
+        if cheapest <= 4 and value >= PITCH_BID_NEEDS[cheapest] - cut - 0.15:
+            return cheapest
         return "pass"
-    if want >= 2 and want > high:
-        return min(4, want)
-    return "pass"
+    supported = max((b for b in range(max(2, high + 1), 5) if value >= PITCH_BID_NEEDS[b] - cut), default=0)
+    if not supported or (partner_pitches and supported < high + 2):
+        return "pass"
+    if (dealer - seat) % players <= 1 or supported == 4:
+        return supported if supported == 4 else max(2, high + 1)
+    return supported
+
+
+def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequence[int], target: int) -> float:
+    """How much lower a seat's bid needs are: an opponent about to win the game, its side near the target."""
+    cut = 0.0
+    if pitcher_side is not None and pitcher_side != side and scores[pitcher_side] + high >= target:
+        cut += 0.45
+    if scores[side] + 2 >= target:
+        cut += 0.15
+    return cut
+
+
+def pitch_bid_for(world: Any, seat: int) -> BidValue:
+    """The Pitch bid of ``seat`` inside a world (``pitch_bid_rule`` on its hand and the auction so far)."""
+    options = world.options
+    value, _ = pitch_estimate(world.hands[seat], world.num_seats, options.low == "player")
+    pitcher = world.pitcher
+    side = world.side_of(seat)
+    pitcher_side = None if pitcher is None else world.side_of(pitcher)
+    cut = pitch_bid_cut(side, pitcher_side, world.high, world.scores, options.target)
+    return pitch_bid_rule(value, seat, world.dealer, world.num_seats, world.high,
+                          pitcher is not None and pitcher != seat and pitcher_side == side, cut, options.dealer_steal)
 
 
 def danger_order(hand: int) -> list[int]:
@@ -972,8 +1017,7 @@ def advance_to_play(world: Any) -> None:
         if phase is Phase.BIDDING:
             hand = world.hands[seat]
             if world.kind == "pitch":
-                value = pitch_bid_for(hand, world.num_seats, world.high, seat == world.dealer,
-                                      world.options.dealer_steal)
+                value = pitch_bid_for(world, seat)
             else:
                 partner = world.partner(seat)
                 value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
