@@ -198,6 +198,21 @@ def test_a_new_game_still_opens_its_tips(app: Any, tips_on: None) -> None:
     assert isinstance(app.ctx.scenes.top, TipsScene)
 
 
+def test_under_the_tips_the_new_table_shows_the_deal_about_to_start(app: Any, tips_on: None) -> None:
+    setup = open_setup(app)
+    click(app, setup.start_button.rect.center)
+    table = app.ctx.scenes.visible()[0]
+    assert isinstance(table, TableScene) and isinstance(app.ctx.scenes.top, TipsScene)
+    assert not table.player.idle and table.player.flights  # the cards are on their way from the deck...
+    assert not [item for item in table.render_items() if item.owner is not None]  # ...no hand is dealt yet
+    key(app, pygame.K_RETURN)  # Got it: the deal goes on
+    for _ in range(400):
+        if table.player.idle:
+            break
+        app.step(DT)
+    assert len([item for item in table.render_items() if item.owner == 0]) == table.game.view(0).hand_sizes[0]
+
+
 # ----------------------------------------------------------------- a bad statistics file, said at startup
 def test_a_bad_statistics_file_is_said_once_at_startup_and_kept_aside() -> None:
     from ui.app import make_app

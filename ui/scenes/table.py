@@ -116,6 +116,9 @@ class TableScene(TableUndo, TableInput, Scene):
         self.model.sync(self.control.snapshot())
         self._take_events()
         self._place()
+        # the deal starts now, so that a scene over the new table (the tips) shows the cards about to be dealt,
+        # not the hands already dealt before the cards fly
+        self.player.update(0.0)
         self.save_now()
 
     # ----- the controller's state, as the scene's (tests and tools read and set these)
