@@ -498,9 +498,8 @@ def test_pitch_dealer_must_bid_when_everyone_passed(drivers):
     assert d.scene.game.view(0).pitcher == 0
 
 
-def test_last_trick_review_and_menu(drivers):
-    d = Driver("spades", 4, [0], seed=3)
-    drivers.append(d)
+def play_to_the_first_trick(d: Driver) -> None:
+    """Bid 3 and play random cards until the first trick is over and on the screen."""
     while d.scene.model.last_trick == [] or not d.scene.player.idle:
         stop = d.next_stop()
         if stop == "bid":
@@ -509,6 +508,12 @@ def test_last_trick_review_and_menu(drivers):
             if d.scene.model.last_trick:
                 break
             d.play_random_card()
+
+
+def test_last_trick_review_and_menu(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    play_to_the_first_trick(d)
     d.key(pygame.K_l)
     review = d.scene.last_trick
     assert review is not None and len(review.plays) == 4 and review.winner is not None
