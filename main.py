@@ -28,10 +28,10 @@ if __name__ == "__main__":  # Ctrl-C while the modules below load ends quietly w
     signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
 
 from game.ai import LEVELS  # noqa: E402
-from game.arena import add_parser as add_arena_parser  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
-from game.simulate import MAX_HANDS  # noqa: E402
+from game.tools.arena import add_parser as add_arena_parser  # noqa: E402
+from game.tools.simulate import MAX_HANDS  # noqa: E402
 
 USAGE_ERROR = 2
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
@@ -206,7 +206,7 @@ def open_output(path: str, command: str) -> TextIO:
 def run_simulate(args: argparse.Namespace) -> int:
     """The ``simulate`` command: each game's record is written the moment the game ends."""
     from game.record import dumps
-    from game.simulate import simulate
+    from game.tools.simulate import simulate
 
     players, levels = check_simulate(args)
     options = options_from_args(args)
@@ -300,7 +300,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     """The ``bench`` command: engine figures, then the window's when pygame is there."""
-    from game.bench import ai_figures, engine_figures
+    from game.tools.bench import ai_figures, engine_figures
 
     figures: dict = {"engine": engine_figures(args.seconds)}
     for kind, row in figures["engine"].items():
@@ -320,8 +320,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_arena(args: argparse.Namespace) -> int:
-    """The ``arena`` command: duplicate matches between two computer levels (game/arena.py)."""
-    from game.arena import run_command
+    """The ``arena`` command: duplicate matches between two computer levels (game/tools/arena.py)."""
+    from game.tools.arena import run_command
 
     return run_command(args)
 

@@ -2,8 +2,9 @@
 
 A codec writes a hand from the hand's history entries (game/history.py), reads a recorded hand into
 the chance outcomes it forces and the actions it applies, and names the fields a hand must give.
-``game.games.GAMES[kind].codec`` is the codec of each game; game/record.py does the rest (the
-record's header, the checks of every claimed field, the file).
+``game.games.GAMES[kind].codec`` is the codec of each game (each in
+``game/<game>/codec.py``); game/record.py does the rest (the record's header, the checks of every
+claimed field, the file).
 
 The reading helpers here check strict types (a whole number is neither a float nor a boolean;
 cards exactly as RECORD.md writes them) and raise ``RecordError`` naming the hand and the field.
@@ -16,17 +17,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
-from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Play, Redraw
-from game.cards import DECK, SPADES, SUITS, Card
+from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Play
+from game.cards import DECK, SPADES, Card
 from game.deals import deck_for_deal
-from game.history import DECK_ORDER, SAMPLE, ChanceOutcome, HandHistory
-from game.pitch import HAND_SIZE as PITCH_HAND_SIZE
-from game.pitch import deal_hands as pitch_deal
-from game.spades import HAND_SIZE as SPADES_HAND_SIZE
-from game.spades import SpadesGame
-from game.spades import deal_hands as spades_deal
-from game.spades_two import SpadesTwoGame
-from game.state import HandResult, Phase, TrickGame, trick_winner
+from game.history import DECK_ORDER, ChanceOutcome, HandHistory
+from game.state import HandResult, TrickGame, trick_winner
 
 CARDS: dict[str, Card] = {str(card): card for card in DECK}  # exactly the two-letter forms RECORD.md writes
 Labelled = Iterator[tuple[str, Action]]  # the actions of a recorded hand, each with where it was read
@@ -286,214 +281,3 @@ class Codec:
                 if not isinstance(play, list) or len(play) != 2:
                     raise RecordError(f"{label}: a play must be [seat, card]")
                 yield f"trick {number}", Play(seat_of(play[0], game.num_seats, label), card(play[1], label))
-
-
-class SpadesCodec(Codec):
-    """Four-player Spades: dealer, deal, blind Double Nils, bids, the Double Nil exchange, tricks.
-
-    While the exchange is being chosen, ``exchange_pending`` (an extra field) lists the cards a
-    seat has chosen whose partner has not chosen yet.
-    """
-
-    kind = "spades"
-    hand_fields = ("dealer", "deal", "blind", "bids", "exchange", "tricks")
-    hand_size = SPADES_HAND_SIZE
-
-    def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
-        bids = self._bids(hand)
-        exchange: list[dict[str, Any]] = []
-        chosen: dict[int, tuple[int, ...]] = {}
-        for action in hand.entries:
-            if isinstance(action, Exchange):
-                partner = game.partner(action.seat)
-                assert partner is not None
-                if partner in chosen:  # both have chosen: the cards change hands, the first giver's first
-                    exchange += [{"from": partner, "to": action.seat, "cards": card_texts(chosen.pop(partner))},
-                                 {"from": action.seat, "to": partner, "cards": card_texts(action.cards)}]
-                else:
-                    chosen[action.seat] = tuple(action.cards)
-        out: dict[str, Any] = {
-            "dealer": hand.dealer, "deal": [card_texts(h) for h in spades_deal(hand.deck, hand.dealer)],
-            "blind": [seat for seat, value in bids if value == DOUBLE_NIL],
-            "bids": [{"seat": s, "bid": v} for s, v in bids], "exchange": exchange}
-        if current and chosen:
-            out["exchange_pending"] = [{"from": seat, "cards": card_texts(cards)} for seat, cards in chosen.items()]
-        return out
-
-    def actions(self, game: TrickGame, hand: dict[str, Any], where: str, complete: bool) -> Labelled:
-        """Blind seats are only checked (a Double Nil bid is blind), then bids, exchange, tricks."""
-        for s in optional_list(hand, "blind", where):
-            seat_of(s, game.num_seats, f"{where} blind")
-        yield from self._bid_actions(self._read_bids(game, hand, where))
-        assert isinstance(game, SpadesGame)
-        yield from self._exchange_actions(game, hand, where, complete or bool(need(hand, "tricks", list, where)))
-        yield from self._play_actions(game, hand, where)
-
-    @staticmethod
-    def _exchange_actions(game: SpadesGame, hand: dict[str, Any], where: str, complete: bool) -> Labelled:
-        given: dict[int, tuple[Card, ...]] = {}
-        label = f"{where} exchange"
-        for item in optional_list(hand, "exchange", where):
-            seat = seat_of(need(item, "from", int, label), 4, label)
-            to = seat_of(need(item, "to", int, label), 4, label)
-            if to != game.partner(seat) or seat in given:
-                raise RecordError(f"{label}: seat {seat} gives once, to its partner, not to seat {to}")
-            given[seat] = tuple(card_list(need(item, "cards", list, label), label))
-        for item in optional_list(hand, "exchange_pending", where):
-            seat = seat_of(need(item, "from", int, f"{label}_pending"), 4, f"{label}_pending")
-            if seat in given:
-                raise RecordError(f"{label}_pending: seat {seat} gives once")
-            given[seat] = tuple(card_list(need(item, "cards", list, f"{label}_pending"), f"{label}_pending"))
-        while game.phase is Phase.EXCHANGE and game.to_act is not None:
-            seat = game.to_act
-            if seat not in given:
-                if not complete:
-                    break  # the hand was written while this seat chose
-                raise RecordError(f"{where}: seat {seat} must give three cards in the Double Nil exchange")
-            yield f"exchange by seat {seat}", Exchange(seat, given.pop(seat))
-        if given:
-            raise RecordError(f"{where}: an exchange is recorded that the bids do not call for")
-
-
-class SpadesTwoCodec(Codec):
-    """Spades for two: first drawer, stock, draws, blind Double Nils, redraws, bids, tricks.
-
-    While the redraws are being decided, a seat that kept its cards is listed in ``redraw`` with
-    nothing discarded or drawn, so that the reader does not decide for the next seat.
-    """
-
-    kind = "spades-two"
-    start_field = "first"
-    hand_fields = ("first", "stock", "draws", "blind", "redraw", "bids", "tricks")
-    hand_size = SPADES_HAND_SIZE
-
-    def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
-        stock, position = hand.deck, 0
-        draws: list[dict[str, Any]] = []
-        redraws: list[dict[str, Any]] = []
-        blind: list[int] = []
-        bids: list[tuple[int, BidValue]] = []
-        keep_all = current and game.phase is Phase.REDRAW  # a seat that kept its cards is listed then
-        for index, action in enumerate(hand.entries):
-            if isinstance(action, Draw):
-                taken, other = stock[position], stock[position + 1]
-                kept, dropped = (taken, other) if action.keep else (other, taken)
-                position += 2
-                draws.append({"seat": action.seat, "kept": str(kept), "discarded": str(dropped)} if action.keep
-                             else {"seat": action.seat, "discarded": str(dropped), "kept": str(kept)})
-            elif isinstance(action, Bid) and action.value == DOUBLE_NIL:  # declared while drawing
-                blind.append(action.seat)
-            elif isinstance(action, Bid):
-                bids.append((action.seat, action.value))
-            elif isinstance(action, Redraw) and (action.cards or keep_all):
-                following = hand.entries[index + 1] if action.cards else None
-                drawn = following.outcome if isinstance(following, ChanceOutcome) else ()
-                assert isinstance(drawn, tuple)
-                redraws.append({"seat": action.seat, "discarded": card_texts(action.cards),
-                                "drawn": card_texts(drawn)})
-        listed = [(seat, DOUBLE_NIL) for seat in blind] + bids  # a Double Nil is listed when declared
-        return {"first": hand.dealer, "stock": card_texts(stock), "draws": draws, "blind": blind,
-                "redraw": redraws, "bids": [{"seat": s, "bid": v} for s, v in listed]}
-
-    def comparable(self, key: str, recorded: Any, expected: Any) -> tuple[Any, Any]:
-        """A seat that kept its cards may be listed in ``redraw`` or left out."""
-        if key == "redraw" and isinstance(recorded, list):
-            recorded = [item for item in recorded if not (isinstance(item, dict) and item.get("discarded") == []
-                                                         and item.get("drawn") == [])]
-            expected = [item for item in expected if item["discarded"]]
-        return recorded, expected
-
-    def chance(self, hand: dict[str, Any], num_seats: int, where: str) -> list[ChanceOutcome]:
-        """The stock, then the cards each redraw drew."""
-        stock = card_list(need(hand, "stock", list, where), f"{where} stock")
-        if sorted(stock) != list(DECK):
-            raise RecordError(f"{where}: the stock is not the 52 cards once each")
-        outcomes = [ChanceOutcome(DECK_ORDER, tuple(stock))]
-        for item in optional_list(hand, "redraw", where):
-            drawn = card_list(need(item, "drawn", list, f"{where} redraw"), f"{where} redraw")
-            if drawn:
-                outcomes.append(ChanceOutcome(SAMPLE, tuple(drawn)))
-        return outcomes
-
-    def actions(self, game: TrickGame, hand: dict[str, Any], where: str, complete: bool) -> Labelled:
-        """Looks and Double Nil declarations as the draws need them, draws, redraws, bids, tricks."""
-        assert isinstance(game, SpadesTwoGame)
-        blind = [seat_of(s, game.num_seats, f"{where} blind") for s in optional_list(hand, "blind", where)]
-        bids = [(s, v) for s, v in self._read_bids(game, hand, where) if not (v == DOUBLE_NIL and s in blind)]
-        tricks = need(hand, "tricks", list, where)
-        yield from self._drawing_actions(game, hand, blind, where, complete or bool(bids) or bool(tricks))
-        yield from self._bid_actions(bids)
-        yield from self._play_actions(game, hand, where)
-
-    def _drawing_actions(self, game: SpadesTwoGame, hand: dict[str, Any], blind: list[int], where: str,
-                         complete: bool) -> Labelled:
-        for index, draw in enumerate(need(hand, "draws", list, where), 1):
-            label = f"draw {index}"
-            seat = seat_of(need(draw, "seat", int, f"{where} {label}"), 2, f"{where} {label}")
-            kept = card(need(draw, "kept", str, f"{where} {label}"), f"{where} {label}")
-            dropped = card(need(draw, "discarded", str, f"{where} {label}"), f"{where} {label}")
-            if game.phase is Phase.DRAWING and game.to_act == seat and not game.looked[seat]:
-                yield label, (Bid(seat, DOUBLE_NIL) if seat in blind else Look(seat))
-            if game.phase is not Phase.DRAWING:
-                raise RecordError(f"{where}, {label}: the drawing is over")
-            pair = {game.stock[game.stock_pos], game.stock[game.stock_pos + 1]}
-            if {kept, dropped} != pair or kept == dropped:
-                raise RecordError(f"{where}, {label}: the stock's next two cards are not {kept} and {dropped}")
-            yield label, Draw(seat, game.stock[game.stock_pos] == kept)
-        seat_now = game.to_act
-        if game.phase is Phase.DRAWING and seat_now is not None and seat_now in blind and not game.looked[seat_now]:
-            yield "Double Nil", Bid(seat_now, DOUBLE_NIL)  # declared, no card taken yet
-        redraws = [self._redraw_item(item, f"{where} redraw") for item in optional_list(hand, "redraw", where)]
-        while game.phase is Phase.REDRAW and game.to_act is not None:
-            seat = game.to_act
-            label = f"redraw by seat {seat}"
-            if not redraws or redraws[0][0] != seat:
-                if not complete:
-                    break  # the hand was written while this seat chose
-                yield label, Redraw(seat, ())
-                continue
-            _, thrown, drawn = redraws.pop(0)
-            for one in drawn:
-                if not game.discards >> one & 1:
-                    raise RecordError(f"{where}, {label}: {one} was not in the discard pile")
-            yield label, Redraw(seat, thrown)
-        if redraws:
-            raise RecordError(f"{where}: a redraw is recorded for seat {redraws[0][0]} that the game does not call for")
-
-    @staticmethod
-    def _redraw_item(item: Any, where: str) -> tuple[int, tuple[Card, ...], list[Card]]:
-        """A recorded Double Nil redraw: (seat, cards thrown, cards drawn), checked for form."""
-        seat = seat_of(need(item, "seat", int, where), 2, where)
-        thrown = tuple(card_list(need(item, "discarded", list, where), where))
-        drawn = card_list(need(item, "drawn", list, where), where)
-        if len(drawn) != len(thrown) or len(set(drawn)) != len(drawn):
-            raise RecordError(f"{where}: seat {seat} must draw as many different cards as it discards")
-        return seat, thrown, drawn
-
-
-class PitchCodec(Codec):
-    """Pitch: dealer, deal, bids, tricks; the pitcher, its bid and trump (the pitcher's first lead)."""
-
-    kind = "pitch"
-    hand_fields = ("dealer", "deal", "bids", "tricks")
-    finished_fields = ("pitcher", "bid", "trump", "points", "scores")
-    hand_size = PITCH_HAND_SIZE
-    keeps_looks = False
-
-    def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
-        deal = pitch_deal(hand.deck, hand.dealer, game.num_seats)
-        return {"dealer": hand.dealer, "deal": [card_texts(h) for h in deal],
-                "bids": [{"seat": s, "bid": v} for s, v in self._bids(hand)]}
-
-    def _write_end(self, game: TrickGame, hand: HandHistory) -> dict[str, Any]:
-        numbers = [(seat, value) for seat, value in self._bids(hand) if isinstance(value, int)]
-        pitcher, bid = numbers[-1] if numbers else (None, None)  # the last number bid is the highest
-        trump = self._trump(hand)
-        return {"pitcher": pitcher, "bid": bid, "trump": SUITS[trump] if trump is not None else None}
-
-    def _trump(self, hand: HandHistory) -> int | None:
-        """The suit of the pitcher's first lead, once led."""
-        return next((a.card & 3 for a in hand.entries if isinstance(a, Play)), None)
-
-
-CODECS: dict[str, Codec] = {codec.kind: codec for codec in (SpadesCodec(), SpadesTwoCodec(), PitchCodec())}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.cards import DECK, Card
-from game.pitch import HAND_SIZE as PITCH_HAND
-from game.pitch import PACKET as PITCH_PACKET
-from game.spades import HAND_SIZE as SPADES_HAND
+from game.pitch.rules import HAND_SIZE as PITCH_HAND
+from game.pitch.rules import PACKET as PITCH_PACKET
+from game.spades.rules import HAND_SIZE as SPADES_HAND
 
 
 def deck_for_deal(kind: str, dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:

@@ -11,13 +11,16 @@ from types import MappingProxyType
 from typing import Any
 
 from game.chance import Chance
-from game.codecs import CODECS, Codec
+from game.codecs import Codec
 from game.options import PITCH_CHOICES, SPADES_CHOICES, PitchOptions, SpadesOptions
-from game.pitch import HAND_SIZE as PITCH_HAND_SIZE
-from game.pitch import MAX_PLAYERS, MIN_PLAYERS, PitchGame
-from game.spades import EXCHANGE_SIZE, SpadesGame
-from game.spades import HAND_SIZE as SPADES_HAND_SIZE
-from game.spades_two import MAX_REDRAW, SpadesTwoGame
+from game.pitch.codec import PitchCodec
+from game.pitch.rules import HAND_SIZE as PITCH_HAND_SIZE
+from game.pitch.rules import MAX_PLAYERS, MIN_PLAYERS, PitchGame
+from game.spades.codec import SpadesCodec
+from game.spades.rules import EXCHANGE_SIZE, SpadesGame
+from game.spades.rules import HAND_SIZE as SPADES_HAND_SIZE
+from game.spades_two.codec import SpadesTwoCodec
+from game.spades_two.rules import MAX_REDRAW, SpadesTwoGame
 from game.state import TrickGame
 
 # make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
@@ -64,10 +67,10 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
 
 GAMES: dict[str, GameInfo] = {
     "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
-                       MappingProxyType(SPADES_CHOICES), _spades, CODECS["spades"]),
+                       MappingProxyType(SPADES_CHOICES), _spades, SpadesCodec()),
     "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
                            MappingProxyType(SPADES_CHOICES), _spades_two,
-                           CODECS["spades-two"]),
+                           SpadesTwoCodec()),
     "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
-                      MappingProxyType(PITCH_CHOICES), _pitch, CODECS["pitch"]),
+                      MappingProxyType(PITCH_CHOICES), _pitch, PitchCodec()),
 }

@@ -76,9 +76,9 @@ from game.actions import DOUBLE_NIL, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, FULL_MASK, SPADES, SUIT_MASKS, Card, cards_of
 from game.chance import Chance
 from game.deals import deck_for_deal
-from game.pitch import PitchGame
-from game.spades import SpadesGame
-from game.spades_two import SpadesTwoGame
+from game.pitch.rules import PitchGame
+from game.spades.rules import SpadesGame
+from game.spades_two.rules import SpadesTwoGame
 from game.state import Phase, SeatView, TrickGame
 
 ALL_SUITS = 0b1111

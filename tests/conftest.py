@@ -29,7 +29,7 @@ def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     monkeypatch.setenv("TRICK_TABLE_LOG_DIR", str(base / "logs"))
     monkeypatch.setenv("TRICK_TABLE_TIPS", "off")  # no first-game tips over the tables of tests (tests/test_help.py)
     yield base
-    computer = sys.modules.get("ui.computer")
+    computer = sys.modules.get("ui.services.computer")
     if computer is not None:  # a log file opened in this test's folder is not reused by the next test
         computer.reset_log()
 

@@ -115,7 +115,7 @@ def table_config(game: str, players: int, humans: Iterable[int] = (0,), seed: in
     from dataclasses import replace
 
     from game.factory import default_options
-    from ui.scenes.setup import GameConfig, SeatConfig, default_names
+    from ui.config import GameConfig, SeatConfig, default_names
 
     humans = set(humans)
     seats = tuple(SeatConfig(name, i in humans) for i, name in enumerate(default_names(players)))

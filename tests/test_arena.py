@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arena import (
+from game.tools.arena import (
     ArenaConfig,
     DealResult,
     PlayResult,
@@ -189,7 +189,7 @@ def test_a_bad_option_is_one_line_on_stderr_and_status_2(args: tuple[str, ...]) 
 
 @pytest.mark.parametrize(("kind", "cards_left"), [("spades", 27), ("spades-two", 13), ("pitch", 11)])
 def test_the_bench_clones_a_state_in_the_middle_of_the_play(kind: str, cards_left: int) -> None:
-    from game.bench import clones_per_second, mid_hand_game
+    from game.tools.bench import clones_per_second, mid_hand_game
 
     game = mid_hand_game(kind, 3)
     assert sum(hand.bit_count() for hand in game.hands) == cards_left and len(game.trick) == 1
@@ -198,7 +198,7 @@ def test_the_bench_clones_a_state_in_the_middle_of_the_play(kind: str, cards_lef
 
 
 def test_the_bench_times_at_least_a_few_decisions_of_a_level() -> None:
-    from game.bench import LEAST_DECISIONS, decision_times_ms
+    from game.tools.bench import LEAST_DECISIONS, decision_times_ms
 
     times = decision_times_ms("pitch", 4, "random", 0.0)
     assert len(times) == LEAST_DECISIONS and all(t >= 0 for t in times)

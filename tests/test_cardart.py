@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.cards import DECK, DIAMONDS, HEARTS, Card
-from ui import cardart
-from ui.cardart import CardArt, CardArtCache, card_art_for_width
-from ui.suits import suit_surface
+from ui.draw import cardart
+from ui.draw.cardart import CardArt, CardArtCache, card_art_for_width
+from ui.draw.suits import suit_surface
 
 WIDTH = 100
 
@@ -116,7 +116,7 @@ def test_card_art_for_width_caches_and_stays_bounded() -> None:
 
 def test_two_table_views_of_one_context_share_their_card_art(bare_app: Any) -> None:
     """Card images made from the context's cache share one rendering per width and style."""
-    from ui.sprites import CardImages
+    from ui.draw.sprites import CardImages
 
     one = CardImages([60, 90], "navy", False, art=bare_app.ctx.art)
     two = CardImages([90, 120], "navy", False, art=bare_app.ctx.art)

@@ -171,17 +171,17 @@ def test_window_options_that_are_fine_reach_the_window(monkeypatch: pytest.Monke
 
 def test_simulate_writes_each_record_as_its_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    import game.simulate
+    import game.tools.simulate
 
     out = tmp_path / "games.jsonl"
     lines_at_start: list[int] = []
-    play = game.simulate.play_game
+    play = game.tools.simulate.play_game
 
     def counting(*args: object, **kwargs: object) -> object:
         lines_at_start.append(len(out.read_text().splitlines()))
         return play(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(game.simulate, "play_game", counting)
+    monkeypatch.setattr(game.tools.simulate, "play_game", counting)
     assert main.main(["simulate", "--game", "pitch", "--players", "3", "--games", "4", "--hands", "1",
                       "--out", str(out)]) == 0
     assert lines_at_start == [0, 1, 2, 3]

@@ -12,7 +12,7 @@ import pytest
 
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
-from game.simulate import simulate
+from game.tools.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_FILES = sorted((ROOT / "game").rglob("*.py"))
@@ -71,8 +71,8 @@ def test_no_engine_file_uses_the_module_level_random(path: Path) -> None:
 
 
 def test_importing_and_running_the_engine_loads_no_pygame() -> None:
-    code = ("import sys, game.factory, game.record, game.simulate, game.bench, game.ai\n"
-            "from game.simulate import simulate\n"
+    code = ("import sys, game.factory, game.record, game.tools.simulate, game.tools.bench, game.ai\n"
+            "from game.tools.simulate import simulate\n"
             "from game.options import SpadesOptions\n"
             "simulate('spades', SpadesOptions(), 4, 1, 3, ['random'], 1)\n"
             "assert not any(m.split('.')[0] == 'pygame' for m in sys.modules), 'pygame was imported'\n")

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from game.options import PitchOptions, SpadesOptions
-from ui import storage
 from ui.scenes.rules import RulesScene, options_in_force
 from ui.scenes.table import TableScene, make_config
-from ui.tips import FILE_NAME, TipsScene, TipsStore, tips_for
+from ui.scenes.tips import FILE_NAME, TipsScene, TipsStore, tips_for
+from ui.services import storage
 
 DT = 1 / 60
 SHOTS = Path("/tmp")

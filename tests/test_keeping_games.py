@@ -13,14 +13,14 @@ import pytest
 from game.factory import new_game
 from game.options import SpadesOptions
 from game.record import to_record
-from ui import storage
-from ui.saves import AUTOSAVE_NAME, SaveService, window_facts
 from ui.scenes.confirm import ConfirmScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.setup import SetupScene
 from ui.scenes.table import TableScene
-from ui.stats import FILE_NAME as STATS_FILE
-from ui.tips import TipsScene
+from ui.scenes.tips import TipsScene
+from ui.services import storage
+from ui.services.saves import AUTOSAVE_NAME, SaveService, window_facts
+from ui.services.stats import FILE_NAME as STATS_FILE
 
 DT = 1 / 60
 
@@ -169,7 +169,7 @@ def test_continue_in_the_first_hand_opens_no_tips(app: Any, tips_on: None) -> No
 
 
 def test_a_record_opened_in_the_first_hand_opens_no_tips(app: Any, tips_on: None, tmp_path: Path) -> None:
-    from ui.saves import write_record_file
+    from ui.services.saves import write_record_file
 
     game, seats = first_hand_game(3)
     path = tmp_path / "first-hand.jsonl"
@@ -237,7 +237,7 @@ def test_a_bad_statistics_file_is_said_once_at_startup_and_kept_aside() -> None:
 
 def test_a_bad_tips_file_is_said_at_startup_too() -> None:
     from ui.app import make_app
-    from ui.tips import FILE_NAME as TIPS_FILE
+    from ui.scenes.tips import FILE_NAME as TIPS_FILE
 
     (storage.data_dir() / TIPS_FILE).write_bytes(b"\x00\x01")
     app = make_app((1280, 720), headless=True)
@@ -248,7 +248,7 @@ def test_a_bad_tips_file_is_said_at_startup_too() -> None:
 
 
 def test_a_statistics_write_problem_at_the_table_is_said_over_the_table(app: Any, monkeypatch: Any) -> None:
-    from ui.stats import TableStats
+    from ui.services.stats import TableStats
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise PermissionError(13, "Permission denied")
@@ -265,10 +265,10 @@ def test_a_statistics_write_problem_at_the_table_is_said_over_the_table(app: Any
 
 
 def test_a_bare_context_has_working_services_in_the_test_data_folder() -> None:
-    from ui.cardart import CardArtCache
     from ui.context import AppContext
+    from ui.draw.cardart import CardArtCache
     from ui.scene import SceneStack
-    from ui.settings_store import Settings
+    from ui.services.settings import Settings
 
     ctx = AppContext(SceneStack(), Settings(), (1280, 720))
     assert ctx.app is None and ctx.saves is None and ctx.worker is None and not ctx.audio

@@ -28,13 +28,13 @@ from tests.e2e_helpers import (
     table_config,
 )
 from ui.app import MIN_SIZE
-from ui.overlay_scene import TableOverlayScene
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup import SetupScene
 from ui.scenes.table import COMPUTER_PAUSE_S, TableScene
+from ui.table.panels.overlay_scene import TableOverlayScene
 
 SEED = 20240611
 SIZE = (1280, 720)

@@ -22,8 +22,8 @@ from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.record import to_record
 from game.state import Phase, TrickGame
-from ui import storage
-from ui.saves import (
+from ui.services import storage
+from ui.services.saves import (
     AUTOSAVE_NAME,
     FINISHED,
     SAVE_FORMAT,
@@ -190,7 +190,7 @@ KILLER_SCRIPT = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from game.factory import new_game
     from game.options import SpadesOptions
-    from ui.saves import SaveService
+    from ui.services.saves import SaveService
     service = SaveService({folder!r})
     rng = random.Random({seed})
     first = True

@@ -13,9 +13,9 @@ import pytest
 from conftest import ROOT
 
 from game.cards import Card
-from ui import storage
 from ui.app import make_app
-from ui.settings_store import (
+from ui.services import storage
+from ui.services.settings import (
     CARD_BACKS,
     FELTS,
     SETTINGS_FILE,
@@ -244,7 +244,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 
 def test_four_colour_deck_prints_diamonds_blue_and_clubs_green(app):
-    from ui.cardart import CardArt
+    from ui.draw.cardart import CardArt
 
     two, four = CardArt(100, four_color=False), CardArt(100, four_color=True)
     for code in ("QD", "7D", "JC", "3C"):
@@ -264,8 +264,8 @@ def test_four_colour_deck_prints_diamonds_blue_and_clubs_green(app):
 
 
 def test_every_card_back_and_felt_looks_different(app):
-    from ui import theme
-    from ui.cardart import CardArt
+    from ui.draw import theme
+    from ui.draw.cardart import CardArt
 
     backs = {name: pixels(CardArt(90, name).back()) for name in CARD_BACKS}
     assert len(set(backs.values())) == len(CARD_BACKS) >= 3

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui import sound
-from ui.settings_store import Settings
+from ui.services import sound
+from ui.services.settings import Settings
 
 LENGTHS_S = {"deal": 0.5, "card": 0.09, "trick": 0.2, "bid": 0.13, "nil_made": 0.5, "nil_broken": 0.42,
              "hand_won": 0.55, "hand_set": 0.55, "game_won": 1.0, "game_lost": 0.9}
@@ -159,7 +159,7 @@ def test_the_table_plays_effects_for_its_events():
 
 
 def test_hand_and_game_sounds_follow_our_side():
-    from ui.table_anim import EventPlayer
+    from ui.table.anim import EventPlayer
 
     class View:
         viewer, bottom = 0, 0
@@ -215,7 +215,7 @@ def test_the_c_libraries_complaints_at_mixer_start_stay_off_the_terminal() -> No
     that descriptor only for its own call, so the program's messages still reach the terminal."""
     script = (
         "import os, sys\n"
-        "from ui.sound import _c_stderr_silenced\n"
+        "from ui.services.sound import _c_stderr_silenced\n"
         "with _c_stderr_silenced():\n"
         "    os.write(2, b'ALSA lib: cannot find card 0\\n')\n"
         "print('the program speaks', file=sys.stderr)\n"

@@ -28,8 +28,8 @@ from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.record import to_record
 from game.state import Phase, TrickGame
-from ui import storage
-from ui.stats import (
+from ui.services import storage
+from ui.services.stats import (
     FILE_NAME,
     Result,
     StatsStore,

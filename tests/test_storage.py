@@ -1,4 +1,4 @@
-"""ui.storage: the data folder, atomic writes, moving bad files aside, careful JSON reads."""
+"""ui.services.storage: the data folder, atomic writes, moving bad files aside, careful JSON reads."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import storage
+from ui.services import storage
 
 
 def test_data_dir_honours_the_environment_and_is_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

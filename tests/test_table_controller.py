@@ -14,7 +14,7 @@ from game.cards import cards_of
 from game.factory import default_options, new_game
 from game.games import GAMES
 from game.history import ChanceOutcome
-from ui.table_controller import TableController
+from ui.table.controller import TableController
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +54,7 @@ def step_computers(control: TableController) -> bool:
 def test_the_controller_module_does_not_import_pygame():
     source = (ROOT / "ui" / "table_controller.py").read_text()
     assert "import pygame" not in source
-    code = "import sys, ui.table_controller; sys.exit(1 if 'pygame' in sys.modules else 0)"
+    code = "import sys, ui.table.controller; sys.exit(1 if 'pygame' in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 

@@ -23,13 +23,14 @@ from game.factory import new_game
 from game.options import SpadesOptions
 from game.record import to_record
 from game.state import SeatView
-from ui import computer
 from ui.app import make_app
-from ui.computer import ComputerPlayers, ComputerWorker, PlayerSpec, player_for
-from ui.hint import LABEL, LABEL_BUSY, hint_button_name
-from ui.scenes.setup import LEVELS, SetupScene
+from ui.config import LEVELS
+from ui.scenes.setup import SetupScene
 from ui.scenes.table import TableScene, make_config
-from ui.table_view import HINT_GLOW
+from ui.services import computer
+from ui.services.computer import ComputerPlayers, ComputerWorker, PlayerSpec, player_for
+from ui.table.hint import LABEL, LABEL_BUSY, hint_button_name
+from ui.table.view import HINT_GLOW
 
 DT = 1 / 60
 SHOTS = Path("/tmp/trick-table-shots")
@@ -127,7 +128,7 @@ def log_text(folder: Path) -> str:
 def table_app(humans: list[int], level: str, sync: bool = True, engine: Any = None, seed: int = 5,
               worker: ComputerWorker | None = None, speed: str = "fast") -> tuple[Any, TableScene]:
     """A headless App with a four-player Spades table on top."""
-    from ui import cardart
+    from ui.draw import cardart
 
     cardart.reset()
     app = make_app((1280, 720), headless=True, menu=False)
@@ -499,7 +500,7 @@ def follow_hint(app: Any, scene: TableScene) -> str:
 
 @pytest.mark.parametrize("game, players", [("spades-two", 2), ("pitch", 3), ("spades", 4)])
 def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> None:
-    from ui import cardart
+    from ui.draw import cardart
 
     cardart.reset()
     app = make_app((1280, 720), headless=True, menu=False)

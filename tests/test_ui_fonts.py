@@ -9,7 +9,7 @@ import pygame
 import pygame.freetype
 import pytest
 
-from ui import text
+from ui.draw import text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,7 +50,7 @@ def test_every_character_the_window_writes_has_a_glyph():
     for path in (ROOT / "ui").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         used |= {chr(int(code, 16)) for code in re.findall(r"\\u([0-9a-fA-F]{4})", source)}
-    suits = set("\u2660\u2665\u2666\u2663")  # drawn as shapes (ui/suits.py), never as glyphs
+    suits = set("\u2660\u2665\u2666\u2663")  # drawn as shapes (ui/draw/suits.py), never as glyphs
     for bold in (False, True):
         face = pygame.freetype.Font(str(text.font_path(bold)), 20)
         missing = [hex(ord(ch)) for ch in sorted(used - suits) if face.get_metrics(ch)[0] is None]

@@ -12,9 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui import text, theme
-from ui.scene import Scene
-from ui.tween import (
+from ui.draw import text, theme
+from ui.draw.tween import (
     Tween,
     Tweener,
     ease_in_out_cubic,
@@ -23,6 +22,7 @@ from ui.tween import (
     lerp,
     linear,
 )
+from ui.scene import Scene
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -278,8 +278,8 @@ def test_run_prints_ready_saves_the_first_frame_and_exits_on_sigterm(tmp_path):
 
 
 def test_the_deal_is_animated_in_the_engines_packets():
-    from game.pitch import PACKET
-    from ui.table_anim import deal_order
+    from game.pitch.rules import PACKET
+    from ui.table.anim import deal_order
 
     assert deal_order([6, 6, 6, 6], 3, PACKET) == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3 + [0] * 3 + [1] * 3 + \
         [2] * 3 + [3] * 3
@@ -289,7 +289,7 @@ def test_the_deal_is_animated_in_the_engines_packets():
 def test_the_event_player_refuses_an_event_without_the_seat_card_or_details_its_kind_carries():
     from game.cards import DECK
     from game.events import CARD_PLAYED, HAND_SCORED, Event
-    from ui.table_anim import card_of, data_of, seat_of
+    from ui.table.anim import card_of, data_of, seat_of
 
     played = Event(CARD_PLAYED, 2, DECK[0])
     assert seat_of(played) == 2 and card_of(played) == DECK[0]
@@ -302,7 +302,7 @@ def test_the_event_player_refuses_an_event_without_the_seat_card_or_details_its_
 
 def test_the_shown_hand_is_empty_for_nobody_and_for_a_hand_face_down_or_not_known():
     from game.cards import DECK
-    from ui.table_model import TableModel
+    from ui.table.model import TableModel
 
     model = TableModel(4)
     model.hands = {0: [DECK[0], DECK[1]], 1: None}

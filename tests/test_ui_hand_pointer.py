@@ -16,8 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.cards import DECK, Card  # noqa: E402
-from ui.table_model import TableModel  # noqa: E402
-from ui.table_view import HandState, TableView  # noqa: E402
+from ui.table.model import TableModel  # noqa: E402
+from ui.table.view import HandState, TableView  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080), (800, 480), (1024, 768), (3840, 2160), (1024, 600)]
 SHAPES = [("spades", 4, 2, 13), ("pitch", 7, 7, 6)]
@@ -27,7 +27,7 @@ SHAPES = [("spades", 4, 2, 13), ("pitch", 7, 7, 6)]
 def _pygame():
     pygame.display.init()
     yield
-    from ui import cardart
+    from ui.draw import cardart
 
     cardart.reset()
 

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from test_ui_table import Driver, play_to_the_first_trick  # noqa: E402
 
-from ui.overlay_scene import TableOverlayScene  # noqa: E402
+from ui.table.panels.overlay_scene import TableOverlayScene  # noqa: E402
 
 
 def test_the_review_is_a_scene_over_the_table_which_goes_on_under_it(drivers):

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ui.layout import TableLayout  # noqa: E402
+from ui.table.layout import TableLayout  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080), (800, 480), (1024, 768), (3840, 2160)]
 GAMES = [("spades-two", 2, 2, 13), ("spades", 4, 2, 13)] + [("pitch", n, n, 6) for n in range(2, 8)] + [
@@ -101,8 +101,8 @@ BUBBLES = ["Gives 3 cards", "Keeps the hand", "Double Nil!", "Replaces 3", "Doub
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("kind, seats, sides, hand", GAMES)
 def test_speech_bubbles_never_touch_a_plate(size, kind, seats, sides, hand):
-    from ui.table_view import BUBBLE_PX
-    from ui.toast import pill_size
+    from ui.draw.toast import pill_size
+    from ui.table.view import BUBBLE_PX
 
     layout = TableLayout(size, seats, kind, sides, hand)
     screen = pygame.Rect((0, 0), size)
@@ -126,7 +126,7 @@ def test_speech_bubbles_never_touch_a_plate(size, kind, seats, sides, hand):
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720)])
 @pytest.mark.parametrize("seats", [2, 4, 7])
 def test_every_face_up_card_shows_a_corner_suit_big_enough_to_tell_spades_from_clubs(size, seats):
-    from ui.cardart import CardArt
+    from ui.draw.cardart import CardArt
 
     layout = TableLayout(size, seats, "pitch" if seats != 4 else "spades", seats, 6)
     least = 12 if size[1] >= 600 else 10
@@ -137,7 +137,7 @@ def test_every_face_up_card_shows_a_corner_suit_big_enough_to_tell_spades_from_c
 @pytest.mark.parametrize("size", SIZES + [(1024, 600)])
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_a_message_leaves_the_trick_and_the_prompt_in_view(size, seats):
-    from ui.toast import pill_size
+    from ui.draw.toast import pill_size
 
     layout = TableLayout(size, seats, "spades" if seats == 4 else "pitch", seats, 13 if seats != 3 else 6)
     w, h = pill_size("You must follow suit (hearts).", layout.px(22))

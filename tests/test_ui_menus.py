@@ -8,12 +8,13 @@ import pygame
 import pytest
 
 from game.options import PitchOptions, SpadesOptions
+from ui.config import LEVELS, GameConfig, SeatConfig, default_names
+from ui.draw.widgets import Button, ChoiceSelector, Toggle
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene, inline_spans, parse_markdown
 from ui.scenes.settings import SettingsScene
-from ui.scenes.setup import LEVELS, GameConfig, SeatConfig, SetupScene, default_names
-from ui.widgets import Button, ChoiceSelector, Toggle
+from ui.scenes.setup import SetupScene
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 DT = 1 / 60
@@ -400,7 +401,7 @@ def test_setup_widgets_never_overlap(app, size):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 480), (1024, 600)])
 def test_setup_describes_each_game_in_full_under_its_options(app, size):
-    from ui import text
+    from ui.draw import text
 
     app.resize(size)
     setup = open_setup(app)

@@ -20,7 +20,7 @@ from game.chance import Chance  # noqa: E402
 from game.events import GAME_OVER, Event  # noqa: E402
 from game.factory import new_game  # noqa: E402
 from game.options import SpadesOptions  # noqa: E402
-from ui.overlay_scene import TableOverlayScene  # noqa: E402
+from ui.table.panels.overlay_scene import TableOverlayScene  # noqa: E402
 
 OPEN_KEYS = {"menu": pygame.K_ESCAPE, "sheet": pygame.K_s, "last_trick": pygame.K_l}
 BUTTON = {"menu": "resume", "sheet": "close", "last_trick": "close"}

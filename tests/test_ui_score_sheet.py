@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.state import HandResult
-from ui.layout import TableLayout
-from ui.score_sheet import ScoreSheet
-from ui.table_view import side_color
+from ui.table.layout import TableLayout
+from ui.table.panels.score_sheet import ScoreSheet
+from ui.table.view import side_color
 
 
 @pytest.fixture(autouse=True)
@@ -65,8 +65,8 @@ def test_equal_scores_stay_distinguishable_in_the_chart():
 
 
 def test_the_pitch_score_panel_says_why_a_player_at_the_target_has_not_won():
-    from ui.score_panel import ScorePanel
-    from ui.table_model import TableModel
+    from ui.table.model import TableModel
+    from ui.table.panels.score_panel import ScorePanel
 
     panel = ScorePanel("pitch", [[0], [1], [2]], ["You", "West", "East"], 7)
     model = TableModel(3, "pitch")

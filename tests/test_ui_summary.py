@@ -6,7 +6,7 @@ from test_ui_table import Driver
 
 from game.actions import DOUBLE_NIL, NIL
 from game.cards import Card
-from ui.hand_summary import HandSummary, pitch_cards, spades_rows
+from ui.table.panels.summary import HandSummary, pitch_cards, spades_rows
 
 C = Card.parse
 HEARTS = 1

@@ -31,7 +31,7 @@ NAMES = {2: ["You", "North"], 3: ["You", "West", "East"], 4: ["You", "West", "No
 
 def reset_card_art() -> None:
     """Forget card art made under an earlier pygame.init (App.close also does this)."""
-    from ui import cardart
+    from ui.draw import cardart
 
     cardart.reset()
 
@@ -593,7 +593,7 @@ def play_to_game_over(drivers) -> Driver:
 
 
 def test_game_over_shows_over_the_finished_table(drivers):
-    from ui import theme
+    from ui.draw import theme
     from ui.scenes.gameover import GameOverScene
 
     d = play_to_game_over(drivers)
@@ -639,7 +639,7 @@ def test_game_over_menu_returns_to_a_clean_title_menu(drivers):
 def spades_summary(names: list[str], teams: list[list[int]], bids: list, tricks: list[int]):
     """A HandSummary of one Spades hand scored by the engine's own scoring."""
     from game.scoring import score_spades_side
-    from ui.hand_summary import HandSummary
+    from ui.table.panels.summary import HandSummary
 
     points = [score_spades_side([bids[s] for s in team], [tricks[s] for s in team], 0)[0] for team in teams]
     data = {"points": points, "scores": [p["total"] for p in points], "bags": [0] * len(teams), "hand": 1}
@@ -648,7 +648,7 @@ def spades_summary(names: list[str], teams: list[list[int]], bids: list, tricks:
 
 def pitch_summary(names: list[str], teams: list[list[int]], pitcher: int, bid: int, set_back: bool):
     """A HandSummary of one Pitch hand where ``pitcher`` bid ``bid``."""
-    from ui.hand_summary import HandSummary
+    from ui.table.panels.summary import HandSummary
 
     side = next(i for i, team in enumerate(teams) if pitcher in team)
     points = [{"high": 0, "low": 0, "jack": 0, "game": 0, "trick_points": 0,
@@ -692,7 +692,7 @@ def test_summary_headlines_speak_plain_english(summary, headline):
 
 
 def test_game_won_titles_agree_with_the_winner():
-    from ui import wording
+    from ui.draw import wording
 
     assert [f"{name} {wording.wins(name)}!" for name in ("You", "West", "You & North", "West & East")] == [
         "You win!", "West wins!", "You & North win!", "West & East win!"]
@@ -702,10 +702,10 @@ def test_game_won_titles_agree_with_the_winner():
 def test_modal_panels_are_opaque(drivers):
     """Nothing under the summary, score sheet, last trick, pause menu or game-over panel shows through."""
     from game.cards import Card
-    from ui.last_trick import LastTrick
     from ui.scenes.gameover import GameOverScene
-    from ui.score_sheet import ScoreSheet
-    from ui.table_menu import TableMenu
+    from ui.table.panels.last_trick import LastTrick
+    from ui.table.panels.menu import TableMenu
+    from ui.table.panels.score_sheet import ScoreSheet
 
     d = Driver("spades", 4, [0], seed=3, speed="instant")
     drivers.append(d)
@@ -859,7 +859,7 @@ def test_scores_count_up_after_the_summary(drivers):
 
 
 def test_a_stale_computer_answer_is_never_applied():
-    from ui.computer import ComputerPlayers
+    from ui.services.computer import ComputerPlayers
 
     class Slow:
         def choose(self, view):
@@ -918,7 +918,7 @@ def test_the_trick_area_shows_the_last_trick_and_says_so_when_there_is_none(driv
 
 
 def test_the_card_that_led_the_trick_is_marked(drivers):
-    from ui import theme
+    from ui.draw import theme
 
     d = Driver("pitch", 4, [0], seed=8, speed="fast")
     drivers.append(d)

@@ -15,11 +15,11 @@ import pytest
 
 from game.factory import default_options
 from game.record import RecordError, replay
-from game.simulate import simulate
 from game.state import Phase, TrickGame
+from game.tools.simulate import simulate
 from ui.app import App, make_app
 from ui.scenes.viewer import ViewerScene, cards_of
-from ui.table_view import HandState
+from ui.table.view import HandState
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path("/tmp/trick-table-viewer")

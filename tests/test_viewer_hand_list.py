@@ -13,11 +13,11 @@ import pytest
 from game.ai import make_player
 from game.factory import default_options, new_game
 from game.record import replay
-from game.simulate import simulate
 from game.state import Phase
+from game.tools.simulate import simulate
 from tests.test_viewer import broken_record, check_position, click, open_viewer, press, recorded, same_state
 from ui.app import App
-from ui.hand_list import signed
+from ui.replay.hand_list import signed
 from ui.scenes.viewer import ViewerScene, open_viewer_for_game
 
 SHOTS = Path("/tmp/trick-table-viewer")

@@ -17,8 +17,8 @@ from game.chance import Chance
 from game.deals import deck_for_deal
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
-from game.pitch import PitchGame
-from game.spades import SpadesGame
+from game.pitch.rules import PitchGame
+from game.spades.rules import SpadesGame
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import UniformDealer, WorldSampler, sample_world, sampler_for, unseen_cards, void_suits
 

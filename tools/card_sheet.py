@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.cards import DECK, Card  # noqa: E402
-from ui.cardart import CardArt  # noqa: E402
+from ui.draw.cardart import CardArt  # noqa: E402
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 66, 42)

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ui import cardart, suits, text, theme
 from ui.context import AppContext
-from ui.saves import FINISHED, SavedGame, SaveService, open_record_for_play
+from ui.draw import cardart, suits, text, theme
 from ui.scene import Scene, SceneStack
-from ui.settings_store import SettingsStore
-from ui.sound import SoundPlayer, init_mixer
+from ui.services.saves import FINISHED, SavedGame, SaveService, open_record_for_play
+from ui.services.settings import SettingsStore
+from ui.services.sound import SoundPlayer, init_mixer
 
 if TYPE_CHECKING:
-    from ui.scenes.setup import GameConfig
+    from ui.config import GameConfig
 
 TITLE = "Trick Table"
 DEFAULT_SIZE = (1280, 720)
@@ -121,7 +121,7 @@ class App:
         """Open the table for a saved game over the title menu, exactly where it was (no first-game tips:
         the game is not new)."""
         from ui.scenes.table import TableScene
-        from ui.tips import skip_first_game_tips
+        from ui.scenes.tips import skip_first_game_tips
 
         table = TableScene(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
         skip_first_game_tips(table)  # the tips open only at the start of a new game
@@ -140,7 +140,7 @@ class App:
         (``open_viewer``, which shows the problem)."""
         saved, problem = open_record_for_play(path)
         if saved is None:
-            from ui.saves import load_record_file
+            from ui.services.saves import load_record_file
 
             record, _ = load_record_file(path)
             if record is not None:  # finished, or a record that replays only up to a problem: shown to there
@@ -280,7 +280,7 @@ class App:
         """The message shown now, as a pill at the top of the window over every scene."""
         if self.notice is None:
             return
-        from ui.toast import draw_pill, pill_size
+        from ui.draw.toast import draw_pill, pill_size
 
         message, left = self.notice
         size = text.scaled(20, target.get_size())
@@ -342,7 +342,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     args = _parse(argv)
     app = make_app(args.size)
-    from ui.computer import ComputerWorker
+    from ui.services.computer import ComputerWorker
 
     worker = ComputerWorker().start()  # the computer players' process, warming up in the background
     app.ctx.worker = worker

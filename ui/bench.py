@@ -29,7 +29,7 @@ def _headless() -> None:
 
 def _forget_card_art() -> None:
     """Card art caches fonts that die with pygame.quit; start each App with fresh art."""
-    from ui import cardart
+    from ui.draw import cardart
 
     cardart.reset()
 
@@ -77,7 +77,7 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
     """Median and 99th percentile of drawing a four-player table mid-trick while a card glides."""
     import pygame
 
-    from ui.sprites import Flight
+    from ui.draw.sprites import Flight
 
     app, scene = _table(size, [0])
     try:
@@ -121,7 +121,7 @@ def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", de
     search, in the worker process the program starts) while they make ``decisions`` decisions."""
     import pygame
 
-    from ui.computer import ComputerWorker
+    from ui.services.computer import ComputerWorker
 
     worker = ComputerWorker().start()
     warm_s = time.perf_counter()

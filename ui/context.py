@@ -2,7 +2,7 @@
 
 The services are typed fields, each with a default that lets a bare ``AppContext(SceneStack(), Settings(),
 size)`` work in tests: no saves, no computer worker, no sound, no app hooks; statistics and tips stores on
-the data folder (``ui.storage.data_dir()``, which the test suite points at a temporary folder); a card art
+the data folder (``ui.services.storage.data_dir()``, which the test suite points at a temporary folder); a card art
 cache of its own.
 """
 
@@ -12,17 +12,17 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ui.cardart import CardArtCache
+from ui.draw.cardart import CardArtCache
 from ui.scene import SceneStack
-from ui.settings_store import Settings, SettingsStore
-from ui.stats import StatsStore
-from ui.tips import TipsStore
+from ui.scenes.tips import TipsStore
+from ui.services.settings import Settings, SettingsStore
+from ui.services.stats import StatsStore
 
 if TYPE_CHECKING:
-    from ui.computer import ComputerWorker
-    from ui.saves import SaveService
-    from ui.scenes.setup import GameConfig
-    from ui.sound import SoundPlayer
+    from ui.config import GameConfig
+    from ui.services.computer import ComputerWorker
+    from ui.services.saves import SaveService
+    from ui.services.sound import SoundPlayer
 
 __all__ = ["AppContext", "AppHooks", "Settings", "SettingsStore"]
 
@@ -63,8 +63,8 @@ class AppContext:
     app: AppHooks | None = None  # the program's navigation (None: scenes built without an App, in tests)
     audio: bool = False  # whether a sound device was found
     saves: SaveService | None = None  # the autosave and record files (None: nothing is saved)
-    stats: StatsStore = field(default_factory=StatsStore)  # the statistics file (ui.stats)
-    tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.tips)
+    stats: StatsStore = field(default_factory=StatsStore)  # the statistics file (ui.services.stats)
+    tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.scenes.tips)
     worker: ComputerWorker | None = None  # the computer players' process (None: they decide on this side)
     art: CardArtCache = field(default_factory=CardArtCache)  # rendered card faces and backs by width and style
 

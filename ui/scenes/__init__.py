@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import text, theme
+from ui.draw import text, theme
+from ui.draw.tween import Tweener
+from ui.draw.widgets import WidgetGroup
 from ui.scene import Scene
-from ui.tween import Tweener
-from ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from ui.context import AppContext

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import text, theme
+from ui.draw import text, theme
+from ui.draw.widgets import Button
 from ui.scenes import FormScene
-from ui.widgets import Button
 
 if TYPE_CHECKING:
     from ui.context import AppContext

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ui import text, theme
-from ui.saves import saves_of
+from ui.draw import text, theme
+from ui.draw.tween import ease_out_back
+from ui.draw.widgets import Button
 from ui.scenes import FormScene
-from ui.tween import ease_out_back
-from ui.widgets import Button
+from ui.services.saves import saves_of
 
 if TYPE_CHECKING:
-    from ui.cardart import CardArtCache
     from ui.context import AppContext
+    from ui.draw.cardart import CardArtCache
 
 FAN_CARDS = ("TS", "JD", "QC", "KH", "AS")
 FAN_SPREAD_DEG = 13.0  # between neighbouring cards
@@ -42,7 +42,7 @@ def _card_images(width: int, four_color: bool = False, cache: CardArtCache | Non
     """Face, shadow and shadow offset for each fan card: the shared card art (``cache``), or plain shapes."""
     try:
         from game.cards import Card
-        from ui.cardart import card_art_for_width
+        from ui.draw.cardart import card_art_for_width
 
         art = card_art_for_width(width, four_color=four_color, cache=cache)
         return [(art.face(Card.parse(c)), art.shadow(), art.shadow_offset) for c in FAN_CARDS]

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games import GAMES
-from ui import text, theme
+from ui.draw import text, theme
+from ui.draw.widgets import Button, Tabs
 from ui.scenes import FormScene
-from ui.widgets import Button, Tabs
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -331,8 +331,8 @@ class RulesScene(FormScene):
         return PAGES[self.page][0]
 
     def open_tips(self) -> None:
-        """The shown game's tips (ui.tips), with the options in force when it is the game being played."""
-        from ui.tips import TipsScene
+        """The shown game's tips (ui.scenes.tips), with the options in force when it is the game being played."""
+        from ui.scenes.tips import TipsScene
 
         options = self.options if self.kind == self.game else None
         self.ctx.scenes.push(TipsScene(self.ctx, self.kind, options, from_rules=True))

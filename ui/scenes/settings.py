@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.cards import Card
-from ui import text, theme
+from ui.draw import text, theme
+from ui.draw.widgets import Button, ChoiceSelector, TextField, Toggle, Widget
 from ui.scenes import FormScene
-from ui.settings_store import NAME_MAX_LEN
-from ui.widgets import Button, ChoiceSelector, TextField, Toggle, Widget
+from ui.services.settings import NAME_MAX_LEN
 
 if TYPE_CHECKING:
     from ui.context import AppContext

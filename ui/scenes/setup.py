@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import ai
 from game.options import PITCH_TARGETS, SPADES_TARGETS, PitchOptions, SpadesOptions
-from ui import text, theme
+from ui.config import DEFAULT_LEVEL, LEVELS, NAME_MAX_LEN, GameConfig, SeatConfig, default_names, level_label
+from ui.draw import text, theme
+from ui.draw.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
 from ui.scenes import FormScene
-from ui.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
 
 if TYPE_CHECKING:
     from ui.context import AppContext
 
-LEVELS = [level for level in ai.LEVELS if level != "random"] or list(ai.LEVELS)  # weakest first
-DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
 GAMES = (("spades", "Spades"), ("spades-two", "Spades for two"), ("pitch", "Pitch"))
 GAME_KINDS = tuple(kind for kind, _title in GAMES)
 PITCH_PLAYERS = range(2, 8)
 MAX_SEATS = max(PITCH_PLAYERS)
-NAME_MAX_LEN = 12
-SEAT_NAMES = {
-    2: ("You", "North"),
-    3: ("You", "West", "East"),
-    4: ("You", "West", "North", "East"),
-    5: ("You", "West", "Northwest", "Northeast", "East"),
-    6: ("You", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
-    7: ("You", "Southwest", "West", "Northwest", "Northeast", "East", "Southeast"),
-}
 ABOUT = {
     "spades": "Four players, partners sit opposite. Bid your tricks; spades are always trump. "
               "The first side to reach the target wins.",
@@ -39,61 +27,6 @@ ABOUT = {
     "pitch": "Six cards each. Bid for High, Low, Jack and Game; the pitcher's first card sets trump. "
              "You win on reaching the target in a hand you pitch and make.",
 }
-
-
-@dataclass(frozen=True)
-class SeatConfig:
-    """Who sits in a seat: a name, human or computer, and the computer's level."""
-
-    name: str
-    human: bool
-    level: str = DEFAULT_LEVEL
-
-    def to_record(self) -> dict[str, str]:
-        """The seat as RECORD.md writes it: ``{"name", "player", "level"?}``."""
-        if self.human:
-            return {"name": self.name, "player": "human"}
-        return {"name": self.name, "player": "computer", "level": self.level}
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """Everything needed to start a game: which game, its options, the seats, and an optional seed."""
-
-    game: str
-    players: int
-    options: SpadesOptions | PitchOptions
-    seats: tuple[SeatConfig, ...]
-    seed: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.game not in GAME_KINDS:
-            raise ValueError(f"unknown game {self.game!r}")
-        expected = {"spades": (4,), "spades-two": (2,), "pitch": tuple(PITCH_PLAYERS)}[self.game]
-        if self.players not in expected:
-            raise ValueError(f"{self.game} cannot be played by {self.players} players")
-        if len(self.seats) != self.players:
-            raise ValueError(f"{len(self.seats)} seats for {self.players} players")
-
-    def seat_records(self) -> list[dict[str, str]]:
-        """The seats in the record's format."""
-        return [seat.to_record() for seat in self.seats]
-
-
-def default_names(players: int, human: list[bool] | None = None) -> tuple[str, ...]:
-    """Default seat names, clockwise from the bottom of the screen ("You" first); with two or more people
-    at the table, theirs are "Player 1", "Player 2"... ("You" would be ambiguous on the curtain)."""
-    names = list(SEAT_NAMES.get(players, tuple(["You"] + [f"Player {i + 1}" for i in range(1, players)])))
-    people = [i for i in range(players) if human is not None and i < len(human) and human[i]]
-    if len(people) >= 2:
-        for number, seat in enumerate(people, start=1):
-            names[seat] = f"Player {number}"
-    return tuple(names)
-
-
-def level_label(level: str) -> str:
-    """A computer level as shown: "random" → "Random"."""
-    return level.replace("_", " ").replace("-", " ").capitalize()
 
 
 def players_for(game: str, pitch_players: int) -> int:

@@ -1,6 +1,6 @@
 """The Statistics screen: per player name and game, the counts by player count and a chart of recent games.
 
-Opened from the title menu. The numbers come from ``ui.stats`` (the file in the data folder); Reset asks
+Opened from the title menu. The numbers come from ``ui.services.stats`` (the file in the data folder); Reset asks
 for a confirmation before it forgets everything.
 """
 
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games import GAMES
-from ui import text, theme
+from ui.draw import text, theme
+from ui.draw.widgets import Button, ChoiceSelector, Tabs
 from ui.scenes import FormScene
-from ui.stats import PlayerStats, Result, StatsStore, Tally, stats_store
-from ui.widgets import Button, ChoiceSelector, Tabs
+from ui.services.stats import PlayerStats, Result, StatsStore, Tally, stats_store
 
 if TYPE_CHECKING:
     from ui.context import AppContext

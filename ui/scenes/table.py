@@ -4,7 +4,7 @@ Input becomes an engine action only when the engine lists it as legal (``Look`` 
 ``why_illegal`` accepts it: a person may look before his turn, where it is not listed);
 refusals show the engine's reason. Every ``apply`` queues its
 events and a snapshot for the ``EventPlayer``, which animates them while the engine may
-already be ahead. Computer seats decide in a worker process (``ui.computer``), the Hint too; hot-seat
+already be ahead. Computer seats decide in a worker process (``ui.services.computer``), the Hint too; hot-seat
 play hides every hand behind a curtain when the turn passes to a different person.
 """
 
@@ -23,31 +23,31 @@ from game.cards import Card
 from game.events import Event
 from game.games import GAMES
 from game.state import Phase, TrickGame
-from ui import text, theme, wording
-from ui.bid_panel import ActionPanel, Decision, decision_for
-from ui.curtain import Curtain
-from ui.hand_summary import HandSummary
-from ui.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
-from ui.last_trick import LastTrick
-from ui.layout import TableLayout
-from ui.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
-from ui.saves import save_record_as, saves_of, window_facts
+from ui.draw import text, theme, wording
+from ui.draw.sprites import Flight
+from ui.draw.toast import Notes, draw_pill
+from ui.draw.tween import ease_out_cubic
+from ui.draw.widgets import Button, WidgetGroup
 from ui.scene import Scene
-from ui.score_panel import ScorePanel, side_names
-from ui.score_sheet import ScoreSheet
-from ui.sprites import Flight
-from ui.stats import TableStats
-from ui.table_anim import EventPlayer, data_of
-from ui.table_controller import COMPUTER_PAUSE_S, TableController, human_seats
-from ui.table_input import TableInput
-from ui.table_menu import TableMenu
-from ui.table_model import TableModel
-from ui.table_view import BUBBLE_PX, CardItem, HandState, TableView
-from ui.tips import show_first_game_tips
-from ui.toast import Notes, draw_pill
-from ui.tween import ease_out_cubic
-from ui.undo import TableUndo, UndoStack
-from ui.widgets import Button, WidgetGroup
+from ui.scenes.tips import show_first_game_tips
+from ui.services.saves import save_record_as, saves_of, window_facts
+from ui.services.stats import TableStats
+from ui.table.anim import EventPlayer, data_of
+from ui.table.controller import COMPUTER_PAUSE_S, TableController, human_seats
+from ui.table.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
+from ui.table.input import TableInput
+from ui.table.layout import TableLayout
+from ui.table.model import TableModel
+from ui.table.panels.bid_panel import ActionPanel, Decision, decision_for
+from ui.table.panels.curtain import Curtain
+from ui.table.panels.last_trick import LastTrick
+from ui.table.panels.menu import TableMenu
+from ui.table.panels.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
+from ui.table.panels.score_panel import ScorePanel, side_names
+from ui.table.panels.score_sheet import ScoreSheet
+from ui.table.panels.summary import HandSummary
+from ui.table.undo import TableUndo, UndoStack
+from ui.table.view import BUBBLE_PX, CardItem, HandState, TableView
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -59,7 +59,7 @@ THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer 
 class TableScene(TableUndo, TableInput, Scene):
     """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests)."""
 
-    # the overlays, each a scene over the table while it is up (ui.overlay_scene): their panels, or None
+    # the overlays, each a scene over the table while it is up (ui.table.panels.overlay_scene): their panels, or None
     summary = OverlaySlot[HandSummary]()
     sheet = OverlaySlot[ScoreSheet]()
     last_trick = OverlaySlot[LastTrick]()
@@ -70,15 +70,15 @@ class TableScene(TableUndo, TableInput, Scene):
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
         self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
-        worker = ctx.worker  # the program's worker process (ui.computer)
+        worker = ctx.worker  # the program's worker process (ui.services.computer)
         # the Hint's requests (kept by the controller) and its button
         self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
-        # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table_controller)
+        # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table.controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
                                        hints=self.hints)
         g = self.game
-        # hands and the game's end counted once each (ui.stats)
+        # hands and the game's end counted once each (ui.services.stats)
         self.control.stats = TableStats(ctx, config.seats, g)
         self.view = TableView(g.kind, g.num_seats, g.teams, self.names, ctx.size,
                               GAMES[g.kind].hand_size, art=ctx.art)
@@ -98,7 +98,7 @@ class TableScene(TableUndo, TableInput, Scene):
         }
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
         self.look_button = Button("Look at cards", self._look, primary=True, key="Enter")
-        self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.undo)
+        self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.table.undo)
         self.time_s = 0.0
         self.hover: Card | None = None
         self.pressed: Card | None = None
@@ -152,12 +152,12 @@ class TableScene(TableUndo, TableInput, Scene):
 
     @property
     def computers(self) -> Any:
-        """The computer players (``ui.computer.ComputerPlayers``)."""
+        """The computer players (``ui.services.computer.ComputerPlayers``)."""
         return self.control.computers
 
     @property
     def stats(self) -> Any:
-        """The statistics hook (``ui.stats.TableStats``)."""
+        """The statistics hook (``ui.services.stats.TableStats``)."""
         return self.control.stats
 
     @property
@@ -207,7 +207,7 @@ class TableScene(TableUndo, TableInput, Scene):
             self.player.push(events, snapshot)
 
     def save_now(self) -> None:
-        """Autosave the game as it stands (ui.saves: in the background; a finished game clears the save)."""
+        """Autosave the game as it stands (ui.services.saves: in the background; a finished game clears the save)."""
         self.control.save()
 
     def _autosave(self, game: TrickGame) -> None:
@@ -226,7 +226,7 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _level_labels(self) -> dict[int, str]:
         """The level each computer seat plays at, as its plate shows it ("Hard")."""
-        from ui.scenes.setup import level_label
+        from ui.config import level_label
 
         levels = {i: seat.level for i, seat in enumerate(self.config.seats) if not seat.human}
         levels.update(self.computers.failed)
@@ -264,7 +264,7 @@ class TableScene(TableUndo, TableInput, Scene):
             self.model.set_hand_order(st.hand_suits, st.hand_rank == "low-high")
 
     def on_enter(self) -> None:
-        """Catch up with a resize made while another scene was on top; a new game's first-game tips (ui.tips)."""
+        """Catch up with a resize made while another scene was on top; a new game's first-game tips (ui.scenes.tips)."""
         self._follow_settings()
         if tuple(self.ctx.size) != self.view.size:
             self.on_resize(self.ctx.size)
@@ -532,7 +532,7 @@ class TableScene(TableUndo, TableInput, Scene):
         else:
             self.ctx.scenes.replace(TableScene(self.ctx, config))
 
-    # ----- overlays (each a scene over the table while it is up: ui.overlay_scene)
+    # ----- overlays (each a scene over the table while it is up: ui.table.panels.overlay_scene)
     def open_overlay(self, name: str, panel: Overlay, buttons: dict[str, Button]) -> None:
         """Lay ``panel`` out and push it as the scene ``name`` over the table (and over any overlay up)."""
         panel.place(self.view.layout)
@@ -596,7 +596,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.close_overlay("menu")
 
     def _save_record(self) -> None:
-        """Save record as: a file chooser over the table writes the game so far (ui.saves)."""
+        """Save record as: a file chooser over the table writes the game so far (ui.services.saves)."""
         self._close_menu()
         save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
 
@@ -848,7 +848,7 @@ def make_config(game: str, names: list[str], humans: list[int], options: Any = N
                 level: str = "random") -> Any:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
     from game.factory import default_options
-    from ui.scenes.setup import GameConfig, SeatConfig
+    from ui.config import GameConfig, SeatConfig
 
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
     return GameConfig(game, len(names), options if options is not None else default_options(game), seats, seed)

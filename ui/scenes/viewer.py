@@ -29,17 +29,17 @@ from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.record import RecordError, dumps, replay, to_record
 from game.state import Phase, TrickGame
-from ui import text, theme
-from ui.hand_list import HandList, HandRow, hand_rows
-from ui.hand_summary import HandSummary
-from ui.layout import ui_unit
+from ui.draw import text, theme
+from ui.draw.toast import draw_pill
+from ui.draw.widgets import Button, WidgetGroup
+from ui.replay.hand_list import HandList, HandRow, hand_rows
 from ui.scene import Scene
-from ui.score_panel import ScorePanel, side_names
-from ui.score_sheet import ScoreSheet
-from ui.table_model import Snapshot, TableModel
-from ui.table_view import CardItem, HandState, TableView
-from ui.toast import draw_pill
-from ui.widgets import Button, WidgetGroup
+from ui.table.layout import ui_unit
+from ui.table.model import Snapshot, TableModel
+from ui.table.panels.score_panel import ScorePanel, side_names
+from ui.table.panels.score_sheet import ScoreSheet
+from ui.table.panels.summary import HandSummary
+from ui.table.view import CardItem, HandState, TableView
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -415,7 +415,7 @@ class ViewerScene(Scene):
 
     @staticmethod
     def _levels(seats: Sequence[Any]) -> dict[int, str]:
-        from ui.scenes.setup import level_label
+        from ui.config import level_label
 
         return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
                 if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
@@ -754,7 +754,7 @@ class ViewerScene(Scene):
 # ----------------------------------------------------------------- from the table
 def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]] | None = None) -> ViewerScene:
     """Push the viewer on ``game`` as it is now (finished or not), read from its record as a file would hold
-    it (``seats`` as ``ui.saves.save_record_as`` takes them); Esc comes back to the scene under it."""
+    it (``seats`` as ``ui.services.saves.save_record_as`` takes them); Esc comes back to the scene under it."""
     record = json.loads(dumps(to_record(game, seats)))
     scene = ViewerScene(ctx, record)
     ctx.scenes.push(scene)

@@ -1,0 +1,1 @@
+"""Pitch (Auction Pitch, Setback): the rules and the record codec."""

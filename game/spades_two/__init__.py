@@ -1,0 +1,1 @@
+"""Spades for two: the drawing, the rules and the record codec."""

@@ -1,0 +1,1 @@
+"""Headless tools: simulate, arena (duplicate matches) and bench."""

@@ -1,0 +1,1 @@
+"""Drawing: card art, theme, text, suits, widgets, tweens, sprites and toasts (no scene, no table)."""

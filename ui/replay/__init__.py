@@ -1,0 +1,1 @@
+"""The replay viewer's parts: the hand list (and the timeline)."""

@@ -1,0 +1,1 @@
+"""Services on the app context: storage, settings, saves, statistics, sound, computer players."""

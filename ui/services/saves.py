@@ -1,0 +1,549 @@
+"""Save and resume: the autosave after every action, Continue, and record files (Save record as / Open record).
+
+The autosave is one JSON file in the user's data folder (``ui.services.storage.data_dir()``)::
+
+    {"format": "trick-table-save/1", "saved_at": "2026-11-30T15:20:00Z",
+     "window": {"humans": [0], "hot_seat": false, "think_ms": 500, "title": "Spades, hand 3"},
+     "record": { ... the game record, trick-record/1 (../shared/RECORD.md), the hand in progress included ... }}
+
+The game itself is only the record (the seats in it carry name, human or computer and level);
+resuming replays it (``game.record.replay``), so a save can never hold a state the rules do not allow.
+Writes are atomic (``ui.services.storage.atomic_write_text``) and happen on a background thread: the drawing
+thread only clones the game (a few microseconds) and hands it over; the thread writes the newest state
+it has been given. A finished game clears the autosave. A save that cannot be used is moved aside
+(renamed, never deleted) with a plain-words message for the title menu, and the player starts fresh.
+
+``load_record_file(path)`` reads the first game of a record file (``.jsonl``, or one JSON object);
+``open_record_for_play(path)`` turns an unfinished one into a game to resume.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.record import FORMAT as RECORD_FORMAT
+from game.record import RecordError, dumps, replay, to_record
+from game.state import Phase, TrickGame
+from ui.services import storage
+
+if TYPE_CHECKING:
+    from ui.config import GameConfig
+    from ui.context import AppContext
+
+SAVE_FORMAT = "trick-table-save/1"
+SAVE_FORMAT_PREFIX = "trick-table-save/"
+AUTOSAVE_NAME = "autosave.json"
+MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point Spades game is ~15 KB)
+MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
+MAX_NAME_CHARS = 24  # a seat's name as the table shows it
+STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
+
+
+# ----------------------------------------------------------------- the saved document
+def save_document(game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None
+                  ) -> dict[str, Any]:
+    """The autosave of ``game`` (at any moment) as a JSON-ready object: the record plus what the window needs."""
+    return {
+        "format": SAVE_FORMAT,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "window": dict(window or {}),
+        "record": to_record(game, seats),
+    }
+
+
+def save_text(game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None) -> str:
+    """The autosave as the text written to the file (one line of JSON)."""
+    return json.dumps(save_document(game, seats, window), separators=(",", ":")) + "\n"
+
+
+@dataclass
+class SavedGame:
+    """A game read back from a save or a record file, replayed and ready to resume."""
+
+    game: TrickGame
+    record: dict[str, Any]
+    window: dict[str, Any] = field(default_factory=dict)
+    actions: int = 0
+
+    def config(self) -> GameConfig:
+        """The window's ``GameConfig`` for this game (seats, options, seed from the record)."""
+        return config_for(self.game, self.record.get("seats") or [])
+
+
+def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
+    """A ``GameConfig`` matching a replayed game and its record's seats (names cut to fit; an unknown
+    computer level plays at the default level)."""
+    from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig
+
+    levels = set(LEVELS) | {"random"}
+    out = []
+    for number in range(game.num_seats):
+        seat = seats[number] if number < len(seats) and isinstance(seats[number], dict) else {}
+        raw = seat.get("name")
+        name = " ".join(raw.split())[:MAX_NAME_CHARS] if isinstance(raw, str) else ""
+        name = name or f"Seat {number + 1}"
+        level = seat.get("level")
+        out.append(SeatConfig(name, seat.get("player") == "human", level if level in levels else DEFAULT_LEVEL))
+    return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
+
+
+def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
+    """Replay a record: ``(Replay, None)`` or ``(None, plain-words problem)``; never raises."""
+    try:
+        return replay(record), None
+    except RecordError as error:
+        return None, f"it is not a legal game ({error})"
+    except RecursionError:
+        return None, "it is not a game record (it is nested far too deep)"
+    except Exception as error:  # wrong types deep inside a record: a problem to report, never a traceback
+        return None, f"it is not a readable game record ({type(error).__name__}: {error})"
+
+
+def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
+    """Check a save document read from JSON and replay its game: ``(SavedGame, None)`` or ``(None, problem)``."""
+    if not isinstance(value, dict):
+        return None, "it is not a Trick Table save (it holds no JSON object)"
+    fmt = value.get("format")
+    if not isinstance(fmt, str) or not fmt.startswith(SAVE_FORMAT_PREFIX):
+        return None, "it is not a Trick Table save (it has no save format)"
+    if fmt != SAVE_FORMAT:
+        return None, (f"it was written in a format this version cannot read ({fmt}; this version reads "
+                      f"{SAVE_FORMAT}): perhaps by a newer Trick Table")
+    record = value.get("record")
+    if not isinstance(record, dict):
+        return None, "it holds no game record"
+    if record.get("format") != RECORD_FORMAT:
+        return None, f"its game record has an unknown format ({str(record.get('format'))[:40]})"
+    result, problem = _problem_of_replay(record)
+    if result is None:
+        return None, problem
+    if result.game.phase is Phase.GAME_OVER or result.game.winner is not None:
+        return None, "the saved game is already over"
+    window = value.get("window")
+    return SavedGame(result.game, record, window if isinstance(window, dict) else {}, result.actions), None
+
+
+# ----------------------------------------------------------------- record files
+def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
+    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem."""
+    try:
+        with open(path, "rb") as handle:
+            data = b""
+            while True:
+                chunk = handle.read(1 << 16)
+                data += chunk
+                stripped = data.lstrip()
+                end = stripped.find(b"\n")
+                if end >= 0 or not chunk:
+                    line = stripped[:end] if end >= 0 else stripped
+                    break
+                if len(data) > limit:
+                    return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+    except IsADirectoryError:
+        return None, "it is a folder, not a file"
+    except FileNotFoundError:
+        return None, "the file does not exist"
+    except OSError as error:
+        return None, f"the file cannot be read ({error.strerror or error})"
+    if len(line) > limit:
+        return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+    if not line.strip():
+        return None, "the file is empty"
+    if b"\x00" in line:
+        return None, "the file is not text (it holds binary data)"
+    try:
+        return line.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
+
+
+def load_record_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, str | None]:
+    """The first game of a record file (``trick-record/1``: a ``.jsonl`` line, or a file holding one JSON
+    object): ``(record, None)``, or ``(None, problem in plain words)``. Never raises.
+
+    The record is only checked to be a ``trick-record/1`` object (an autosave file is accepted too: its
+    record is returned); whether it replays is for the caller (``game.record.replay``), so that a viewer
+    can open a record up to its problem.
+    """
+    source = Path(path)
+    if source.is_dir():
+        return None, "it is a folder, not a file"
+    line, problem = _first_line(source, MAX_RECORD_BYTES)
+    if line is None:
+        return None, problem
+    value, problem = storage.parse_json_text(line)
+    if problem is not None:
+        whole, whole_problem = storage.read_json_file(source, MAX_RECORD_BYTES)  # one object over several lines
+        if whole_problem is not None:
+            return None, problem
+        value = whole
+    if isinstance(value, dict) and isinstance(value.get("format"), str) and value["format"].startswith(
+            SAVE_FORMAT_PREFIX) and isinstance(value.get("record"), dict):
+        value = value["record"]  # an autosave opened as a record
+    if not isinstance(value, dict):
+        return None, "it is not a game record (no JSON object)"
+    if value.get("format") != RECORD_FORMAT:
+        shown = value.get("format")
+        if shown is None:
+            return None, f"it is not a game record (it has no \"format\": \"{RECORD_FORMAT}\")"
+        return None, f"it is a record in an unknown format ({str(shown)[:40]}; this version reads {RECORD_FORMAT})"
+    return value, None
+
+
+def open_record_for_play(path: str | os.PathLike[str]) -> tuple[SavedGame | None, str | None]:
+    """A record file's first game, replayed, to continue playing: ``(SavedGame, None)`` or ``(None, problem)``
+    (the problem ``FINISHED`` when the game is over)."""
+    record, problem = load_record_file(path)
+    if record is None:
+        return None, problem
+    result, problem = _problem_of_replay(record)
+    if result is None:
+        return None, problem
+    if result.game.phase is Phase.GAME_OVER or result.game.winner is not None:
+        return None, FINISHED
+    return SavedGame(result.game, record, {}, result.actions), None
+
+
+FINISHED = "this game is over: there is nothing left to play"
+
+
+def write_record_file(path: Path | str, game: TrickGame, seats: list[dict[str, Any]]) -> str | None:
+    """Write ``game``'s record as a one-line ``.jsonl`` file (atomically); None, or the problem in plain words."""
+    try:
+        storage.atomic_write_text(path, dumps(to_record(game, seats)) + "\n")
+    except OSError as error:
+        return f"the file could not be written ({error.strerror or error})"
+    return None
+
+
+def suggested_record_name(game: TrickGame) -> str:
+    """A file name for a game's record: ``spades-2026-11-30-1530.jsonl``."""
+    return f"{game.kind}-{time.strftime('%Y-%m-%d-%H%M')}.jsonl"
+
+
+# ----------------------------------------------------------------- the background writer
+class _Writer:
+    """A thread that writes the newest save it was handed (older ones not yet written are skipped)."""
+
+    def __init__(self, durable: bool = True) -> None:
+        self.durable = durable
+        self._lock = threading.Condition()
+        self._job: tuple[Any, ...] | None = None  # ("save", path, game, seats, window) or ("clear", path)
+        self._busy = False
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+        self.timings_s: list[float] = []  # time per save written (to_record, JSON, atomic write)
+        self.written = 0
+
+    def submit(self, job: tuple[Any, ...]) -> None:
+        """Hand over a job; it replaces any job not yet started."""
+        with self._lock:
+            self._job = job
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="trick-table-saves", daemon=True)
+                self._stop = False
+                self._thread.start()
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while self._job is None and not self._stop:
+                    self._lock.wait()
+                if self._job is None:
+                    return
+                job, self._job = self._job, None
+                self._busy = True
+            try:
+                self._do(job)
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
+
+    def _do(self, job: tuple[Any, ...]) -> None:
+        start = time.perf_counter()
+        try:
+            if job[0] == "save":
+                _, path, game, seats, window = job
+                storage.atomic_write_text(path, save_text(game, seats, window), durable=self.durable)
+                self.written += 1
+                self.timings_s.append(time.perf_counter() - start)
+                del self.timings_s[:-1000]
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(job[1])
+        except Exception as error:  # a full disk or a read-only folder: said once in the window, never a crash
+            with self._lock:
+                self.errors.append(f"The game could not be saved ({getattr(error, 'strerror', None) or error}).")
+
+    def flush(self, timeout_s: float = 5.0) -> bool:
+        """Wait until every job handed over is written; False if that took longer than ``timeout_s``."""
+        deadline = time.monotonic() + timeout_s
+        with self._lock:
+            while self._job is not None or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._thread is None or not self._thread.is_alive():
+                    return self._job is None and not self._busy
+                self._lock.wait(left)
+        return True
+
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Write what is pending, then end the thread."""
+        self.flush(timeout_s)
+        with self._lock:
+            self._stop = True
+            self._lock.notify_all()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout_s)
+
+
+# ----------------------------------------------------------------- the service the window uses
+class SaveService:
+    """The window's saves: autosave after each action, Continue, and the messages for the title menu."""
+
+    def __init__(self, folder: Path | str | None = None, durable: bool = True) -> None:
+        self._folder = Path(folder) if folder is not None else None
+        self.writer = _Writer(durable)
+        self.notices: list[str] = []  # plain-words messages the title menu shows, oldest first
+        self.record_folder: Path | None = None  # where Save record as / Open record last looked
+        self._reported: set[str] = set()  # write problems already said (each is said once)
+
+    @property
+    def folder(self) -> Path:
+        """The folder of the autosave (the data folder unless one was given), created on demand."""
+        if self._folder is None:
+            return storage.data_dir()
+        self._folder.mkdir(parents=True, exist_ok=True)
+        return self._folder
+
+    @property
+    def path(self) -> Path:
+        """The autosave file."""
+        return self.folder / AUTOSAVE_NAME
+
+    def has_save(self) -> bool:
+        """True when there is an autosave to continue (or one being written)."""
+        try:
+            self.writer.flush(1.0)
+            return self.path.is_file()
+        except OSError:
+            return False
+
+    def autosave(self, game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None) -> None:
+        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread."""
+        try:
+            path = self.path
+        except OSError as error:
+            self.writer.errors.append(f"The game could not be saved ({error.strerror or error}).")
+            return
+        if game.phase is Phase.GAME_OVER or game.winner is not None:
+            self.clear()
+            return
+        self.writer.submit(("save", path, game.clone(), list(seats), dict(window or {})))
+
+    def clear(self) -> None:
+        """Remove the autosave (the game it held is over)."""
+        with contextlib.suppress(OSError):
+            self.writer.submit(("clear", self.path))
+
+    def flush(self, timeout_s: float = 5.0) -> bool:
+        """Wait for the save in progress (tests, Continue, closing the window)."""
+        return self.writer.flush(timeout_s)
+
+    def summary(self) -> str | None:
+        """What Continue resumes, for the title menu ("Spades, hand 3"), read from the save's window facts
+        without replaying it; None when there is none."""
+        value = self._read_quietly()
+        window = value.get("window") if value is not None else None
+        if not isinstance(window, dict) or not isinstance(window.get("title"), str):
+            return None
+        return " ".join(window["title"].split())[:40] or None
+
+    def in_progress(self) -> str | None:
+        """The saved game in a few words for a question ("Spades, 230\u2013150": the game and the scores), read
+        from the save without replaying it; None when there is none."""
+        value = self._read_quietly()
+        if value is None:
+            return None
+        from game.games import GAMES
+
+        window: dict[str, Any] = value["window"] if isinstance(value.get("window"), dict) else {}
+        record: dict[str, Any] = value["record"] if isinstance(value.get("record"), dict) else {}
+        kind = record.get("game")
+        title = GAMES[kind].title if isinstance(kind, str) and kind in GAMES else None
+        scores = window.get("scores")
+        if title and isinstance(scores, list) and scores and all(type(v) is int for v in scores):
+            return f"{title}, " + "\u2013".join(str(v).replace("-", "\u2212") for v in scores[:8])
+        shown = window.get("title")
+        if isinstance(shown, str) and shown.strip():
+            return " ".join(shown.split())[:40]
+        return title
+
+    def _read_quietly(self) -> dict[str, Any] | None:
+        """The save's JSON object as it is on disk, or None when there is none or it cannot be read (a
+        problem is reported only by ``load``, which also moves the file aside)."""
+        try:
+            if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
+                return None
+        except OSError:
+            return None
+        value, problem = storage.read_json_file(self.path, MAX_SAVE_BYTES)
+        return value if problem is None and isinstance(value, dict) else None
+
+    def take_write_problems(self) -> list[str]:
+        """Problems met while writing saves since the last call, each said only once (shown as a toast)."""
+        with self.writer._lock:
+            problems, self.writer.errors = self.writer.errors, []
+        fresh = [p for p in dict.fromkeys(problems) if p not in self._reported]
+        self._reported.update(fresh)
+        return fresh
+
+    def take_notices(self) -> list[str]:
+        """The messages for the title menu since the last call."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    def load(self) -> tuple[SavedGame | None, str | None]:
+        """Read and replay the autosave: ``(SavedGame, None)``, ``(None, None)`` when there is none, or
+        ``(None, message)`` when it could not be used: the file is then moved aside and the message (also
+        queued for the title menu) says so in plain words."""
+        self.flush()
+        try:
+            path = self.path
+            if not path.exists():
+                return None, None
+        except OSError as error:
+            return None, f"The saved game could not be read ({error.strerror or error})."
+        value, problem = storage.read_json_file(path, MAX_SAVE_BYTES)
+        saved = None
+        if problem is None:
+            saved, problem = parse_save(value)
+        if saved is not None:
+            return saved, None
+        message = self._set_aside(path, problem or "it could not be read")
+        self.notices.append(message)
+        return None, message
+
+    def _set_aside(self, path: Path, problem: str) -> str:
+        try:
+            moved = storage.move_aside(path)
+        except OSError as error:
+            return (f"Your saved game could not be opened: {problem}. It could not be moved aside either "
+                    f"({error.strerror or error}). A new game will replace it.")
+        return (f"Your saved game could not be opened: {problem}. The file was kept as {moved.name} "
+                f"in {moved.parent}. You can start a new game.")
+
+    def check_on_start(self) -> None:
+        """At startup: remove temporary files a killed program left, and test the autosave so that a bad one is
+        reported on the title menu at once (and moved aside)."""
+        try:
+            folder = self.folder
+            now = time.time()
+            for stale in folder.glob(f".{AUTOSAVE_NAME}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    if now - stale.stat().st_mtime > STALE_TEMP_S:
+                        stale.unlink()
+        except OSError:
+            return
+        self.load()
+
+    def timings_ms(self) -> list[float]:
+        """Milliseconds per save written so far (the newest 1000), for the figures."""
+        return [t * 1000.0 for t in self.writer.timings_s]
+
+    def close(self) -> None:
+        """Write the pending save and stop the writer thread (the window is closing)."""
+        self.writer.close()
+
+
+def saves_of(ctx: AppContext) -> SaveService | None:
+    """The window's ``SaveService`` (``ctx.saves``; None in a bare context: tests and tools without saves)."""
+    return ctx.saves
+
+
+def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:
+    """What the window keeps next to the record: who the people are, hot-seat, think time, a title."""
+    from game.games import GAMES
+
+    title = GAMES[game.kind].title if game.kind in GAMES else game.kind
+    return {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,
+            "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
+
+
+def save_record_as(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]],
+                   say: Callable[[str], None]) -> None:
+    """Save record as (the table menu): a file chooser over the table; the game as it is now is written to the
+    file chosen, the chooser closes and ``say`` tells where it went."""
+    from ui.scenes.file_chooser import FileChooserScene
+
+    saves = saves_of(ctx)
+    snapshot = game.clone()  # the game at the moment the player asked, whatever happens under the chooser
+
+    def chosen(path: Path) -> str | None:
+        problem = write_record_file(path, snapshot, seats)
+        if problem is not None:
+            return f"The record was not saved: {problem}."
+        if saves is not None:
+            saves.record_folder = path.parent
+        if ctx.scenes.top is chooser:
+            ctx.scenes.pop()
+        say(f"Record saved as {path.name}")
+        return None
+
+    chooser = FileChooserScene(ctx, "Save record as", chosen, save=True, suggested=suggested_record_name(game),
+                               start_dir=saves.record_folder if saves is not None else None)
+    ctx.scenes.push(chooser)
+
+
+def measure(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
+    """The figures of issue 9: a normal-level Spades game to 500 saved after every action. Returns the drawing
+    thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
+    write), both median and p99 in ms, and the size in bytes of the save and of the record at the end."""
+    import tempfile
+
+    from game.ai import make_player
+    from game.factory import new_game
+
+    game = new_game("spades", None, 4, seed)
+    players = [make_player("normal", seed * 101 + s) for s in range(4)]
+    seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": "normal"} for s in range(4)]
+    with tempfile.TemporaryDirectory() as scratch:
+        service = SaveService(folder if folder is not None else scratch)
+        handed: list[float] = []
+        size = 0
+        while game.phase is not Phase.GAME_OVER and game.to_act is not None:
+            seat = game.to_act
+            game.apply(players[seat].choose(game.view(seat)))
+            if game.phase is Phase.GAME_OVER:
+                size = len(save_text(game, seats, window_facts([], None, game)).encode())
+            started = time.perf_counter()
+            service.autosave(game, seats, window_facts([], None, game))
+            handed.append((time.perf_counter() - started) * 1000.0)
+            service.flush()  # every action written (the window skips states that a newer one replaced)
+        written = service.timings_ms()
+        service.close()
+
+    def pick(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+    return {"actions": float(len(handed)), "hands": float(len(game.results)),
+            "drawing_thread_median_ms": pick(handed, 0.5), "drawing_thread_p99_ms": pick(handed, 0.99),
+            "write_median_ms": pick(written, 0.5), "write_p99_ms": pick(written, 0.99),
+            "save_bytes": float(size), "record_bytes": float(len(dumps(to_record(game, seats)).encode()))}
+
+
+if __name__ == "__main__":
+    for name, value in measure().items():
+        print(f"{name}: {value:.3f}" if name.endswith("_ms") else f"{name}: {value:.0f}")

@@ -1,0 +1,1 @@
+"""The table: controller, model, undo, hint, input, view, animation, layout and its panels."""
