@@ -12,7 +12,7 @@ from typing import Any
 
 from game.chance import Chance
 from game.codecs import Codec
-from game.options import PITCH_CHOICES, SPADES_CHOICES, PitchOptions, SpadesOptions
+from game.options import PITCH_OPTIONS, SPADES_OPTIONS, OptionSpec, PitchOptions, SpadesOptions, choices_of
 from game.pitch.codec import PitchCodec
 from game.pitch.rules import HAND_SIZE as PITCH_HAND_SIZE
 from game.pitch.rules import MAX_PLAYERS, MIN_PLAYERS, PitchGame
@@ -40,9 +40,14 @@ class GameInfo:
     exchange_size: int  # cards each side of a four-player Double Nil exchange gives (0: no exchange)
     redraw_max: int  # cards a two-player Double Nil bidder may replace (0: no redraw)
     options_class: type[SpadesOptions] | type[PitchOptions]
-    option_choices: Mapping[str, tuple[Any, ...]]  # every option's allowed values, default first
+    option_specs: tuple[OptionSpec, ...]  # every option with its values, label and help (game/options.py)
     make: Maker
     codec: Codec  # how the game's hands are written in a record and read back (game/codecs.py)
+
+    @property
+    def option_choices(self) -> Mapping[str, tuple[Any, ...]]:
+        """Every option's allowed values, default first, by record key."""
+        return MappingProxyType(dict(choices_of(self.option_specs)))
 
     def default_options(self) -> SpadesOptions | PitchOptions:
         """The rules files' default options."""
@@ -67,10 +72,10 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
 
 GAMES: dict[str, GameInfo] = {
     "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
-                       MappingProxyType(SPADES_CHOICES), _spades, SpadesCodec()),
+                       SPADES_OPTIONS, _spades, SpadesCodec()),
     "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
-                           MappingProxyType(SPADES_CHOICES), _spades_two,
+                           SPADES_OPTIONS, _spades_two,
                            SpadesTwoCodec()),
     "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
-                      MappingProxyType(PITCH_CHOICES), _pitch, PitchCodec()),
+                      PITCH_OPTIONS, _pitch, PitchCodec()),
 }
