@@ -52,7 +52,7 @@ def step_computers(control: TableController) -> bool:
 
 
 def test_the_controller_module_does_not_import_pygame():
-    source = (ROOT / "ui" / "table_controller.py").read_text()
+    source = (ROOT / "ui" / "table" / "controller.py").read_text()
     assert "import pygame" not in source
     code = "import sys, ui.table.controller; sys.exit(1 if 'pygame' in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
