@@ -235,3 +235,72 @@ def test_a_file_with_more_names_than_kept_is_read_never_set_aside(tmp_path: Path
     assert len(store.players) == stats_mod.MAX_NAMES
     assert "Player 249" in store.players and "Player 49" not in store.players
     assert json.loads(path.read_text())["players"]  # the file was not moved aside
+
+
+# ----------------------------------------------------------------- item 14: settings, temporary files, the log
+@pytest.mark.parametrize(("label", "content"), [
+    ("newer version", {"version": 2, "felt": "blue", "table_glow": "soft"}),
+    ("partly bad", {"version": 1, "felt": "blue", "volume": 900, "colour_blind": True}),
+])
+def test_a_settings_file_rewritten_keeps_the_original_as_a_bad_copy(label: str, content: dict[str, object]) -> None:
+    from ui.settings_store import SETTINGS_FILE, SettingsStore
+
+    path = storage.data_dir() / SETTINGS_FILE
+    path.write_text(json.dumps(content), encoding="utf-8")
+    settings, message = SettingsStore().load()
+    assert settings.felt == "blue" and message is not None
+    copies = sorted(storage.data_dir().glob(f"{SETTINGS_FILE}.bad-*"))
+    assert len(copies) == 1 and copies[0].name in message
+    assert json.loads(copies[0].read_text(encoding="utf-8")) == content  # nothing the file held is lost
+    assert SettingsStore().load()[1] is None  # the rewritten file is good
+
+
+def test_stale_temporary_files_of_settings_stats_and_tips_are_removed_at_start() -> None:
+    folder = storage.data_dir()
+    time_ago = 10 * 60
+    stale = [folder / f".{name}.k1l2m3.tmp" for name in ("settings.json", "stats.json", "tips.json")]
+    fresh = folder / ".stats.json.n4o5p6.tmp"  # another window writing just now
+    foreign = folder / ".notes.txt.q7r8s9.tmp"  # not ours
+    for path in (*stale, fresh, foreign):
+        path.write_text("{")
+    for path in (*stale, foreign):
+        when = path.stat().st_mtime - time_ago
+        os.utime(path, (when, when))
+    from ui.app import make_app
+
+    app = make_app((1280, 720), headless=True)
+    app.close()
+    assert [p.exists() for p in stale] == [False, False, False]
+    assert fresh.exists() and foreign.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_the_computer_players_log_is_never_written_through_a_symbolic_link(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import computer
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("precious\n")
+    (logs / computer.LOG_FILE).symlink_to(target)
+    monkeypatch.setenv(computer.LOG_DIR_ENV, str(logs))
+    computer.reset_log()
+    computer.log_error("a player failed", "details")
+    computer.reset_log()
+    assert target.read_text() == "precious\n"
+    with pytest.raises(OSError):
+        computer.open_log_file(logs / computer.LOG_FILE)
+
+
+def test_the_computer_players_log_is_appended_to_a_plain_file(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import computer
+
+    monkeypatch.setenv(computer.LOG_DIR_ENV, str(tmp_path))
+    (tmp_path / computer.LOG_FILE).write_text("earlier\n")
+    computer.reset_log()
+    computer.log_error("a player failed", "details")
+    computer.reset_log()
+    text = (tmp_path / computer.LOG_FILE).read_text()
+    assert text.startswith("earlier\n") and "a player failed" in text and "details" in text
