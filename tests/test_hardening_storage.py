@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -304,3 +305,43 @@ def test_the_computer_players_log_is_appended_to_a_plain_file(tmp_path: Path,
     computer.reset_log()
     text = (tmp_path / computer.LOG_FILE).read_text()
     assert text.startswith("earlier\n") and "a player failed" in text and "details" in text
+
+
+# ----------------------------------------------------------------- item 13: a slow disk never holds a save back
+def test_each_state_is_in_the_file_while_the_disk_is_still_flushing_an_older_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk's flush (fsync) is held for as long as the test likes: every state handed over still reaches
+    the file (what a kill -9 leaves) at once, never queued behind the flush."""
+    import threading
+
+    from game.record import to_record
+
+    release = threading.Event()
+    entered = threading.Event()
+    real_fsync = os.fsync
+
+    def slow_fsync(fd: int) -> None:
+        entered.set()
+        release.wait(120)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    service = SaveService(tmp_path / "data")
+    path = service.path
+    game = new_game("spades", SpadesOptions(), 4, 5)
+    try:
+        for step in range(6):
+            game.apply(game.legal_actions()[0])
+            service.autosave(game, SEATS)
+            want = to_record(game, SEATS)
+            give_up = time.monotonic() + 60  # a deadlock guard, not a timing figure: the state must come
+            while not (path.exists() and json.loads(path.read_text())["record"] == want):
+                assert time.monotonic() < give_up, f"state {step + 1} never reached the file while the disk flushed"
+                time.sleep(0.005)
+        assert entered.wait(60)  # the flush really was held meanwhile
+    finally:
+        release.set()
+    assert service.flush(60)
+    service.close()
+    saved, problem = SaveService(tmp_path / "data").load()
+    assert problem is None and saved is not None and saved.record == want

@@ -10,8 +10,12 @@ The game itself is only the record (the seats in it carry name, human or compute
 resuming replays it (``game.record.replay``), so a save can never hold a state the rules do not allow.
 Writes are atomic (``ui.storage.atomic_write_text``) and happen on a background thread: the drawing
 thread only clones the game (a few microseconds) and hands it over; the thread writes the newest state
-it has been given. A finished game clears the autosave. A save that cannot be used is moved aside
-(renamed, never deleted) with a plain-words message for the title menu, and the player starts fresh.
+it has been given. The writer renames each state into place without waiting for the disk (a killed
+program keeps it: the system has it), and a second thread then flushes the newest file to the disk
+(``fsync``), so a slow disk never holds the next state back: a ``kill -9`` loses at most the action in
+progress, a power cut at most the states of the last flush. A finished game clears the autosave. A save
+that cannot be used is moved aside (renamed, never deleted) with a plain-words message for the title menu,
+and the player starts fresh.
 
 ``load_record_file(path)`` reads the first game of a record file (``.jsonl``, or one JSON object);
 ``open_record_for_play(path)`` turns an unfinished one into a game to resume.
@@ -231,7 +235,8 @@ def suggested_record_name(game: TrickGame) -> str:
 
 # ----------------------------------------------------------------- the background writer
 class _Writer:
-    """A thread that writes the newest save it was handed (older ones not yet written are skipped)."""
+    """A thread that writes the newest save it was handed (older ones not yet written are skipped), and with
+    ``durable`` a second thread that flushes the newest file written to the disk (never in the writer's way)."""
 
     def __init__(self, durable: bool = True) -> None:
         self.durable = durable
@@ -240,6 +245,9 @@ class _Writer:
         self._busy = False
         self._stop = False
         self._thread: threading.Thread | None = None
+        self._unsynced: Path | None = None  # the file written last and not yet flushed to the disk
+        self._syncing = False
+        self._syncer: threading.Thread | None = None
         self.errors: list[str] = []
         self.timings_s: list[float] = []  # time per save written (to_record, JSON, atomic write)
         self.written = 0
@@ -275,10 +283,12 @@ class _Writer:
         try:
             if job[0] == "save":
                 _, path, game, seats, window = job
-                storage.atomic_write_text(path, save_text(game, seats, window), durable=self.durable)
+                storage.atomic_write_text(path, save_text(game, seats, window), durable=False)
                 self.written += 1
                 self.timings_s.append(time.perf_counter() - start)
                 del self.timings_s[:-1000]
+                if self.durable:
+                    self._hand_to_syncer(path)
             else:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(job[1])
@@ -286,14 +296,46 @@ class _Writer:
             with self._lock:
                 self.errors.append(f"The game could not be saved ({getattr(error, 'strerror', None) or error}).")
 
+    def _hand_to_syncer(self, path: Path) -> None:
+        """Have the file just written flushed to the disk by the syncing thread (the newest one only)."""
+        with self._lock:
+            self._unsynced = path
+            if self._syncer is None or not self._syncer.is_alive():
+                self._syncer = threading.Thread(target=self._sync_loop, name="trick-table-saves-sync", daemon=True)
+                self._syncer.start()
+            self._lock.notify_all()
+
+    def _sync_loop(self) -> None:
+        while True:
+            with self._lock:
+                while self._unsynced is None and not self._stop:
+                    self._lock.wait()
+                if self._unsynced is None:
+                    return
+                path, self._unsynced = self._unsynced, None
+                self._syncing = True
+            try:
+                storage.sync_file(path)
+            finally:
+                with self._lock:
+                    self._syncing = False
+                    self._lock.notify_all()
+
+    def _pending(self) -> bool:
+        """Whether a job is waiting or being written, or a file written is not yet on the disk (lock held)."""
+        return self._job is not None or self._busy or self._unsynced is not None or self._syncing
+
     def flush(self, timeout_s: float = 5.0) -> bool:
-        """Wait until every job handed over is written; False if that took longer than ``timeout_s``."""
+        """Wait until every job handed over is written and on the disk; False if that took longer than
+        ``timeout_s``."""
         deadline = time.monotonic() + timeout_s
         with self._lock:
-            while self._job is not None or self._busy:
+            while self._pending():
                 left = deadline - time.monotonic()
-                if left <= 0 or self._thread is None or not self._thread.is_alive():
-                    return self._job is None and not self._busy
+                writer_gone = self._thread is None or not self._thread.is_alive()
+                syncer_gone = self._syncer is None or not self._syncer.is_alive()
+                if left <= 0 or (writer_gone and syncer_gone):
+                    return not self._pending()
                 self._lock.wait(left)
         return True
 
@@ -303,9 +345,9 @@ class _Writer:
         with self._lock:
             self._stop = True
             self._lock.notify_all()
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout_s)
+        for thread in (self._thread, self._syncer):
+            if thread is not None:
+                thread.join(timeout_s)
 
 
 # ----------------------------------------------------------------- the service the window uses

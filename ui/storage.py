@@ -174,6 +174,23 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def sync_file(path: Path | str) -> None:
+    """Flush a file already in place, and its folder's entry, to the disk; a file gone since (replaced by a
+    newer one, or removed) or a system that cannot is no error. Never raises for the file."""
+    target = Path(path)
+    try:
+        fd = os.open(target, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    _fsync_dir(target.parent)
+
+
 def atomic_write_bytes(path: Path | str, data: bytes, *, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically: a temporary file in the same folder, fsync'd, then renamed.
 
