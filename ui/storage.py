@@ -42,13 +42,14 @@ def data_dir() -> Path:
 def data_dir_problem() -> str | None:
     """Why the data folder cannot be used, in plain words (it cannot be created, or it is no folder);
     None when it can. Never raises."""
-    override = os.environ.get(ENV_DATA_DIR)
+    where = "(the user's data folder)"
     try:
+        override = os.environ.get(ENV_DATA_DIR)
+        where = override if override else platformdirs.user_data_dir(APP_NAME)
         folder = data_dir()
         if not folder.is_dir():
             raise NotADirectoryError(0, "it is not a folder", str(folder))
-    except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: no home folder to find it in
-        where = override if override else "the user's data folder"
+    except (OSError, RuntimeError, ValueError, KeyError) as exc:  # RuntimeError, KeyError: no home to find it in
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         return f"The data folder {where} cannot be used ({reason})"
     return None
