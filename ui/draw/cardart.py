@@ -30,7 +30,7 @@ from ui.draw.suits import (
 from ui.draw.text import FONTS
 
 QUEEN, KING = JACK + 1, JACK + 2
-ASPECT = 1.4
+ASPECT = 1.4  # a card is this many times as tall as it is wide (the table lays cards out with it)
 SMALL_WIDTH = 60  # below this width faces show only big indices and one central suit
 ART_CACHE_SIZE = 6
 MIN_INDEX_PIP_PX = 13

@@ -9,6 +9,9 @@ from collections.abc import Hashable
 
 import pygame
 
+from ui.draw import text as ui_text
+from ui.draw.suits import suit_surface
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -268,43 +271,7 @@ def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None) ->
     surf = _cached(key)
     if surf is not None:
         return surf
-    try:
-        from ui.draw.suits import suit_surface  # the card art's shapes, so symbols match the cards
-
-        surf = suit_surface(suit, size_px, col)
-    except ImportError:
-        ss = 4
-        big = pygame.Surface((size_px * ss, size_px * ss), pygame.SRCALPHA)
-        _draw_suit_shape(big, suit, _rgba(col))
-        surf = pygame.transform.smoothscale(big, (size_px, size_px))
-    return _store(key, _alpha(surf))
-
-
-def _draw_suit_shape(s: pygame.Surface, suit: int, col: RGBA) -> None:
-    n = s.get_width()
-
-    def p(x: float, y: float) -> tuple[int, int]:
-        return round(x * n), round(y * n)
-
-    r = round(0.235 * n)
-    if suit == 0:  # spade: an upside-down heart and a stem
-        pygame.draw.circle(s, col, p(0.29, 0.56), r)
-        pygame.draw.circle(s, col, p(0.71, 0.56), r)
-        pygame.draw.polygon(s, col, [p(0.5, 0.04), p(0.08, 0.5), p(0.92, 0.5)])
-        pygame.draw.polygon(s, col, [p(0.5, 0.55), p(0.3, 0.97), p(0.7, 0.97)])
-    elif suit == 1:  # heart
-        pygame.draw.circle(s, col, p(0.29, 0.33), r)
-        pygame.draw.circle(s, col, p(0.71, 0.33), r)
-        pygame.draw.polygon(s, col, [p(0.08, 0.42), p(0.92, 0.42), p(0.5, 0.95)])
-    elif suit == 2:  # diamond
-        pygame.draw.polygon(s, col, [p(0.5, 0.03), p(0.86, 0.5), p(0.5, 0.97), p(0.14, 0.5)])
-    else:  # club: three balls and a stem
-        rc = round(0.2 * n)
-        pygame.draw.circle(s, col, p(0.5, 0.27), rc)
-        pygame.draw.circle(s, col, p(0.27, 0.58), rc)
-        pygame.draw.circle(s, col, p(0.73, 0.58), rc)
-        pygame.draw.polygon(s, col, [p(0.5, 0.45), p(0.32, 0.97), p(0.68, 0.97)])
-        pygame.draw.circle(s, col, p(0.5, 0.52), round(0.1 * n))
+    return _store(key, _alpha(suit_surface(suit, size_px, col)))  # the card art's shapes: symbols match
 
 
 def draw_suit(
@@ -321,8 +288,6 @@ def draw_suit(
 
 def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = False) -> pygame.Surface:
     """Text filled with a vertical colour gradient (for titles; cached)."""
-    from ui.draw import text as ui_text
-
     key = ("gtext", text, size, top, bottom, bold)
     surf = _cached(key)
     if surf is not None:
@@ -341,8 +306,6 @@ def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = Fals
 
 def faded_text(text: str, size: int, color: RGB, alpha: int, bold: bool = False) -> pygame.Surface:
     """Text at a given opacity, e.g. a drop shadow (cached)."""
-    from ui.draw import text as ui_text
-
     key = ("ftext", text, size, color, alpha, bold)
     surf = _cached(key)
     if surf is not None:

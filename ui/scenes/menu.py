@@ -11,11 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.cards import Card
 from ui.draw import text, theme
+from ui.draw.cardart import card_art_for_width
 from ui.draw.tween import ease_out_back
 from ui.draw.widgets import Button
 from ui.scenes import FormScene
-from ui.services.saves import saves_of
+from ui.scenes.file_chooser import FileChooserScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.stats import StatsScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -41,9 +46,6 @@ def _card_images(width: int, four_color: bool = False, cache: CardArtCache | Non
                  ) -> list[tuple[pygame.Surface, pygame.Surface | None, tuple[int, int]]]:
     """Face, shadow and shadow offset for each fan card: the shared card art (``cache``), or plain shapes."""
     try:
-        from game.cards import Card
-        from ui.draw.cardart import card_art_for_width
-
         art = card_art_for_width(width, four_color=four_color, cache=cache)
         return [(art.face(Card.parse(c)), art.shadow(), art.shadow_offset) for c in FAN_CARDS]
     except Exception:  # the art module is optional at this layer
@@ -104,7 +106,7 @@ class MenuScene(FormScene):
     # --- actions --------------------------------------------------------------------------
     def open_setup(self) -> None:
         """Go to the new-game setup."""
-        from ui.scenes.setup import SetupScene
+        from ui.scenes.setup import SetupScene  # start-up speed: the setup loads the computer players
 
         self.ctx.scenes.push(SetupScene(self.ctx))
 
@@ -116,10 +118,8 @@ class MenuScene(FormScene):
 
     def open_record_chooser(self) -> None:
         """Open record: a file chooser whose choice goes to ``ctx.app.open_record`` (it answers a problem or None)."""
-        from ui.scenes.file_chooser import FileChooserScene
-
         app = self.ctx.app
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         start = saves.record_folder if saves is not None else None
 
         def chosen(path: Path) -> str | None:
@@ -148,7 +148,7 @@ class MenuScene(FormScene):
         self._take_notices()
 
     def _take_notices(self) -> None:
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         if saves is None or self.message is not None:
             return
         notices = saves.take_notices()
@@ -157,7 +157,7 @@ class MenuScene(FormScene):
 
     def _refresh_saved(self) -> None:
         self.continue_game.enabled = has_saved_game(self.ctx)
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         self.caption = saves.summary() if saves is not None and self.continue_game.enabled else None
         self.continue_game.label = f"Continue \u00b7 {self.caption}" if self.caption else "Continue"
         self._take_notices()
@@ -178,20 +178,14 @@ class MenuScene(FormScene):
 
     def open_settings(self) -> None:
         """Open the settings over the menu."""
-        from ui.scenes.settings import SettingsScene
-
         self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def open_rules(self) -> None:
         """Show the rules."""
-        from ui.scenes.rules import RulesScene
-
         self.ctx.scenes.push(RulesScene(self.ctx))
 
     def open_statistics(self) -> None:
         """Show the statistics (ui.scenes.stats)."""
-        from ui.scenes.stats import StatsScene
-
         self.ctx.scenes.push(StatsScene(self.ctx))
 
     def request_quit(self) -> None:

@@ -21,16 +21,21 @@ import pygame
 from game.actions import Action, Play
 from game.cards import Card
 from game.events import Event
+from game.factory import default_options
 from game.games import GAMES
 from game.state import Phase, TrickGame
+from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import text, theme, wording
 from ui.draw.sprites import Flight
 from ui.draw.toast import Notes, draw_pill
 from ui.draw.tween import ease_out_cubic
 from ui.draw.widgets import Button, WidgetGroup
-from ui.scene import Scene
+from ui.scene import Scene, SceneLike
+from ui.scenes.gameover import GameOverScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
-from ui.services.saves import save_record_as, saves_of, window_facts
+from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
 from ui.table.controller import COMPUTER_PAUSE_S, TableController, human_seats
@@ -211,7 +216,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.control.save()
 
     def _autosave(self, game: TrickGame) -> None:
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         if saves is not None:
             saves.autosave(game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), game))
 
@@ -226,8 +231,6 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _level_labels(self) -> dict[int, str]:
         """The level each computer seat plays at, as its plate shows it ("Hard")."""
-        from ui.config import level_label
-
         levels = {i: seat.level for i, seat in enumerate(self.config.seats) if not seat.human}
         levels.update(self.computers.failed)
         return {seat: level_label(level) for seat, level in levels.items()}
@@ -270,7 +273,7 @@ class TableScene(TableUndo, TableInput, Scene):
             self.on_resize(self.ctx.size)
         show_first_game_tips(self)
 
-    def on_cover(self, by: Scene) -> None:
+    def on_cover(self, by: SceneLike) -> None:
         """Covered (by its own overlays, the rules, settings, a file chooser, the result...), the table is paused,
         not exited: a computer's or the Hint's question already asked keeps being worked out, and its answer is
         used once the table runs again (under a scene other than its overlays its update does not run: nobody
@@ -388,7 +391,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
         self.time_s += dt_s
         self.notes.update(dt_s)
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         for problem in saves.take_write_problems() if saves is not None else ():
             self.notes.show_toast(problem)
         for overlay in list(self.overlays.values()):
@@ -501,8 +504,6 @@ class TableScene(TableUndo, TableInput, Scene):
     def game_over(self, event: Event) -> None:
         """Show the result over the finished table (which stays visible, dimmed, underneath)."""
         self.finished = True
-        from ui.scenes.gameover import GameOverScene
-
         sides = side_names(self.game.teams, self.names)
         winner = event.value if event.value is not None else self.game.winner
         name = sides[winner] if winner is not None else "Nobody"
@@ -516,9 +517,8 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def review_game(self) -> None:
         """The finished game in the replay viewer, every hand face up (Esc returns to the result)."""
-        from ui.scenes.viewer import open_viewer_for_game
-
-        open_viewer_for_game(self.ctx, self.game, self.config.seat_records())
+        if self.ctx.app is not None:
+            self.ctx.app.open_viewer(record_as_filed(self.game, self.config.seat_records()))
 
     def play_again(self) -> None:
         """The same game and seats with a new seed, in place of this table (and the result over it)."""
@@ -598,17 +598,14 @@ class TableScene(TableUndo, TableInput, Scene):
     def _save_record(self) -> None:
         """Save record as: a file chooser over the table writes the game so far (ui.services.saves)."""
         self._close_menu()
-        save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
+        if self.ctx.app is not None:
+            self.ctx.app.save_record_as(self.game, self.config.seat_records(), self.notes.show_toast)
 
     def _settings(self) -> None:
-        from ui.scenes.settings import SettingsScene
-
         self._close_menu()
         self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def _rules(self) -> None:
-        from ui.scenes.rules import RulesScene
-
         self._close_menu()
         self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
 
@@ -847,8 +844,5 @@ class TableScene(TableUndo, TableInput, Scene):
 def make_config(game: str, names: list[str], humans: list[int], options: Any = None, seed: int | None = 1,
                 level: str = "random") -> Any:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
-    from game.factory import default_options
-    from ui.config import GameConfig, SeatConfig
-
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
     return GameConfig(game, len(names), options if options is not None else default_options(game), seats, seed)

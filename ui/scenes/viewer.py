@@ -29,6 +29,7 @@ from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.record import RecordError, dumps, replay, to_record
 from game.state import Phase, TrickGame
+from ui.config import level_label
 from ui.draw import text, theme
 from ui.draw.toast import draw_pill
 from ui.draw.widgets import Button, WidgetGroup
@@ -415,8 +416,6 @@ class ViewerScene(Scene):
 
     @staticmethod
     def _levels(seats: Sequence[Any]) -> dict[int, str]:
-        from ui.config import level_label
-
         return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
                 if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
 
@@ -759,19 +758,3 @@ def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str,
     scene = ViewerScene(ctx, record)
     ctx.scenes.push(scene)
     return scene
-
-
-# ----------------------------------------------------------------- from the command line
-def run_viewer(record: Any, problem: str | None = None, argv: Sequence[str] = ()) -> int:
-    """Open the window on ``record`` alone (Esc quits); the window options of ``ui.app`` apply."""
-    from ui.app import _parse, make_app, run_loop
-
-    args = _parse(list(argv))
-    app = make_app(args.size, menu=False)
-    app.ctx.scenes.push(ViewerScene(app.ctx, record, problem))
-    try:
-        run_loop(app, args)
-    finally:
-        app.close()
-    return 0
-

@@ -39,6 +39,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import platformdirs
+
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
@@ -70,12 +72,7 @@ def log_dir() -> Path:
     override = os.environ.get(LOG_DIR_ENV)
     if override:
         return Path(override)
-    try:
-        import platformdirs
-
-        return Path(platformdirs.user_log_dir("trick-table"))
-    except ImportError:  # pragma: no cover - platformdirs is a requirement
-        return Path.home() / ".trick-table"
+    return Path(platformdirs.user_log_dir("trick-table"))
 
 
 def _ensure_log() -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.games import GAMES
 from ui.services import storage
 
 SETTINGS_FILE = "settings.json"
@@ -118,8 +119,6 @@ LABELS = {  # entries as a message names them
 
 def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
     """The remembered new-game choices cut down to what is well formed: ``(clean, everything was fine)``."""
-    from game.games import GAMES
-
     if not isinstance(value, dict):
         return {}, False
     clean: dict[str, Any] = {}

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.record import to_record
 from ui.services import storage
 
 FILE_NAME = "stats.json"
@@ -414,8 +415,8 @@ def seat_records(seats: Iterable[Any]) -> list[dict[str, Any]]:
     """Seat configs (``SeatConfig``) as the record's seat objects."""
     out = []
     for seat in seats:
-        to_record = getattr(seat, "to_record", None)
-        out.append(to_record() if callable(to_record) else dict(seat))
+        as_record = getattr(seat, "to_record", None)
+        out.append(as_record() if callable(as_record) else dict(seat))
     return out
 
 
@@ -442,8 +443,6 @@ class TableStats:
         if scored <= self.counted_hands and (not over or self.counted_end):
             return
         try:
-            from game.record import to_record
-
             record = to_record(game, self.seats)
             count_end = over and not self.counted_end
             stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)
