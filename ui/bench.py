@@ -29,6 +29,7 @@ from ui.draw.sprites import Flight
 from ui.scenes.table import TableScene, make_config
 from ui.services.computer import ComputerWorker
 from ui.services.saves import SaveService, save_text, window_facts
+from ui.services.settings import DEFAULT_THINK_MS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXIT_ENV = "TRICK_TABLE_EXIT_AFTER_FIRST_FRAME"
@@ -235,9 +236,9 @@ def save_figures(seed: int = 11, folder: Path | str | None = None) -> dict[str, 
             seat = game.to_act
             game.apply(players[seat].choose(game.view(seat)))
             if game.phase is Phase.GAME_OVER:
-                size = len(save_text(game, seats, window_facts([], None, game)).encode())
+                size = len(save_text(game, seats, window_facts([], DEFAULT_THINK_MS, game)).encode())
             started = time.perf_counter()
-            service.autosave(game, seats, window_facts([], None, game))
+            service.autosave(game, seats, window_facts([], DEFAULT_THINK_MS, game))
             handed.append((time.perf_counter() - started) * 1000.0)
             service.flush()  # every action written (the window skips states that a newer one replaced)
         written = service.timings_ms()

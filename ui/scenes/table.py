@@ -225,9 +225,10 @@ class TableScene(TableUndo, TableInput, Scene):
         """The speed factor for animations and computer pauses (0 = instant)."""
         return self.ctx.settings.speed_factor()
 
-    def think_ms(self) -> int | None:
-        """How long the hard level (a computer seat or the Hint) may think per decision (a setting)."""
-        return getattr(self.ctx.settings, "think_ms", None)
+    def think_ms(self) -> int:
+        """How long the hard level (a computer seat or the Hint) may think per decision: the setting, read here
+        alone (the computers and the Hint call this when they are asked)."""
+        return self.ctx.settings.think_ms
 
     def _level_labels(self) -> dict[int, str]:
         """The level each computer seat plays at, as its plate shows it ("Hard")."""

@@ -44,11 +44,11 @@ import platformdirs
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
+from ui.services.settings import DEFAULT_THINK_MS
 
 # While a computer thinks in a *thread* (the fallback), hand the interpreter back and forth often,
 # so the drawing thread never waits long for its turn.
 THINKING_SWITCH_INTERVAL_S = 0.0003
-DEFAULT_THINK_MS = 500
 FALLBACK_LEVEL = "normal"  # what a seat whose player failed plays on at
 HINT_LEVEL = "hard"  # the level whose choice the Hint shows
 LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
@@ -58,8 +58,13 @@ STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker
 WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
 WORKER_NICE = 5  # the worker process runs at a lower priority than the window
 MAX_INBOXES = 32  # askers whose unread answers the program keeps
-# A thinking budget in ms: a number, or a function giving the setting now; None is the level's own default.
-ThinkMs = int | Callable[[], int | None] | None
+# The thinking budget per decision in ms as it is now (the setting, read when a question is asked).
+ThinkTime = Callable[[], int]
+
+
+def default_think_time() -> int:
+    """The thinking budget when nobody set one (tools and tests): the setting's default."""
+    return DEFAULT_THINK_MS
 
 log = logging.getLogger("trick_table.computers")
 _log_ready = False
@@ -124,16 +129,11 @@ def hint_level() -> str:
     return HINT_LEVEL if HINT_LEVEL in LEVELS else fallback_level()
 
 
-def _make(level: str, seed: int | None, think_ms: int | None) -> Player:
-    if think_ms is not None:
-        try:
-            return make_player(level, seed, think_ms=think_ms)  # type: ignore[call-arg]
-        except TypeError:
-            pass  # a make_player without think_ms
-    return make_player(level, seed)
+def _make(level: str, seed: int | None, think_ms: int) -> Player:
+    return make_player(level, seed, think_ms=think_ms)
 
 
-def player_for(level: str, seed: int | None, think_ms: int | None = None) -> Player:
+def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
     """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
     the fallback level, and failing that the first level there is."""
     if level not in LEVELS:
@@ -156,7 +156,7 @@ class PlayerSpec:
 
     level: str
     seed: int | None
-    think_ms: int | None = None
+    think_ms: int = DEFAULT_THINK_MS
 
 
 @dataclass
@@ -414,13 +414,13 @@ class ComputerPlayers:
 
     def __init__(self, players: dict[int, Player], sync: bool = False,
                  specs: dict[int, PlayerSpec] | None = None, worker: ComputerWorker | None = None,
-                 think_ms: ThinkMs = None) -> None:
+                 think_ms: ThinkTime = default_think_time) -> None:
         self.players = players
         self.sync = sync
         self.specs = dict(specs or {})
         self._built = {seat: players[seat] for seat in self.specs if seat in players}
         self.think_ms = think_ms
-        self._built_ms: dict[int, int | None] = dict.fromkeys(self._built, self._think_ms())  # their budget
+        self._built_ms: dict[int, int] = dict.fromkeys(self._built, self._think_ms())  # their budget
         self.worker = worker
         self._own_worker = False
         self.token = (os.getpid(), next(_tokens))
@@ -510,9 +510,8 @@ class ComputerPlayers:
         self.stop()
 
     # ----- routing
-    def _think_ms(self) -> int | None:
-        value = self.think_ms
-        return value() if callable(value) else value
+    def _think_ms(self) -> int:
+        return self.think_ms()
 
     def _spec(self, seat: int) -> PlayerSpec:
         spec = self.specs[seat]
@@ -566,7 +565,7 @@ class ComputerPlayers:
         if not self._sent:
             return
         stuck = [key for key, (_s, _v, at) in self._sent.items()
-                 if time.monotonic() - at > (self._think_ms() or DEFAULT_THINK_MS) / 1000 + STALL_GRACE_S]
+                 if time.monotonic() - at > self._think_ms() / 1000 + STALL_GRACE_S]
         if stuck:
             log_error("The computer players' process gave no answer in time; it is stopped and the computers "
                       "think in a thread instead.")
@@ -655,10 +654,10 @@ class ComputerPlayers:
 
 
 def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                  think_ms: ThinkMs = None) -> ComputerPlayers:
+                  think_ms: ThinkTime = default_think_time) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
     specs = {i: PlayerSpec(seat.level, None if seed is None else seed * 101 + i)
              for i, seat in enumerate(seats) if not seat.human}
-    ms = think_ms() if callable(think_ms) else think_ms
+    ms = think_ms()
     players = {i: player_for(spec.level, spec.seed, ms) for i, spec in specs.items()}
     return ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)

@@ -464,7 +464,7 @@ class SaveService:
         self.writer.close()
 
 
-def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:
+def window_facts(humans: list[int], think_ms: int, game: TrickGame) -> dict[str, Any]:
     """What the window keeps next to the record: who the people are, hot-seat, think time, a title."""
     title = GAMES[game.kind].title if game.kind in GAMES else game.kind
     return {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,

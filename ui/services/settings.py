@@ -30,6 +30,7 @@ HAND_SUIT_ORDERS = ("SHCD", "SHDC", "CDHS", "HSDC")  # letters of game.cards.SUI
 HAND_RANK_ORDERS = ("high-low", "low-high")
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 THINK_MS_RANGE = (50, 10_000)
+DEFAULT_THINK_MS = 500  # the one default of the hard level's (and the Hint's) thinking time per decision
 VOLUME_RANGE = (0, 100)
 
 
@@ -39,7 +40,7 @@ class Settings:
 
     speed: str = "normal"  # animation speed: slow / normal / fast / instant
     pace: str = "normal"  # the computer players' pause before each move: slow / normal / fast / instant
-    think_ms: int = 500  # how long a Hard computer player (and the Hint) thinks per decision
+    think_ms: int = DEFAULT_THINK_MS  # how long a Hard computer player (and the Hint) thinks per decision
     sound: bool = True
     volume: int = 60  # 0..100
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green

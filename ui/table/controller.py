@@ -20,7 +20,15 @@ from game.actions import Action, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import TrickGame
-from ui.services.computer import ComputerPlayers, PlayerSpec, ThinkMs, computers_for, hint_level, player_for
+from ui.services.computer import (
+    ComputerPlayers,
+    PlayerSpec,
+    ThinkTime,
+    computers_for,
+    default_think_time,
+    hint_level,
+    player_for,
+)
 from ui.table.model import Snapshot, take_snapshot
 from ui.table.undo_stack import UndoStack
 
@@ -45,11 +53,10 @@ class HintRequests:
     kept only for the decision point it was asked at; a new position drops the request in progress."""
 
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: Any = None,
-                 think_ms: ThinkMs = None) -> None:
+                 think_ms: ThinkTime = default_think_time) -> None:
         level = hint_level()
         specs = {seat: PlayerSpec(level, None if seed is None else seed * 131 + seat + 7) for seat in humans}
-        ms = think_ms() if callable(think_ms) else think_ms
-        players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
+        players = {seat: player_for(level, spec.seed, think_ms()) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
         self.key: Hashable | None = None
         self.seat: int | None = None
@@ -98,7 +105,7 @@ class TableController:
     """One game of ``config`` at a table; ``sync`` computers decide inline (tests and tools)."""
 
     def __init__(self, config: Any, game: TrickGame | None = None, *, sync: bool = False, worker: Any = None,
-                 think_ms: Callable[[], int | None] = lambda: None, pace: Callable[[], float] = lambda: 1.0,
+                 think_ms: ThinkTime = default_think_time, pace: Callable[[], float] = lambda: 1.0,
                  save: Callable[[TrickGame], None] | None = None, stats: AfterAction | None = None,
                  computers: ComputerPlayers | None = None, hints: HintRequests | None = None) -> None:
         self.config = config
