@@ -10,7 +10,7 @@ from collections.abc import Hashable
 import pygame
 
 from ui.draw import text as ui_text
-from ui.draw.suits import suit_surface
+from ui.draw.suits import FOUR_COLOR_INKS, suit_surface
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -52,13 +52,11 @@ TEXT = (242, 238, 226)
 TEXT_DIM = (170, 184, 174)
 TEXT_DISABLED = (104, 114, 108)
 TEXT_DARK = (28, 24, 16)
-SHADOW = (0, 0, 0)
 # Cards and suits
 CARD_FACE = (250, 248, 240)
 CARD_EDGE = (180, 170, 150)
 SUIT_RED = (200, 32, 44)
 SUIT_BLACK = (24, 24, 30)
-BACK_RED = (150, 30, 40)
 TEAM_COLORS = ((96, 170, 236), (236, 132, 92))  # side 0, side 1
 
 _CACHE_MAX = 256
@@ -258,14 +256,19 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)  # much cheaper than an alpha blit
 
 
-def suit_color(suit: int) -> RGB:
-    """Red for hearts and diamonds (suits 1, 2), black for spades and clubs."""
+def suit_color(suit: int, four_color: bool = False) -> RGB:
+    """Red for hearts and diamonds (suits 1, 2), black for spades and clubs; in the four-colour deck
+    (``four_color``) diamonds and clubs take the card art's blue and green."""
+    if four_color and suit in (2, 3):
+        return FOUR_COLOR_INKS[suit]
     return SUIT_RED if suit in (1, 2) else SUIT_BLACK
 
 
-def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None) -> pygame.Surface:
-    """An antialiased suit symbol (0..3 = spades, hearts, diamonds, clubs), ``size_px`` square."""
-    col = tuple(color) if color is not None else suit_color(suit)
+def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None,
+               four_color: bool = False) -> pygame.Surface:
+    """An antialiased suit symbol (0..3 = spades, hearts, diamonds, clubs), ``size_px`` square, in ``color`` or
+    the suit's own (``suit_color``)."""
+    col = tuple(color) if color is not None else suit_color(suit, four_color)
     size_px = max(4, int(size_px))
     key = ("suit", suit, size_px, col)
     surf = _cached(key)
@@ -280,9 +283,10 @@ def draw_suit(
     center: tuple[int, int],
     size_px: int,
     color: tuple[int, ...] | None = None,
+    four_color: bool = False,
 ) -> None:
-    """Draw a suit symbol centred at ``center``."""
-    img = suit_image(suit, size_px, color)
+    """Draw a suit symbol centred at ``center`` (in ``color``, or the suit's own in the deck's colours)."""
+    img = suit_image(suit, size_px, color, four_color)
     surface.blit(img, img.get_rect(center=center))
 
 

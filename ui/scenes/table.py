@@ -92,10 +92,10 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.levels = self._level_labels()
         self.model = TableModel(g.num_seats, g.kind)
         self.player = EventPlayer(self.model, self.view, self, self.speed, self.names, ctx.play_sound)
+        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
         self._follow_settings()
         self.notes = Notes()
         self.panel = ActionPanel(self._choose)
-        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
         self.top_buttons = {
             "last_trick": Button("Last trick", self.open_last_trick, key="L"),
             "scores": Button("Scores", self.open_score_sheet, key="S"),
@@ -264,6 +264,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Use the settings' card back, deck colours, felt and hand order (they may change during the game)."""
         st = self.ctx.settings
         self.view.set_style(st.card_back, st.four_color, st.felt)
+        self.score_panel.four_color = st.four_color
         if (st.hand_suits, st.hand_rank == "low-high") != (self.model.suit_order, self.model.low_first):
             self.model.set_hand_order(st.hand_suits, st.hand_rank == "low-high")
 

@@ -337,6 +337,7 @@ class ViewerScene(Scene):
             st = ctx.settings
             self.view.set_style(st.card_back, st.four_color, st.felt)  # the cards and table of the settings
             self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
+            self.score_panel.four_color = st.four_color
         rows = hand_rows(self.timeline, self.names) if start is not None else []
         self.hand_list = HandList(rows, self._pick_hand, problem=self.problem is not None)
         self.buttons = {

@@ -103,12 +103,6 @@ def log_error(message: str, details: str = "") -> None:
     log.error("%s%s", message, f"\n{details.rstrip()}" if details else "")
 
 
-def log_info(message: str) -> None:
-    """Write a note (a fallback taken) to the computer players' log file."""
-    _ensure_log()
-    log.warning("%s", message)
-
-
 def reset_log() -> None:
     """Detach the log file (tests that point ``$TRICK_TABLE_LOG_DIR`` elsewhere)."""
     global _log_ready
@@ -269,8 +263,6 @@ class ComputerWorker:
         self._process: Any = None
         self._inbox: dict[Any, list[tuple[Any, Any, str | None]]] = {}
         self._next_check = 0.0
-        self.started_at = 0.0
-        self.ready_after_s: float | None = None
 
     @property
     def alive(self) -> bool:
@@ -283,7 +275,6 @@ class ComputerWorker:
             if self.state != "new":
                 return self
             self.state = "starting"
-        self.started_at = time.monotonic()
         # Not a daemon: a program that quits at once waits the few milliseconds the start takes, rather
         # than leaving a half-started process that cannot read its instructions.
         threading.Thread(target=self._start_process, name="computer-worker-start").start()
@@ -350,7 +341,6 @@ class ComputerWorker:
             if message[0] == "ready":
                 if self.state == "starting":
                     self.state = "ready"
-                    self.ready_after_s = time.monotonic() - self.started_at
             elif message[0] == "answer":
                 _kind, token, key, action, failure = message
                 self._inbox.setdefault(token, []).append((key, action, failure))

@@ -36,7 +36,6 @@ FORMAT = "trick-table-stats/1"
 MAX_BYTES = 4 * 1024 * 1024
 RECENT_KEEP = 50  # finished games remembered per name for the chart
 MAX_NAMES = 200  # a file with more names than this is no statistics file of ours
-NUMBER_BIDS = "number"
 
 
 @dataclass
@@ -229,11 +228,6 @@ def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
         if isinstance(info, Mapping) and info.get("player") == "human":
             out.setdefault(str(info.get("name", f"Seat {seat}")), []).append(seat)
     return out
-
-
-def scored_hands(record: Mapping[str, Any]) -> int:
-    """How many hands of the record have been scored."""
-    return sum(1 for hand in record.get("hands", ()) if "points" in hand)
 
 
 @dataclass
