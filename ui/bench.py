@@ -18,12 +18,12 @@ from typing import Any
 
 import pygame
 
-from game.actions import Bid
+from game.actions import Bid, Play
 from game.ai import make_player
 from game.factory import new_game
 from game.record import dumps, to_record
-from game.state import Phase
-from ui.app import make_app
+from game.state import Phase, TrickGame
+from ui.app import App, make_app
 from ui.draw import cardart
 from ui.draw.sprites import Flight
 from ui.scenes.table import TableScene, make_config
@@ -49,7 +49,7 @@ def _forget_card_art() -> None:
 
 
 def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: str = "random",
-           worker: Any = None) -> tuple[Any, Any]:
+           worker: ComputerWorker | None = None) -> tuple[App, TableScene]:
     """A headless App showing a four-player Spades table (``worker``: the computer players' process)."""
     _headless()
     _forget_card_art()
@@ -62,7 +62,7 @@ def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: s
     return app, scene
 
 
-def _mid_trick(app: Any, scene: Any) -> None:
+def _mid_trick(app: App, scene: TableScene) -> None:
     """Step the table until the human must play with two cards already in the trick."""
     app.ctx.settings.speed = "instant"
     for _ in range(4000):
@@ -92,7 +92,7 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
         flight = Flight(None, True, start, lay.centre, lay.small_w, lay.trick_w, 1.0, flip=True, spin_deg=12.0)
         scene.player.flights.append(flight)
         scene.notes.show_toast("You must follow suit (hearts).", life_s=1e9)
-        scene.hover = next(iter(scene.decision().legal)).card if scene.decision().legal else None
+        scene.hover = next((a.card for a in scene.decision().legal if isinstance(a, Play)), None)
         times, cpu = [], []
         for i in range(frames + 20):
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -221,6 +221,11 @@ def window_figures(log: Callable[[str], None] = print) -> dict[str, Any]:
     return figures
 
 
+def _over(game: TrickGame) -> bool:
+    """Whether ``game`` is over (a call, so that a type checker does not take the phase as fixed)."""
+    return game.phase is Phase.GAME_OVER
+
+
 def save_figures(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
     """A normal-level Spades game to 500 saved after every action (``ui.services.saves``). Returns the drawing
     thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
@@ -232,10 +237,10 @@ def save_figures(seed: int = 11, folder: Path | str | None = None) -> dict[str, 
         service = SaveService(folder if folder is not None else scratch)
         handed: list[float] = []
         size = 0
-        while game.phase is not Phase.GAME_OVER and game.to_act is not None:
+        while not _over(game) and game.to_act is not None:
             seat = game.to_act
             game.apply(players[seat].choose(game.view(seat)))
-            if game.phase is Phase.GAME_OVER:
+            if _over(game):
                 size = len(save_text(game, seats, window_facts([], DEFAULT_THINK_MS, game)).encode())
             started = time.perf_counter()
             service.autosave(game, seats, window_facts([], DEFAULT_THINK_MS, game))

@@ -223,7 +223,7 @@ def rounded_surface(
 
 
 def _rgba(c: tuple[int, ...]) -> RGBA:
-    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)  # type: ignore[return-value]
+    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
 
 
 def draw_panel(

@@ -14,7 +14,7 @@ import math
 import random
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +23,7 @@ from game.cards import Card
 from game.events import Event
 from game.factory import default_options
 from game.games import GAMES
+from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import text, theme, wording
@@ -35,10 +36,11 @@ from ui.scenes.gameover import GameOverScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
+from ui.services.computer import ComputerPlayers
 from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
-from ui.table.controller import COMPUTER_PAUSE_S, TableController, human_seats
+from ui.table.controller import COMPUTER_PAUSE_S, AfterAction, TableController, human_seats
 from ui.table.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout
@@ -71,7 +73,7 @@ class TableScene(TableUndo, TableInput, Scene):
     menu = OverlaySlot[TableMenu]()
     curtain = OverlaySlot[Curtain]()
 
-    def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
+    def __init__(self, ctx: AppContext, config: GameConfig, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
         self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
@@ -110,13 +112,13 @@ class TableScene(TableUndo, TableInput, Scene):
         self.focus: int | None = None  # keyboard's index into the hand
         self.selected: set[Card] = set()
         self.digits = ""  # the bid typed so far (digits choose a bid; Enter or a click makes it)
-        self.panel_key: tuple | None = None
+        self.panel_key: tuple[object, ...] | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
         self.fan_x: dict[Card, float] = {}  # where each of the viewer's cards is drawn (they glide)
         self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
         self.drawn_flight: Flight | None = None
         self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
-        self._layer_key: tuple | None = None
+        self._layer_key: tuple[object, ...] | None = None
         self.finished = False
         self.model.sync(self.control.snapshot())
         self._take_events()
@@ -137,7 +139,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.control.game = value
 
     @property
-    def config(self) -> Any:
+    def config(self) -> GameConfig:
         """The ``GameConfig`` of this table."""
         return self.control.config
 
@@ -156,12 +158,12 @@ class TableScene(TableUndo, TableInput, Scene):
         return self.control.humans
 
     @property
-    def computers(self) -> Any:
+    def computers(self) -> ComputerPlayers:
         """The computer players (``ui.services.computer.ComputerPlayers``)."""
         return self.control.computers
 
     @property
-    def stats(self) -> Any:
+    def stats(self) -> AfterAction | None:
         """The statistics hook (``ui.services.stats.TableStats``)."""
         return self.control.stats
 
@@ -786,7 +788,7 @@ class TableScene(TableUndo, TableInput, Scene):
         return layer
 
     @staticmethod
-    def _hand_key(hand: HandState) -> tuple:
+    def _hand_key(hand: HandState) -> tuple[object, ...]:
         legal = frozenset(hand.legal) if hand.legal is not None else None
         return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
                 tuple(sorted(hand.x.items())), frozenset(hand.hint), frozenset(hand.marked))
@@ -843,8 +845,8 @@ class TableScene(TableUndo, TableInput, Scene):
             draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
 
 
-def make_config(game: str, names: list[str], humans: list[int], options: Any = None, seed: int | None = 1,
-                level: str = "random") -> Any:
+def make_config(game: str, names: list[str], humans: list[int], options: SpadesOptions | PitchOptions | None = None,
+                seed: int | None = 1, level: str = "random") -> GameConfig:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
     return GameConfig(game, len(names), options if options is not None else default_options(game), seats, seed)

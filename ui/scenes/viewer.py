@@ -222,7 +222,7 @@ def _tricks_done(game: TrickGame) -> int:
     return sum(game.tricks_won) if hasattr(game, "tricks_won") else 0
 
 
-def _fingerprint(game: TrickGame) -> tuple:
+def _fingerprint(game: TrickGame) -> tuple[object, ...]:
     """Everything every seat may see, and whose turn it is (two states that agree here show the same)."""
     return (game.phase, game.to_act, game.hand_number, tuple(game.scores), tuple(game.bags),
             tuple(game.view(seat) for seat in range(game.num_seats)), tuple(game.hands))
@@ -313,7 +313,7 @@ class ViewerScene(Scene):
         self.list_open = False
         self.dragging = False
         self._image: pygame.Surface | None = None
-        self._image_key: tuple | None = None
+        self._image_key: tuple[object, ...] | None = None
         self.game: TrickGame | None = None
         self.model: TableModel | None = None
         self.shown: TrickGame | None = None  # the state drawn now (the scored hand at a hand-over position)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.queues
 import os
 import queue
 import signal
@@ -32,12 +33,12 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import platformdirs
 
@@ -144,6 +145,16 @@ def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -
         return _make(LEVELS[0], seed, think_ms)
 
 
+class SeatLike(Protocol):
+    """A seat as ``computers_for`` reads it (``ui.config.SeatConfig``)."""
+
+    @property
+    def human(self) -> bool: ...
+
+    @property
+    def level(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """What the worker process needs to build a seat's player: level, seed and thinking time."""
@@ -197,7 +208,8 @@ def _warm_up(levels: tuple[str, ...]) -> None:
             pass
 
 
-def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
+def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiprocessing.queues.Queue[bytes],
+                 warm: tuple[str, ...]) -> None:
     """The worker process: take jobs, keep only the newest per asker, answer each one."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle; it stops this worker
     try:
@@ -355,12 +367,12 @@ class ComputerWorker:
                 log_error(f"The computer players' process ended (exit code {process.exitcode}); "
                           "they think in a thread instead.")
 
-    def take(self, token: Any) -> list[tuple[Any, Any, str | None]]:
+    def take(self, token: Hashable) -> list[tuple[Any, Any, str | None]]:
         """The answers that arrived for ``token`` (each ``(key, action, error text)``), oldest first."""
         self.poll()
         return self._inbox.pop(token, [])
 
-    def forget(self, token: Any) -> None:
+    def forget(self, token: Hashable) -> None:
         """Drop ``token``'s queued questions and answers (its table moved on or closed)."""
         self._inbox.pop(token, None)
         self.submit(("cancel", token))
@@ -643,7 +655,7 @@ class ComputerPlayers:
                     self._answers[key] = answer
 
 
-def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
+def computers_for(seats: Sequence[SeatLike], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
                   think_ms: ThinkTime = default_think_time) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
     specs = {i: PlayerSpec(seat.level, None if seed is None else seed * 101 + i)

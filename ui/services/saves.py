@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.games import GAMES
 from game.record import FORMAT as RECORD_FORMAT
-from game.record import RecordError, dumps, replay, to_record
+from game.record import RecordError, Replay, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui.services import storage
 
@@ -94,7 +94,7 @@ def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
     return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
 
 
-def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
+def _problem_of_replay(record: object) -> tuple[Replay | None, str | None]:
     """Replay a record: ``(Replay, None)`` or ``(None, plain-words problem)``; never raises."""
     try:
         return replay(record), None
@@ -106,7 +106,7 @@ def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
         return None, f"it is not a readable game record ({type(error).__name__}: {error})"
 
 
-def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
+def parse_save(value: object) -> tuple[SavedGame | None, str | None]:
     """Check a save document read from JSON and replay its game: ``(SavedGame, None)`` or ``(None, problem)``."""
     if not isinstance(value, dict):
         return None, "it is not a Trick Table save (it holds no JSON object)"

@@ -76,19 +76,19 @@ def _choice(allowed: tuple[Any, ...]) -> Callable[[Any], bool]:
     return lambda v: isinstance(v, str) and v in allowed
 
 
-def _int_range(low: int, high: int) -> Callable[[Any], bool]:
+def _int_range(low: int, high: int) -> Callable[[object], bool]:
     return lambda v: type(v) is int and low <= v <= high
 
 
-def _is_bool(v: Any) -> bool:
+def _is_bool(v: object) -> bool:
     return type(v) is bool
 
 
-def _is_name(v: Any) -> bool:
+def _is_name(v: object) -> bool:
     return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v == v.strip() and v.isprintable()
 
 
-def _is_seat_name(v: Any) -> bool:
+def _is_seat_name(v: object) -> bool:
     return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v.isprintable()
 
 
@@ -118,7 +118,7 @@ LABELS = {  # entries as a message names them
 }
 
 
-def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
+def check_last_setup(value: object) -> tuple[dict[str, Any], bool]:
     """The remembered new-game choices cut down to what is well formed: ``(clean, everything was fine)``."""
     if not isinstance(value, dict):
         return {}, False
@@ -161,7 +161,7 @@ def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
     return clean, fine
 
 
-def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+def settings_from_json(data: object) -> tuple[Settings, list[str]]:
     """Settings from a parsed file: good entries kept, bad ones at their defaults; returns the bad ones' labels."""
     settings = Settings()
     if not isinstance(data, dict):
