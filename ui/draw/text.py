@@ -1,19 +1,41 @@
-"""The bundled UI font (Lato, OFL: assets/fonts/) cached by size, sizes scaled from the window, rendered labels."""
+"""The bundled UI font (Lato, OFL: assets/fonts/) cached by size, sizes scaled from the window, rendered labels.
+
+Any string can be drawn and measured: ``drawable`` turns what the font cannot take (a NUL, a lone surrogate,
+a control character) into a white square and cuts a label at ``MAX_DRAWN_CHARS`` characters, and no rendered label is
+wider than ``MAX_SURFACE_W`` pixels, so a name read from a file can neither crash the window nor fill memory."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
 DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
 BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
 _RENDER_CACHE_MAX = 1500
+MAX_DRAWN_CHARS = 400  # a label longer than this is cut (with an ellipsis) before it is rendered or measured
+MAX_SURFACE_W = 4096  # no rendered label is wider than this (pixels): what lies beyond is clipped
+REPLACEMENT = "\u25a1"  # a white square, drawn for a character the font cannot take (NUL, lone surrogate, control)
+_UNDRAWABLE = ("Cc", "Cs")  # control characters (NUL among them) and surrogates
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+
+
+def drawable(text: str) -> str:
+    """``text`` as the renderer can take it, whatever it holds: each NUL, lone surrogate or other control
+    character (Unicode categories Cc and Cs) becomes one ``REPLACEMENT`` (so the length, and a caret's position in
+    it, stay the same), and text longer than ``MAX_DRAWN_CHARS`` is cut with an ellipsis. Never raises."""
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) > MAX_DRAWN_CHARS:
+        text = text[:MAX_DRAWN_CHARS - 1] + "\u2026"
+    if text.isprintable():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _UNDRAWABLE else ch for ch in text)
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -89,7 +111,7 @@ class FontCache:
         if surf is not None:
             self._rendered.move_to_end(key)
             return surf
-        surf = self.font(size, bold).render(text, True, color)
+        surf = _clipped(_render_safely(self.font(size, bold), drawable(text), color))
         self._rendered[key] = surf
         if len(self._rendered) > self.max_rendered:
             self._rendered.popitem(last=False)
@@ -100,6 +122,26 @@ class FontCache:
         self._fonts.clear()
         self._rendered.clear()
         self._cap = None
+
+
+def _render_safely(face: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """The font's rendering of already ``drawable`` text; should SDL_ttf still refuse it, the text with every
+    character outside printable ASCII replaced (and at worst an empty line): never raises."""
+    try:
+        return face.render(text, True, color)
+    except (ValueError, UnicodeError, pygame.error):
+        plain = "".join(ch if " " <= ch <= "~" else "?" for ch in text)
+        try:
+            return face.render(plain, True, color)
+        except (ValueError, UnicodeError, pygame.error):
+            return pygame.Surface((1, face.get_linesize()), pygame.SRCALPHA)
+
+
+def _clipped(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` cut to ``MAX_SURFACE_W`` pixels wide (a copy, so the wide one is freed)."""
+    if surf.get_width() <= MAX_SURFACE_W:
+        return surf
+    return surf.subsurface(pygame.Rect(0, 0, MAX_SURFACE_W, surf.get_height())).copy()
 
 
 FONTS = FontCache()  # the one cache of the process
@@ -123,8 +165,14 @@ def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
 
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height the text takes at ``size``."""
-    return font(size, bold).size(text)
+    """Width and height the text takes at ``size`` (as ``render`` draws it: see ``drawable``)."""
+    face = font(size, bold)
+    shown = drawable(text)
+    try:
+        w, h = face.size(shown)
+    except (ValueError, UnicodeError, pygame.error):
+        w, h = face.size("".join(ch if " " <= ch <= "~" else "?" for ch in shown))
+    return min(w, MAX_SURFACE_W), h
 
 
 def line_height(size: int, bold: bool = False) -> int:

@@ -296,9 +296,9 @@ def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = Fals
     surf = _cached(key)
     if surf is not None:
         return surf
-    base = ui_text.font(size, bold).render(text, True, (255, 255, 255)).convert_alpha() if _display_ready() else (
-        ui_text.font(size, bold).render(text, True, (255, 255, 255))
-    )
+    base = ui_text.render(text, size, (255, 255, 255), bold).copy()  # any text: see ui.text.drawable
+    if _display_ready():
+        base = base.convert_alpha()
     w, h = base.get_size()
     grad = pygame.Surface((1, 2), pygame.SRCALPHA)
     grad.set_at((0, 0), (*top, 255))

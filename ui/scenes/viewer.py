@@ -27,7 +27,8 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
-from game.record import RecordError, dumps, replay, to_record
+from game.names import seat_names
+from game.record import RecordError, dumps, last_good_limit, replay, to_record
 from game.state import Phase, TrickGame
 from ui.config import level_label
 from ui.draw import text, theme
@@ -53,7 +54,6 @@ FAN_STEP = 20  # the step between an open hand's cards beside a plate
 CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
 PROBLEM_RED = (240, 130, 120)
 ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
-MALFORMED = (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError)
 
 
 # ----------------------------------------------------------------- the states of a record (no pygame)
@@ -70,15 +70,6 @@ def _actions_of(game: TrickGame) -> list[Action] | None:
     if history is None:
         return None
     return [entry for entry in history if isinstance(entry, ACTION_TYPES)]
-
-
-def _replays(record: Any, limit: int) -> bool:
-    """True when ``replay(record, limit=limit)`` succeeds."""
-    try:
-        replay(record, limit=limit)
-    except (RecordError, *MALFORMED):
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -108,15 +99,12 @@ class Timeline:
 
     # ----- building
     def _build(self) -> None:
-        try:
-            done = replay(self.record)
-            total, last = done.actions, done.game
-        except (RecordError, *MALFORMED) as error:
+        done, error = last_good_limit(self.record)  # a few replays, however long the record
+        if error is not None:
             self.problem = _problem_of(error)
-            total = self._last_good()
-            if total < 0:
-                return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
-            last = replay(self.record, limit=total).game
+        if done is None:
+            return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
+        total, last = done.actions, done.game
         self.start = replay(self.record, limit=0).game
         self.total = total
         actions = _actions_of(last)
@@ -127,26 +115,12 @@ class Timeline:
             self.actions = []
         self._positions()
 
-    def _last_good(self) -> int:
-        """The largest ``limit`` that replays (-1: not even the first deal)."""
-        if not _replays(self.record, 0):
-            return -1
-        good, bad = 0, 1
-        while _replays(self.record, bad):
-            good, bad = bad, bad * 2
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if _replays(self.record, mid):
-                good = mid
-            else:
-                bad = mid
-        return good
-
     def _check_trace(self, expected: TrickGame) -> bool:
         """The history's actions, applied to the first state, give ``replay(record, limit=total)``'s state
         (``expected``); a clone is kept at every hand's start on the way."""
         assert self.start is not None
         game = self.start.clone()
+        self._checkpoints[0] = game.clone()  # even a record with no action to replay has its first state
         last_hand, last_index = -1, 0
         try:
             for index, action in enumerate(self.actions):
@@ -319,9 +293,7 @@ class ViewerScene(Scene):
         self.shown: TrickGame | None = None  # the state drawn now (the scored hand at a hand-over position)
         start = self.timeline.start
         if start is not None:
-            names = [str(seat.get("name", f"Seat {i + 1}")) if isinstance(seat, dict) else f"Seat {i + 1}"
-                     for i, seat in enumerate(seats or [])][:start.num_seats]
-            names += [f"Seat {i + 1}" for i in range(len(names), start.num_seats)]
+            names = seat_names(seats, start.num_seats)  # cleaned as every reader of names cleans them
             self.names = names
             humans = [i for i, seat in enumerate(seats or []) if isinstance(seat, dict)
                       and seat.get("player") == "human" and i < start.num_seats]

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games import GAMES
+from game.names import clean_name
 from game.record import FORMAT as RECORD_FORMAT
-from game.record import RecordError, Replay, dumps, replay, to_record
+from game.record import MAX_LINE, RecordError, Replay, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui.services import storage
 
@@ -41,8 +42,7 @@ SAVE_FORMAT = "trick-table-save/1"
 SAVE_FORMAT_PREFIX = "trick-table-save/"
 AUTOSAVE_NAME = "autosave.json"
 MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point Spades game is ~15 KB)
-MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
-MAX_NAME_CHARS = 24  # a seat's name as the table shows it
+MAX_RECORD_BYTES = MAX_LINE  # the first game of a record file: the one limit every reader of records keeps
 STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
 
 
@@ -78,17 +78,15 @@ class SavedGame:
 
 
 def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
-    """A ``GameConfig`` matching a replayed game and its record's seats (names cut to fit; an unknown
-    computer level plays at the default level)."""
+    """A ``GameConfig`` matching a replayed game and its record's seats (names cleaned as every reader cleans
+    them, ``game.names.clean_name``; an unknown computer level plays at the default level)."""
     from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig  # start-up speed: it loads game.ai
 
     levels = set(LEVELS) | {"random"}
     out = []
     for number in range(game.num_seats):
         seat = seats[number] if number < len(seats) and isinstance(seats[number], dict) else {}
-        raw = seat.get("name")
-        name = " ".join(raw.split())[:MAX_NAME_CHARS] if isinstance(raw, str) else ""
-        name = name or f"Seat {number + 1}"
+        name = clean_name(seat.get("name"), f"Seat {number + 1}")
         level = seat.get("level")
         out.append(SeatConfig(name, seat.get("player") == "human", level if level in levels else DEFAULT_LEVEL))
     return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
@@ -132,20 +130,28 @@ def parse_save(value: object) -> tuple[SavedGame | None, str | None]:
 
 # ----------------------------------------------------------------- record files
 def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
-    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem."""
+    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem.
+
+    Reads in chunks, each looked at once (never the whole file), and stops once ``limit`` bytes are read
+    without a line's end."""
+    too_large = f"its first game is far too large (more than {storage.describe_size(limit)})"
     try:
         with open(path, "rb") as handle:
-            data = b""
+            line = bytearray()
+            read = 0
             while True:
                 chunk = handle.read(1 << 16)
-                data += chunk
-                stripped = data.lstrip()
-                end = stripped.find(b"\n")
-                if end >= 0 or not chunk:
-                    line = stripped[:end] if end >= 0 else stripped
+                if not chunk:
                     break
-                if len(data) > limit:
-                    return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+                read += len(chunk)
+                if not line:
+                    chunk = chunk.lstrip()  # blank lines before the first game
+                end = chunk.find(b"\n")
+                line += chunk[:end] if end >= 0 else chunk
+                if end >= 0 and line.strip():
+                    break
+                if len(line) > limit or read - len(line) > limit:  # a huge line, or a flood of blank ones
+                    return None, too_large
     except IsADirectoryError:
         return None, "it is a folder, not a file"
     except FileNotFoundError:
@@ -153,13 +159,13 @@ def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
     except OSError as error:
         return None, f"the file cannot be read ({error.strerror or error})"
     if len(line) > limit:
-        return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+        return None, too_large
     if not line.strip():
         return None, "the file is empty"
     if b"\x00" in line:
         return None, "the file is not text (it holds binary data)"
     try:
-        return line.decode("utf-8"), None
+        return bytes(line).decode("utf-8"), None
     except UnicodeDecodeError as error:
         return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
 

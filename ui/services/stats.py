@@ -16,7 +16,8 @@ Double Nils bid and made, the side's bags per hand; Pitch: times pitched, made a
 the last ``RECENT_KEEP`` finished games (won or lost, and the margin) for the chart.
 
 The file is written atomically (``ui.services.storage``); a file that is bad in any way is moved aside (never
-deleted), the problem is given once in plain words, and statistics start afresh.
+deleted), the problem is given once in plain words, and statistics start afresh. Names are cleaned on read
+(``game.names.clean_name``), as in records and saves.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.names import clean_name
 from game.record import to_record
 from game.state import TrickGame
 from ui.services import storage
@@ -227,7 +229,7 @@ def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for seat, info in enumerate(record["seats"]):
         if isinstance(info, Mapping) and info.get("player") == "human":
-            out.setdefault(str(info.get("name", f"Seat {seat}")), []).append(seat)
+            out.setdefault(clean_name(info.get("name"), f"Seat {seat + 1}"), []).append(seat)
     return out
 
 
@@ -297,9 +299,22 @@ def _parse(value: object) -> dict[str, PlayerStats]:
             kind, slash, count = key.partition("/")
             if not slash or not count.isdigit():
                 raise ValueError(f"{key!r} is not a game and player count")
-        out[name] = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
-                                [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
+        read = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
+                           [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
+        _merge_into(out, clean_name(name, "Player"), read)  # names cleaned as every reader cleans them
     return out
+
+
+def _merge_into(players: dict[str, PlayerStats], name: str, entry: PlayerStats) -> None:
+    """Keep ``entry`` under ``name``; two entries whose names clean to the same name are added together."""
+    kept = players.get(name)
+    if kept is None:
+        players[name] = entry
+        return
+    for key, tally in entry.tallies.items():
+        kept.tallies.setdefault(key, Tally()).add(tally)
+    kept.recent = sorted(kept.recent + entry.recent, key=lambda r: r.when)[-RECENT_KEEP:]
+    kept.last_played = max(kept.last_played, entry.last_played)
 
 
 def _dump(players: Mapping[str, PlayerStats]) -> str:
