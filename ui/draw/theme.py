@@ -296,7 +296,7 @@ def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = Fals
     surf = _cached(key)
     if surf is not None:
         return surf
-    base = ui_text.render(text, size, (255, 255, 255), bold).copy()  # any text: see ui.text.drawable
+    base = ui_text.render(text, size, (255, 255, 255), bold).copy()  # any text: see ui.draw.text.drawable
     if _display_ready():
         base = base.convert_alpha()
     w, h = base.get_size()

@@ -22,6 +22,7 @@ say so on screen; the decision is made again at that level, so the game never st
 
 from __future__ import annotations
 
+import errno
 import itertools
 import logging
 import multiprocessing
@@ -81,6 +82,26 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir("trick-table"))
 
 
+class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
+    """A log handler on a file opened by ``open_log_file``; closing the handler closes the file."""
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        try:
+            super().close()
+        finally:
+            self.stream.close()
+
+
+def open_log_file(path: Path) -> Any:
+    """Open the log file for appending (created 0600 if missing), never through a symbolic link: O_NOFOLLOW
+    where the system has it, a check first everywhere. Raises OSError (ELOOP for a link)."""
+    if path.is_symlink():
+        raise OSError(errno.ELOOP, "the log file is a symbolic link", str(path))
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    return open(fd, "a", encoding="utf-8")
+
+
 def _ensure_log() -> None:
     """Attach the log file to the logger once (created only when there is something to write)."""
     global _log_ready
@@ -91,9 +112,9 @@ def _ensure_log() -> None:
     try:
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / LOG_FILE, encoding="utf-8")
+        handler: logging.Handler = _LogFile(open_log_file(folder / LOG_FILE))
     except OSError:
-        handler = logging.StreamHandler(sys.stderr)  # no writable log folder: say it on stderr
+        handler = logging.StreamHandler(sys.stderr)  # no writable log folder (or a link): say it on stderr
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     log.addHandler(handler)
 

@@ -314,15 +314,41 @@ class _Writer:
 
 
 # ----------------------------------------------------------------- the service the window uses
-class SaveService:
-    """The window's saves: autosave after each action, Continue, and the messages for the title menu."""
+ANOTHER_WINDOW = ("Another Trick Table window is using the saved game: this one plays without saving "
+                  "(close the other to keep games).")
 
-    def __init__(self, folder: Path | str | None = None, durable: bool = True) -> None:
+
+class SaveService:
+    """The window's saves: autosave after each action, Continue, and the messages for the title menu.
+
+    One window owns a data folder's autosave (``claim``: a lock held until ``close``); a service that is
+    ``off`` (another window owns it, or there is no usable data folder) saves nothing and offers no
+    Continue, so it never overwrites the game of another window.
+    """
+
+    def __init__(self, folder: Path | str | None = None, durable: bool = True, off: str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
         self.writer = _Writer(durable)
         self.notices: list[str] = []  # plain-words messages the title menu shows, oldest first
         self.record_folder: Path | None = None  # where Save record as / Open record last looked
         self._reported: set[str] = set()  # write problems already said (each is said once)
+        self.off = off  # why this window saves nothing (None: it saves)
+        self._lock: storage.FolderLock | None = None
+
+    def claim(self) -> str | None:
+        """Take the data folder's autosave for this window: None when it is ours (or saving is already off
+        for another reason), else the one-line message that another window has it (saving is then off)."""
+        if self.off is not None:
+            return None
+        try:
+            lock = storage.FolderLock(self.folder)
+        except OSError:
+            return None  # no folder: each write will say why
+        if not lock.acquire():
+            self.off = ANOTHER_WINDOW
+            return ANOTHER_WINDOW
+        self._lock = lock
+        return None
 
     @property
     def folder(self) -> Path:
@@ -339,6 +365,8 @@ class SaveService:
 
     def has_save(self) -> bool:
         """True when there is an autosave to continue (or one being written)."""
+        if self.off is not None:
+            return False
         try:
             self.writer.flush(1.0)
             return self.path.is_file()
@@ -346,7 +374,10 @@ class SaveService:
             return False
 
     def autosave(self, game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None) -> None:
-        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread."""
+        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread.
+        Nothing at all when saving is off."""
+        if self.off is not None:
+            return
         try:
             path = self.path
         except OSError as error:
@@ -358,7 +389,9 @@ class SaveService:
         self.writer.submit(("save", path, game.clone(), list(seats), dict(window or {})))
 
     def clear(self) -> None:
-        """Remove the autosave (the game it held is over)."""
+        """Remove the autosave (the game it held is over); nothing when saving is off."""
+        if self.off is not None:
+            return
         with contextlib.suppress(OSError):
             self.writer.submit(("clear", self.path))
 
@@ -396,6 +429,8 @@ class SaveService:
     def _read_quietly(self) -> dict[str, Any] | None:
         """The save's JSON object as it is on disk, or None when there is none or it cannot be read (a
         problem is reported only by ``load``, which also moves the file aside)."""
+        if self.off is not None:
+            return None
         try:
             if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
                 return None
@@ -420,7 +455,9 @@ class SaveService:
     def load(self) -> tuple[SavedGame | None, str | None]:
         """Read and replay the autosave: ``(SavedGame, None)``, ``(None, None)`` when there is none, or
         ``(None, message)`` when it could not be used: the file is then moved aside and the message (also
-        queued for the title menu) says so in plain words."""
+        queued for the title menu) says so in plain words. ``(None, None)`` when saving is off."""
+        if self.off is not None:
+            return None, None
         self.flush()
         try:
             path = self.path
@@ -449,16 +486,14 @@ class SaveService:
 
     def check_on_start(self) -> None:
         """At startup: remove temporary files a killed program left, and test the autosave so that a bad one is
-        reported on the title menu at once (and moved aside)."""
+        reported on the title menu at once (and moved aside). Nothing when saving is off."""
+        if self.off is not None:
+            return
         try:
             folder = self.folder
-            now = time.time()
-            for stale in folder.glob(f".{AUTOSAVE_NAME}.*.tmp"):
-                with contextlib.suppress(OSError):
-                    if now - stale.stat().st_mtime > STALE_TEMP_S:
-                        stale.unlink()
         except OSError:
             return
+        storage.remove_stale_temps(folder, [AUTOSAVE_NAME], STALE_TEMP_S)
         self.load()
 
     def timings_ms(self) -> list[float]:
@@ -466,8 +501,11 @@ class SaveService:
         return [t * 1000.0 for t in self.writer.timings_s]
 
     def close(self) -> None:
-        """Write the pending save and stop the writer thread (the window is closing)."""
+        """Write the pending save, stop the writer thread and let the data folder go (the window is closing)."""
         self.writer.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
 
 def window_facts(humans: list[int], think_ms: int, game: TrickGame) -> dict[str, Any]:
