@@ -185,7 +185,7 @@ def test_a_huge_name_costs_no_more_to_draw_than_a_short_one(bare_app: App) -> No
     press(bare_app, pygame.K_END)
     press(bare_app, pygame.K_s)
     limit = 2 * 1280 * 720  # no surface drawn for a label or its shadow is bigger than two windows
-    surfaces = list(theme._cache.values()) + list(text.FONTS._rendered.values())
+    surfaces = theme.surfaces().surfaces() + list(text.fonts()._rendered.values())
     assert max(s.get_width() * s.get_height() for s in surfaces) <= limit
     assert text.render("W" * 900_000, 40, (0, 0, 0)).get_width() <= text.MAX_SURFACE_W
 

@@ -17,7 +17,7 @@ import pygame
 
 from game.state import TrickGame
 from ui.context import AppContext
-from ui.draw import cardart, suits, text, theme
+from ui.draw import caches, text, theme
 from ui.draw.toast import draw_pill, pill_size
 from ui.scenes.file_chooser import FileChooserScene
 from ui.scenes.menu import MenuScene
@@ -34,7 +34,7 @@ from ui.services.saves import (
 )
 from ui.services.settings import SETTINGS_FILE, Settings, SettingsStore
 from ui.services.sound import SoundPlayer, init_mixer
-from ui.stack import SceneLike, SceneStack
+from ui.stack import SceneStack
 
 if TYPE_CHECKING:
     from ui.config import GameConfig
@@ -62,15 +62,6 @@ def layout_size(window: tuple[int, int]) -> tuple[int, int]:
     return max(MIN_SIZE[0], math.ceil(w * k)), max(MIN_SIZE[1], math.ceil(h * k))
 
 
-def reset_drawing_caches() -> None:
-    """Forget the process-wide drawing caches (fonts and labels, theme surfaces, suit shapes, the fallback card
-    art): they hold pygame objects that die with ``pygame.quit()``. Called when an App starts and closes."""
-    text.reset()
-    theme.reset()
-    suits.suit_surface.cache_clear()
-    cardart.reset()
-
-
 def _table_scene() -> type[TableScene]:
     """The table scene's class."""
     from ui.scenes.table import TableScene  # start-up speed: the engine and computer players load after the menu
@@ -85,11 +76,6 @@ def _viewer_scene() -> type[ViewerScene]:
     return ViewerScene
 
 
-def _all_scenes(stack: SceneStack) -> list[SceneLike]:
-    """Every scene in the stack, bottom first (the stack keeps them private)."""
-    return list(getattr(stack, "_stack", []))
-
-
 class App:
     """The program's window, scene stack and loop; ``step`` runs exactly one frame."""
 
@@ -99,7 +85,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        reset_drawing_caches()
+        self.drawing = caches.use(caches.DrawingCaches())  # this window's fonts and surfaces, none of an old one
         self.audio = init_mixer()  # a sound device, or silence
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])) if not headless else tuple(size)
         pygame.display.set_caption(TITLE)
@@ -109,7 +95,7 @@ class App:
         self.fullscreen = False
         size = layout_size(self.screen.get_size())
         self._canvas: pygame.Surface | None = None if size == self.screen.get_size() else pygame.Surface(size)
-        self.ctx = self._context(size)
+        self.ctx = self._context(size)  # its drawing caches are the ones just put in use (ctx.drawing)
         settings = self.ctx.settings
         settings.fullscreen = settings.fullscreen or fullscreen
         self.ctx.sound = SoundPlayer(settings, self.audio)
@@ -242,7 +228,7 @@ class App:
         self._canvas = None if size == self.screen.get_size() else pygame.Surface(size).convert()
         if size != tuple(self.ctx.size):
             self.ctx.size = size
-            for scene in _all_scenes(self.ctx.scenes):
+            for scene in self.ctx.scenes.all():
                 scene.on_resize(size)
 
     def _apply_fullscreen(self) -> None:
@@ -354,11 +340,11 @@ class App:
     def close(self) -> None:
         """Save the settings if they changed, write the pending autosave, close the window and shut pygame down."""
         self.ctx.save_settings()
-        for scene in reversed(_all_scenes(self.ctx.scenes)):
+        for scene in reversed(self.ctx.scenes.all()):
             scene.on_exit()
         self.saves.close()  # the last action's save is written before the program ends (its thread is a daemon)
-        self.ctx.art.reset()
-        reset_drawing_caches()
+        self.ctx.art.clear()
+        self.drawing.clear()  # its pygame objects die with pygame.quit()
         pygame.quit()
 
 

@@ -24,7 +24,6 @@ from game.factory import new_game
 from game.record import dumps, to_record
 from game.state import Phase, TrickGame
 from ui.app import App, make_app
-from ui.draw import cardart
 from ui.draw.sprites import Flight
 from ui.scenes.table import TableScene, make_config
 from ui.services.computer import ComputerWorker
@@ -43,16 +42,10 @@ def _headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def _forget_card_art() -> None:
-    """Card art caches fonts that die with pygame.quit; start each App with fresh art."""
-    cardart.reset()
-
-
 def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: str = "random",
            worker: ComputerWorker | None = None) -> tuple[App, TableScene]:
     """A headless App showing a four-player Spades table (``worker``: the computer players' process)."""
-    _headless()
-    _forget_card_art()
+    _headless()  # each App draws with drawing caches of its own (ui.draw.caches)
     app = make_app(size, headless=True, menu=False)
     if worker is not None:
         app.ctx.worker = worker

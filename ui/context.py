@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ui.draw import caches
+from ui.draw.caches import DrawingCaches
 from ui.draw.cardart import CardArtCache
 from ui.services.settings import Settings, SettingsStore
 from ui.services.stats import StatsStore
@@ -73,6 +75,9 @@ class AppContext:
     tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.services.tips)
     worker: ComputerWorker | None = None  # the computer players' process (None: they decide on this side)
     art: CardArtCache = field(default_factory=CardArtCache)  # rendered card faces and backs by width and style
+    # fonts, labels, theme surfaces and suit shapes (ui.draw.caches): the App's own; a bare context shares the
+    # ones in use
+    drawing: DrawingCaches = field(default_factory=caches.active)
 
     def notify(self, message: str) -> None:
         """Show ``message`` once over whatever screen is up (a toast drawn by the app)."""

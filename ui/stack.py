@@ -49,6 +49,10 @@ class SceneStack:
     def __contains__(self, scene: object) -> bool:
         return any(s is scene for s in self._stack)
 
+    def all(self) -> list[SceneLike]:
+        """Every scene in the stack, bottom first (a copy)."""
+        return list(self._stack)
+
     def push(self, scene: SceneLike) -> None:
         """Put a scene on top (e.g. an overlay or a sub-screen)."""
         if self._stack:

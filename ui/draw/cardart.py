@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.cards import ACE, DECK, JACK, RANKS, Card
+from ui.draw import caches
 from ui.draw.suits import (
     BLACK,
     CLUB,
@@ -29,7 +30,7 @@ from ui.draw.suits import (
     suit_color,
     suit_surface,
 )
-from ui.draw.text import FONTS
+from ui.draw.text import fonts
 
 QUEEN, KING = JACK + 1, JACK + 2
 ASPECT = 1.4  # a card is this many times as tall as it is wide (the table lays cards out with it)
@@ -90,18 +91,18 @@ Rgb = tuple[int, int, int]
 
 
 def reset() -> None:
-    """Forget the shared art of ``card_art_for_width`` (fonts are ``ui.draw.text.FONTS``, reset with it)."""
-    _SHARED.reset()
+    """Forget the fallback art of ``card_art_for_width`` in use (the fonts are ``ui.draw.text.fonts()``)."""
+    caches.active().part(CardArtCache).clear()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached (``ui.draw.text.FONTS``)."""
-    return FONTS.font_px(max(6, int(size)), bold=True)
+    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached (``ui.draw.text.fonts()``)."""
+    return fonts().font_px(max(6, int(size)), bold=True)
 
 
 def cap_ratio() -> float:
     """The height of a capital or digit's ink as a share of the font size (measured once)."""
-    return FONTS.cap_ratio()
+    return fonts().cap_ratio()
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:
@@ -896,16 +897,17 @@ class CardArtCache:
     def __len__(self) -> int:
         return len(self._art)
 
-    def reset(self) -> None:
+    def clear(self) -> None:
         """Forget every rendering (pygame was shut down, or the display changed)."""
         self._art.clear()
 
-
-_SHARED = CardArtCache()  # for callers without a context (tools, views built without ``art``)
+    def reset(self) -> None:
+        """The same as ``clear``."""
+        self.clear()
 
 
 def card_art_for_width(width: int, back_style: str = "classic", four_color: bool = False,
                        cache: CardArtCache | None = None) -> CardArt:
     """Card art for this width, back and deck colours from ``cache`` (the context's ``ctx.art``), or from a
-    shared fallback cache when none is given."""
-    return (cache if cache is not None else _SHARED).get(width, back_style, four_color)
+    fallback in the drawing caches in use (``ui.draw.caches``) when none is given."""
+    return (cache if cache is not None else caches.active().part(CardArtCache)).get(width, back_style, four_color)

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
+
+from ui.draw import caches
+from ui.draw.caches import SurfaceCache
 
 SPADE, HEART, DIAMOND, CLUB = range(4)
 RED = (200, 16, 46)
@@ -115,9 +118,21 @@ def draw_suit_shape(surface: pygame.Surface, suit: int, rect: pygame.Rect, color
         pygame.draw.polygon(surface, color, tr(_stem(0.5, 0.97, 0.19)))
 
 
-@lru_cache(maxsize=512)
+class SuitShapes(SurfaceCache):
+    """Suit images by suit, size, ink and turn: a part of the window's drawing caches (``ui.draw.caches``)."""
+
+    max_items = 512
+
+
 def suit_surface(suit: int, size: int, color: Color | None = None, flipped: bool = False) -> pygame.Surface:
-    """A cached size x size per-pixel-alpha image of a suit, optionally turned upside down."""
+    """A cached size x size per-pixel-alpha image of a suit, optionally turned upside down (do not modify it)."""
+    key = (suit, size, None if color is None else tuple(color), flipped)
+    shapes = caches.active().part(SuitShapes)
+    found = shapes.get(key)
+    return found if found is not None else shapes.put(key, _suit_image(suit, size, color, flipped))
+
+
+def _suit_image(suit: int, size: int, color: Color | None, flipped: bool) -> pygame.Surface:
     ink = tuple(color) if color is not None else suit_color(suit)
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from ui.draw import caches
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
 DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
@@ -55,10 +57,9 @@ def font_path(bold: bool = False) -> Path:
 
 
 class FontCache:
-    """The process's fonts and rendered labels (pygame's fonts are process-wide, so this is one object).
-
-    Fonts die with ``pygame.quit()`` (or ``pygame.font.quit()``): ``reset()`` forgets everything, and the
-    App calls it when it starts and when it closes (``ui.app.reset_drawing_caches``)."""
+    """Fonts by size and rendered labels: a part of the window's drawing caches (``ui.draw.caches``; ``fonts()``
+    gives the one in use). Fonts die with ``pygame.quit()`` (or ``pygame.font.quit()``): ``clear()`` forgets
+    everything, and the App clears its caches when it closes."""
 
     def __init__(self, max_rendered: int = _RENDER_CACHE_MAX) -> None:
         self.max_rendered = max_rendered
@@ -117,7 +118,7 @@ class FontCache:
             self._rendered.popitem(last=False)
         return surf
 
-    def reset(self) -> None:
+    def clear(self) -> None:
         """Forget every font and label (pygame.font was shut down or is about to be)."""
         self._fonts.clear()
         self._rendered.clear()
@@ -144,7 +145,9 @@ def _clipped(surf: pygame.Surface) -> pygame.Surface:
     return surf.subsurface(pygame.Rect(0, 0, MAX_SURFACE_W, surf.get_height())).copy()
 
 
-FONTS = FontCache()  # the one cache of the process
+def fonts() -> FontCache:
+    """The fonts and labels of the drawing caches in use (``ui.draw.caches.active()``)."""
+    return caches.active().part(FontCache)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -152,7 +155,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
     Sizes keep their old meaning: ``size`` is what pygame's default font was asked for, which draws
     at ``DEFAULT_FONT_SCALE`` of it, so every layout keeps its proportions."""
-    return FONTS.font(size, bold)
+    return fonts().font(size, bold)
 
 
 def _color_key(color: Color) -> tuple[int, ...]:
@@ -161,7 +164,7 @@ def _color_key(color: Color) -> tuple[int, ...]:
 
 def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """The text rendered antialiased on a transparent background (cached; do not modify it)."""
-    return FONTS.render(text, size, color, bold)
+    return fonts().render(text, size, color, bold)
 
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
@@ -226,5 +229,5 @@ def blit_text(
 
 
 def reset() -> None:
-    """Forget fonts and labels (call when pygame.font is re-initialised): ``FONTS.reset()``."""
-    FONTS.reset()
+    """Forget the fonts and labels in use (call when pygame.font is re-initialised)."""
+    fonts().clear()

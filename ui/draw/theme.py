@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Hashable
 
 import pygame
 
+from ui.draw import caches
 from ui.draw import text as ui_text
+from ui.draw.caches import SurfaceCache
 from ui.draw.suits import FOUR_COLOR_INKS, suit_surface
 
 RGB = tuple[int, int, int]
@@ -59,27 +60,31 @@ SUIT_RED = (200, 32, 44)
 SUIT_BLACK = (24, 24, 30)
 TEAM_COLORS = ((96, 170, 236), (236, 132, 92))  # side 0, side 1
 
-_CACHE_MAX = 256
-_cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+
+class ThemeSurfaces(SurfaceCache):
+    """The theme's made surfaces (felt, panels, shadows, suit symbols, title text): a part of the window's
+    drawing caches (``ui.draw.caches``)."""
+
+    max_items = 256
+
+
+def surfaces() -> ThemeSurfaces:
+    """The theme surfaces of the drawing caches in use."""
+    return caches.active().part(ThemeSurfaces)
 
 
 def _cached(key: Hashable) -> pygame.Surface | None:
-    surf = _cache.get(key)
-    if surf is not None:
-        _cache.move_to_end(key)
-    return surf
+    return surfaces().get(key)
 
 
 def _store(key: Hashable, surf: pygame.Surface) -> pygame.Surface:
-    _cache[key] = surf
-    while len(_cache) > _CACHE_MAX:
-        _cache.popitem(last=False)
-    return surf
+    return surfaces().put(key, surf)
 
 
 def reset() -> None:
-    """Forget every cached surface (e.g. after pygame was re-initialised)."""
-    _cache.clear()
+    """Forget every theme surface in use (e.g. after pygame was re-initialised)."""
+    surfaces().clear()
 
 
 def _display_ready() -> bool:
@@ -106,8 +111,7 @@ def felt_surface(size: tuple[int, int], felt: str = "green") -> pygame.Surface:
             d = min(1.0, math.sqrt(dx * dx * 1.1 + dy * dy * 1.6) * 1.55)
             k = d * d * (3 - 2 * d)  # smoothstep
             small.set_at((x, y), _mix(light, dark, k))
-    for old in [k for k in _cache if isinstance(k, tuple) and k[:1] == ("felt",)]:
-        del _cache[old]  # one window-sized felt at a time (100 MB at 5000x5000)
+    surfaces().drop(prefix=("felt",))  # one window-sized felt at a time (100 MB at 5000x5000)
     # One full-size surface, made in the display's format (a second copy costs a lot at 5000x5000).
     surf = new_opaque((w, h))
     pygame.transform.smoothscale(small, (w, h), surf)
