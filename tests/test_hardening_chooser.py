@@ -133,6 +133,10 @@ def test_a_typed_name_over_255_bytes_is_a_message(bare_app: App, tmp_path: Path,
     key(bare_app, pygame.K_RETURN)
     assert bare_app.ctx.scenes.top is chooser and chosen == []
     assert chooser.problem is not None and "File name too long" in chooser.problem
+    assert len(chooser.problem) < 140  # the name is cut in the message
+    bare_app.step(DT)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(bare_app.screen, str(SHOTS / f"chooser-too-long-{'save' if save else 'open'}.png"))
     chooser.field.value = ""
     type_text(bare_app, "sub/" + "\u00e9" * 200 + "/x.jsonl")  # too long as a folder's name, in bytes
     key(bare_app, pygame.K_RETURN)
@@ -160,6 +164,13 @@ def test_other_file_system_errors_are_messages_too(bare_app: App, tmp_path: Path
     chooser.field.value = "x.jsonl"
     key(bare_app, pygame.K_RETURN)
     assert bare_app.ctx.scenes.top is chooser and "Input/output error" in (chooser.problem or "")
+
+
+def test_a_date_no_calendar_shows_is_left_out() -> None:
+    from ui.scenes.file_chooser import Entry
+
+    assert Entry("x.jsonl", Path("x.jsonl"), False, 2048, 1e300).detail() == "2 KB"
+    assert Entry("x.jsonl", Path("x.jsonl"), False, 2048, float("nan")).detail() == "2 KB"
 
 
 # ----------------------------------------------------------------- 9. ask before replacing the saved game

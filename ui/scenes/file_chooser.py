@@ -38,6 +38,7 @@ SUFFIX = ".jsonl"
 MAX_ENTRIES = 5000  # a folder with more shows the first ones (sorted) and says so
 DOUBLE_CLICK_S = 0.45
 MAX_PATH = 1024
+NAME_IN_MESSAGE = 80  # a longer name or path is cut in its middle in a message under the list
 
 
 @dataclass(frozen=True)
@@ -65,17 +66,25 @@ class Entry:
             size = f"{self.size / 1024:.0f} KB"
         else:
             size = f"{self.size} bytes"
-        return f"{size}   {time.strftime('%Y-%m-%d %H:%M', time.localtime(self.mtime))}"
+        try:
+            when = time.strftime('%Y-%m-%d %H:%M', time.localtime(self.mtime))
+        except (OverflowError, OSError, ValueError):  # a date the file system holds but no calendar shows
+            return size
+        return f"{size}   {when}"
 
 
-def shown_name(name: str) -> str:
+def shown_name(name: str, limit: int | None = None) -> str:
     """A file or folder name as it can be drawn: each byte that is not UTF-8 (a surrogate escape in ``name``)
     becomes ``ui.text.REPLACEMENT``, the rest is kept (the Latin-1 name ``b"caf\\xe9.jsonl"`` shows as
-    ``caf\u25a1.jsonl``); the entry keeps its true name, which is what is opened."""
+    ``caf\u25a1.jsonl``); the entry keeps its true name, which is what is opened. With ``limit``, a longer
+    name is cut in its middle to that many characters (for a message)."""
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        return "".join(text.REPLACEMENT if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in name)
+        name = "".join(text.REPLACEMENT if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in name)
+    if limit is not None and len(name) > limit:
+        half = max(1, (limit - 1) // 2)
+        name = name[:half] + "\u2026" + name[-half:]
     return name
 
 
@@ -279,7 +288,8 @@ class FileChooserScene(FormScene):
                 self.open_folder(path)
                 return
         except (OSError, ValueError) as error:
-            self.problem = problem_of(error, f"{shown_name(path.name)} cannot be opened")
+            doing = "used" if self.save else "opened"
+            self.problem = problem_of(error, f"{shown_name(path.name, NAME_IN_MESSAGE)} cannot be {doing}")
             return
         self._choose_path(path)
 
@@ -289,25 +299,26 @@ class FileChooserScene(FormScene):
         try:
             self._check_and_choose(path)
         except (OSError, ValueError) as error:
-            self.problem = problem_of(error, f"{shown_name(path.name)} cannot be used")
+            self.problem = problem_of(error, f"{shown_name(path.name, NAME_IN_MESSAGE)} cannot be used")
 
     def _check_and_choose(self, path: Path) -> None:
         if self.save:
             if not path.name.lower().endswith(self.suffix):
                 path = path.with_name(path.name + self.suffix)
             if not path.parent.is_dir():
-                self.problem = f"There is no folder {shown_name(str(path.parent))}."
+                self.problem = f"There is no folder {shown_name(str(path.parent), NAME_IN_MESSAGE)}."
                 return
             if path.is_dir():
-                self.problem = f"{shown_name(path.name)} is a folder."
+                self.problem = f"{shown_name(path.name, NAME_IN_MESSAGE)} is a folder."
                 return
             if path.exists() and self.confirm != path:
                 self.confirm = path
-                self.problem = f"{shown_name(path.name)} already exists: choose Save again to replace it."
+                self.problem = (f"{shown_name(path.name, NAME_IN_MESSAGE)} already exists: choose Save again to "
+                                "replace it.")
                 return
         elif not path.is_file():
-            self.problem = (f"There is no file {shown_name(str(path))}." if not path.exists()
-                            else f"{shown_name(path.name)} is not a file.")
+            self.problem = (f"There is no file {shown_name(str(path), NAME_IN_MESSAGE)}." if not path.exists()
+                            else f"{shown_name(path.name, NAME_IN_MESSAGE)} is not a file.")
             return
         self.problem = None
         problem = self.on_choose(path)
