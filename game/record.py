@@ -36,7 +36,7 @@ from game.chance import Chance
 from game.codecs import CARDS, RecordError, diff, need, optional_list, seat_of, show
 from game.factory import GAMES, new_game
 from game.games import GAMES as GAME_INFO
-from game.history import SEAT, ChanceOutcome, force_outcomes, split_hands
+from game.history import DECK_ORDER, SEAT, ChanceOutcome, HandHistory, force_outcomes, split_hands
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 
@@ -168,10 +168,12 @@ class Replay:
 
 
 class Progress:
-    """How far a replay got: ``actions`` applied so far (read it after the replay raised)."""
+    """How far a replay got (read it after the replay raised): ``actions`` applied so far, and ``applying``,
+    whether the problem came while applying the next action (it was illegal)."""
 
     def __init__(self) -> None:
         self.actions = 0
+        self.applying = False
 
 
 def replay(record: Any, limit: int | None = None, progress: Progress | None = None) -> Replay:
@@ -180,7 +182,7 @@ def replay(record: Any, limit: int | None = None, progress: Progress | None = No
     ``progress``, when given, counts the actions applied as they are: after a replay that raised, it says how
     many were applied before the problem (``last_good_limit`` uses it)."""
     progress = progress if progress is not None else Progress()
-    progress.actions = 0
+    progress.actions, progress.applying = 0, False
     num_seats = _check_header(record)
     options = options_from(record)
     chance = _prepare_chance(record, num_seats)
@@ -199,13 +201,15 @@ def replay(record: Any, limit: int | None = None, progress: Progress | None = No
         if game.hand_number != number or game.phase is Phase.GAME_OVER:
             raise RecordError(f"{where}: the game is already over")
         _check_hand_start(game, hand, where)
+        deck_at = len(game.history) - 1  # this hand's deck, the history's newest entry (checked when used)
         claims_finished = "points" in hand or "scores" in hand
         for label, action in codec.actions(game, hand, where, claims_finished or number < len(hands)):
             if limit is not None and count >= limit:
                 return Replay(game, count, False)
+            progress.applying = True
             _apply(game, action, f"{where}, {label}: ")
             count += 1
-            progress.actions = count
+            progress.actions, progress.applying = count, False
         finished = len(game.results) >= number
         if not finished:
             if number != len(hands):
@@ -215,10 +219,11 @@ def replay(record: Any, limit: int | None = None, progress: Progress | None = No
             for seat in _looks(game, hand, where):
                 if limit is not None and count >= limit:
                     return Replay(game, count, False)
+                progress.applying = True
                 _apply(game, Look(seat), f"{where}: ")
                 count += 1
-                progress.actions = count
-        _check_hand_fields(game, hand, number, where, finished)
+                progress.actions, progress.applying = count, False
+        _check_hand_fields(game, hand, number, where, finished, deck_at)
     _check_end(game, record)
     return Replay(game, count, True)
 
@@ -232,20 +237,21 @@ def last_good_limit(record: Any) -> tuple[Replay | None, Exception | None]:
     ``(the replay stopped at the largest limit that replays, the problem)``, or ``(None, problem)`` when not
     even the first deal replays (limit 0).
 
-    Three replays at most, whatever the record's length: the failing replay says how many actions it had
-    applied (``n``); ``replay(record, limit=k)`` goes exactly as the full replay until ``k`` actions are
-    applied and stops before the next, so every limit above ``n`` meets the same problem, ``n - 1`` always
-    replays, and ``n`` replays unless the problem came while reading the next action or checking the hand
-    just completed."""
+    Two replays, whatever the record's length: the failing one says how many actions it had applied (``n``)
+    and whether the problem was action ``n + 1`` itself. ``replay(record, limit=k)`` goes exactly as the full
+    replay until ``k`` actions are applied and stops just before applying the next one, so every limit above
+    ``n`` meets the same problem; ``n`` replays when action ``n + 1`` was illegal, and otherwise (the problem
+    came while reading the next action or checking a hand or the end) ``n - 1`` is the largest that does."""
     progress = Progress()
     try:
         return replay(record, progress=progress), None
     except REPLAY_ERRORS as error:
         problem: Exception = error
     applied = progress.actions
-    for limit in (applied, applied - 1):
+    candidates = (applied, applied - 1) if progress.applying else (applied - 1, applied)
+    for limit in candidates:  # the first one replays (the second is only a safeguard)
         if limit < 0:
-            break
+            continue
         try:
             return replay(record, limit=limit), problem
         except REPLAY_ERRORS:
@@ -273,12 +279,28 @@ def _check_hand_start(game: TrickGame, hand: Any, where: str) -> None:
         raise RecordError(f"{where}: field '{key}' is {show(value)}, but the rotation gives seat {game.dealer}")
 
 
-def _check_hand_fields(game: TrickGame, hand: dict[str, Any], number: int, where: str, finished: bool) -> None:
+def _hand_history(game: TrickGame, number: int, deck_at: int) -> tuple[HandHistory, bool]:
+    """Hand ``number`` of the game's history, whose deck is entry ``deck_at``, and whether it is the last hand
+    so far. Only that hand is looked at (cutting the whole history at every hand made a long record's
+    reading quadratic); should ``deck_at`` not be its deck, the whole history is cut (``split_hands``)."""
+    history = game.history
+    first, deck = history[0], history[deck_at] if 0 <= deck_at < len(history) else None
+    if not (isinstance(first, ChanceOutcome) and isinstance(first.outcome, int) and isinstance(deck, ChanceOutcome)
+            and deck.kind == DECK_ORDER and isinstance(deck.outcome, tuple)):
+        hands = split_hands(history, game.num_seats)
+        return hands[number - 1], number == len(hands)
+    end = next((i for i, entry in enumerate(history[deck_at + 1:], deck_at + 1)
+                if isinstance(entry, ChanceOutcome) and entry.kind == DECK_ORDER), len(history))
+    dealer = (first.outcome + number - 1) % game.num_seats
+    return HandHistory(number, dealer, deck.outcome, tuple(history[deck_at + 1:end])), end == len(history)
+
+
+def _check_hand_fields(game: TrickGame, hand: dict[str, Any], number: int, where: str, finished: bool,
+                       deck_at: int = -1) -> None:
     """Every field the hand records is the one the rules give (the game's codec checks)."""
-    hands = split_hands(game.history, game.num_seats)
+    played, last = _hand_history(game, number, deck_at)
     result = game.results[number - 1] if finished else None
-    GAME_INFO[game.kind].codec.check_hand(game, hands[number - 1], hand, result, not finished and number == len(hands),
-                                          where)
+    GAME_INFO[game.kind].codec.check_hand(game, played, hand, result, not finished and last, where)
 
 
 def _check_end(game: TrickGame, record: dict[str, Any]) -> None:

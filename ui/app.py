@@ -156,11 +156,13 @@ class App:
         if saved is not None:
             self.resume(saved)
 
-    def open_record(self, path: str | os.PathLike[str]) -> str | None:
+    def open_record(self, path: str | os.PathLike[str], on_keep: Callable[[], None] | None = None) -> str | None:
         """Open record: continue a record file's unfinished first game; returns a problem in plain words, or None.
 
         A finished game, or a record that replays only up to a problem, goes to the replay viewer
-        (``open_viewer``, which shows the problem)."""
+        (``open_viewer``, which shows the problem). An unfinished game takes the one save slot, so when a game
+        is saved already this first asks, as a new game does (``ask_to_replace_save``); Keep leaves the saved
+        game as it is and calls ``on_keep``."""
         saved, problem = open_record_for_play(path)
         if saved is None:
             record, _ = load_record_file(path)
@@ -168,8 +170,22 @@ class App:
                 self.open_viewer(record, None if problem == FINISHED else problem)
                 return None
             return f"That record cannot be continued: {problem}."
-        self.resume(saved)
+        if self.has_saved_game():
+            self.ask_to_replace_save(lambda: self.resume(saved), on_keep)  # the saved game stays until Replace
+        else:
+            self.resume(saved)
         return None
+
+    def ask_to_replace_save(self, on_replace: Callable[[], None], on_keep: Callable[[], None] | None = None) -> None:
+        """Ask "Replace the saved game?" over the current screen (the game in progress named as the save gives
+        it): Replace calls ``on_replace``, Keep (or Esc) ``on_keep`` when given."""
+        from ui.scenes.confirm import ConfirmScene
+
+        saved = self.saves.in_progress()
+        body = (f"Your game in progress ({saved}) will be lost." if saved
+                else "Your game in progress will be lost.")
+        self.ctx.scenes.push(ConfirmScene(self.ctx, "Replace the saved game?", body, "Replace", "Keep",
+                                          on_confirm=on_replace, on_cancel=on_keep))
 
     def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen (Esc returns to it)."""

@@ -9,6 +9,7 @@ cache of its own.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -47,8 +48,9 @@ class AppHooks(Protocol):
     def continue_game(self) -> None:
         """Resume the saved game (a problem is said on the title menu)."""
 
-    def open_record(self, path: str | os.PathLike[str]) -> str | None:
-        """Continue a record file's unfinished game (or view a finished one); a problem in plain words, or None."""
+    def open_record(self, path: str | os.PathLike[str], on_keep: Callable[[], None] | None = None) -> str | None:
+        """Continue a record file's unfinished game (or view a finished one); a problem in plain words, or None.
+        Replacing a saved game is asked first; Keep calls ``on_keep``."""
 
     def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen."""

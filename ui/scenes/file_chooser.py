@@ -8,6 +8,11 @@ the Open/Save button) to use it, the wheel scrolls.
 The scene calls ``on_choose(path)`` with the file chosen and does nothing more: the caller pops it (or
 shows another scene). ``on_choose`` may answer a problem in plain words, which the chooser shows.
 Saving asks once more before replacing a file, and adds ``.jsonl`` to a name without it.
+
+Whatever the file system holds or answers, the chooser keeps going: a name that is not UTF-8 (kept by
+Python with surrogate escapes) is shown with a white square for each byte it cannot decode and is still opened by
+its true name, and every error while browsing or choosing (a name too long, a folder that cannot be read,
+a file that vanished) is a line under the list, never an exit.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ SUFFIX = ".jsonl"
 MAX_ENTRIES = 5000  # a folder with more shows the first ones (sorted) and says so
 DOUBLE_CLICK_S = 0.45
 MAX_PATH = 1024
+NAME_IN_MESSAGE = 80  # a longer name or path is cut in its middle in a message under the list
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,11 @@ class Entry:
     size: int = 0
     mtime: float = 0.0
 
+    @property
+    def label(self) -> str:
+        """The name as it can be shown (see ``shown_name``)."""
+        return shown_name(self.name)
+
     def detail(self) -> str:
         """The size and date shown at the right of a file's row."""
         if self.is_dir:
@@ -56,7 +67,33 @@ class Entry:
             size = f"{self.size / 1024:.0f} KB"
         else:
             size = f"{self.size} bytes"
-        return f"{size}   {time.strftime('%Y-%m-%d %H:%M', time.localtime(self.mtime))}"
+        try:
+            when = time.strftime('%Y-%m-%d %H:%M', time.localtime(self.mtime))
+        except (OverflowError, OSError, ValueError):  # a date the file system holds but no calendar shows
+            return size
+        return f"{size}   {when}"
+
+
+def shown_name(name: str, limit: int | None = None) -> str:
+    """A file or folder name as it can be drawn: each byte that is not UTF-8 (a surrogate escape in ``name``)
+    becomes ``ui.text.REPLACEMENT``, the rest is kept (the Latin-1 name ``b"caf\\xe9.jsonl"`` shows as
+    ``caf\u25a1.jsonl``); the entry keeps its true name, which is what is opened. With ``limit``, a longer
+    name is cut in its middle to that many characters (for a message)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        name = "".join(text.REPLACEMENT if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in name)
+    if limit is not None and len(name) > limit:
+        half = max(1, (limit - 1) // 2)
+        name = name[:half] + "\u2026" + name[-half:]
+    return name
+
+
+def problem_of(error: OSError | ValueError, what: str) -> str:
+    """A file system error in plain words: ``what`` could not be done, and why."""
+    if isinstance(error, OSError):
+        return f"{what} ({error.strerror or error})."
+    return f"{what} ({error})."
 
 
 def default_folder() -> Path:
@@ -95,8 +132,8 @@ def list_folder(folder: Path, suffix: str = SUFFIX) -> tuple[list[Entry], str | 
                 if len(found) >= MAX_ENTRIES:
                     problem = f"This folder holds more than {MAX_ENTRIES} items: only the first are listed."
                     break
-    except OSError as error:
-        return entries, f"This folder cannot be read ({error.strerror or error})."
+    except (OSError, ValueError) as error:
+        return entries, problem_of(error, "This folder cannot be read")
     found.sort(key=lambda e: (not e.is_dir, e.name.casefold()))
     return entries + found, problem
 
@@ -130,17 +167,25 @@ class FileChooserScene(FormScene):
         self.hover_row: int | None = None
         self._last_click: tuple[int, float] | None = None
         self.clock_s = 0.0
-        start = Path(start_dir).expanduser() if start_dir is not None else default_folder()
         self.layout()
-        self.open_folder(start if start.is_dir() else default_folder())
+        self.open_folder(self._start_folder(start_dir))
+
+    @staticmethod
+    def _start_folder(start_dir: Path | str | None) -> Path:
+        """``start_dir`` when it is a folder that can be looked at, else the default folder."""
+        try:
+            start = Path(start_dir).expanduser() if start_dir is not None else default_folder()
+            return start if start.is_dir() else default_folder()
+        except (OSError, ValueError, RuntimeError):
+            return Path(os.sep)  # no home, no Documents: the root can always be shown (or says why not)
 
     # ----- the folder shown
     def open_folder(self, folder: Path) -> None:
         """Show ``folder``'s contents (the selection on the first row after ``..``)."""
         try:
             folder = folder.expanduser().resolve()
-        except (OSError, RuntimeError):
-            folder = folder.expanduser().absolute()
+        except (OSError, RuntimeError, ValueError):
+            folder = folder.absolute()
         entries, problem = list_folder(folder, self.suffix)
         self.folder = folder
         self.entries = entries
@@ -163,7 +208,12 @@ class FileChooserScene(FormScene):
 
     def go_home(self) -> None:
         """Show the home folder."""
-        self.open_folder(Path.home())
+        try:
+            home = Path.home()
+        except (OSError, RuntimeError, KeyError) as error:
+            self.problem = f"There is no home folder ({error})."
+            return
+        self.open_folder(home)
 
     def set_problem(self, problem: str | None) -> None:
         """Show a problem in plain words under the list (from the caller, e.g. a record that cannot be read)."""
@@ -189,7 +239,7 @@ class FileChooserScene(FormScene):
         self.index = max(0, min(index, len(self.entries) - 1))
         entry = self.entries[self.index]
         if not entry.is_dir:
-            self.field.value = entry.name
+            self.field.value = entry.name  # the true name (drawn safely), so that it is what is opened
             self.field.selected_all = False
         elif not self.save:
             self.field.value = ""
@@ -219,35 +269,55 @@ class FileChooserScene(FormScene):
         return path if path.is_absolute() else self.folder / path
 
     def choose(self) -> None:
-        """The Open/Save button or Enter: what is typed if anything, else the selected row."""
-        path = self.typed_path()
+        """The Open/Save button or Enter: what is typed if anything, else the selected row. A file system
+        error (a name too long, a folder that cannot be looked in) is shown under the list."""
+        try:
+            path = self.typed_path()
+        except (OSError, ValueError, RuntimeError) as error:  # "~nobody" and other paths that cannot be made
+            self.problem = f"That path cannot be used ({error})."
+            return
         if path is None:
             if self.save:
                 self.problem = "Type a name for the record file."
                 return
             self.activate_selected()
             return
-        if path.is_dir():
-            self.open_folder(path)
+        try:
+            if path.is_dir():
+                self.open_folder(path)
+                return
+        except (OSError, ValueError) as error:
+            doing = "used" if self.save else "opened"
+            self.problem = problem_of(error, f"{shown_name(path.name, NAME_IN_MESSAGE)} cannot be {doing}")
             return
         self._choose_path(path)
 
     def _choose_path(self, path: Path) -> None:
+        """Check the chosen file, then hand it to ``on_choose``: any file system error is the chooser's problem
+        line, never an exception."""
+        try:
+            self._check_and_choose(path)
+        except (OSError, ValueError) as error:
+            self.problem = problem_of(error, f"{shown_name(path.name, NAME_IN_MESSAGE)} cannot be used")
+
+    def _check_and_choose(self, path: Path) -> None:
         if self.save:
             if not path.name.lower().endswith(self.suffix):
                 path = path.with_name(path.name + self.suffix)
             if not path.parent.is_dir():
-                self.problem = f"There is no folder {path.parent}."
+                self.problem = f"There is no folder {shown_name(str(path.parent), NAME_IN_MESSAGE)}."
                 return
             if path.is_dir():
-                self.problem = f"{path.name} is a folder."
+                self.problem = f"{shown_name(path.name, NAME_IN_MESSAGE)} is a folder."
                 return
             if path.exists() and self.confirm != path:
                 self.confirm = path
-                self.problem = f"{path.name} already exists: choose Save again to replace it."
+                self.problem = (f"{shown_name(path.name, NAME_IN_MESSAGE)} already exists: choose Save again to "
+                                "replace it.")
                 return
         elif not path.is_file():
-            self.problem = f"There is no file {path}." if not path.exists() else f"{path.name} is not a file."
+            self.problem = (f"There is no file {shown_name(str(path), NAME_IN_MESSAGE)}." if not path.exists()
+                            else f"{shown_name(path.name, NAME_IN_MESSAGE)} is not a file.")
             return
         self.problem = None
         problem = self.on_choose(path)
@@ -365,7 +435,7 @@ class FileChooserScene(FormScene):
         s = self.s
         self.draw_title(surface, self.title, (w // 2, s(52)), s(60))
         lr = self.list_rect
-        folder = str(self.folder)
+        folder = shown_name(str(self.folder))
         size = s(20)
         while len(folder) > 4 and text.measure(folder, size)[0] > lr.width:
             folder = "\u2026" + folder[max(2, len(folder) // 8):]
@@ -408,7 +478,7 @@ class FileChooserScene(FormScene):
                 card.center = icon.center
                 pygame.draw.rect(surface, theme.CARD_FACE, card, border_radius=3)
                 theme.draw_suit(surface, 0, card.center, max(6, card.width * 2 // 3), theme.SUIT_BLACK)
-            name = "..  (the folder above)" if entry.name == ".." else entry.name + ("/" if entry.is_dir else "")
+            name = "..  (the folder above)" if entry.name == ".." else entry.label + ("/" if entry.is_dir else "")
             detail = entry.detail()
             dw = text.measure(detail, size)[0] + s(16) if detail else 0
             room = rect.width - (icon.right + s(12) - rect.x) - dw - s(10)

@@ -130,8 +130,8 @@ class MenuScene(FormScene):
                 saves.record_folder = path.parent
             if app is None:
                 return "Opening records is not available here."
-            self.ctx.scenes.pop()  # the chooser; the game (or the viewer) opens over the menu
-            problem = app.open_record(path)
+            self.ctx.scenes.pop()  # the chooser; the game (or the viewer, or the question) opens over the menu
+            problem = app.open_record(path, on_keep=lambda: self.ctx.scenes.push(chooser))  # Keep: back to it
             if problem:
                 self.ctx.scenes.push(chooser)  # back to the chooser, which says what went wrong
                 chooser.set_problem(problem)

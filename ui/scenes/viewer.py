@@ -137,24 +137,25 @@ class Timeline:
         return True
 
     def _positions(self) -> None:
-        """Walk the states once: where hands end (a scored position before the next deal) and tricks end."""
-        previous = self.state(0)
-        out = [Position(0, hand=previous.hand_number, trick=_tricks_done(previous))]
-        walking = previous.clone()
+        """Walk the states once: where hands end (a scored position before the next deal) and tricks end
+        (only the counts of the state before are kept: no copy of a state per step)."""
+        first = self.state(0)
+        results, tricks = len(first.results), _tricks_done(first)
+        out = [Position(0, hand=first.hand_number, trick=tricks)]
+        walking = first
         for k in range(1, self.total + 1):
             if self._traced:
                 walking.apply(self.actions[k - 1])
-                game = walking.clone()
+                game = walking
             else:
                 game = self.state(k)
-            if len(game.results) > len(previous.results):
-                out.append(Position(k, hand_over=True, trick_done=True, hand=len(game.results),
-                                    trick=_tricks_done(previous) + 1))
-                out.append(Position(k, hand=game.hand_number, trick=_tricks_done(game)))
+            now_results, now_tricks = len(game.results), _tricks_done(game)
+            if now_results > results:
+                out.append(Position(k, hand_over=True, trick_done=True, hand=now_results, trick=tricks + 1))
+                out.append(Position(k, hand=game.hand_number, trick=now_tricks))
             else:
-                done = _tricks_done(game) > _tricks_done(previous)
-                out.append(Position(k, trick_done=done, hand=game.hand_number, trick=_tricks_done(game)))
-            previous = game
+                out.append(Position(k, trick_done=now_tricks > tricks, hand=game.hand_number, trick=now_tricks))
+            results, tricks = now_results, now_tricks
         self.positions = out
 
     # ----- reading states
