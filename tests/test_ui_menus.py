@@ -377,9 +377,9 @@ def test_resizing_recomputes_every_layout_and_keeps_widgets_on_screen(app):
 
 def setup_about(setup: SetupScene) -> str:
     """The game's description the setup screen shows."""
-    from ui.scenes.setup import ABOUT
+    from ui.games import presentation_of
 
-    return ABOUT[setup.game]
+    return presentation_of(setup.game).about
 
 
 def _seat_rows_do_not_overlap(setup: SetupScene) -> bool:
