@@ -11,7 +11,6 @@ up here with no edit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -63,7 +62,6 @@ def help_line(spec: OptionSpec) -> str:
     return f"{spec.help} Default: {spec.label_of(spec.default)}."
 
 
-@cache
 def teams_of(kind: str, seats: int, options: tuple[tuple[str, Any], ...]) -> tuple[tuple[int, ...], ...]:
     """The sides of a game with these options, as the engine seats them (its first deal's ``teams``)."""
     info = GAMES[kind]
@@ -96,6 +94,7 @@ class SetupScene(FormScene):
         super().__init__(ctx)
         self.kinds = shown_games()
         self.game = self.kinds[0]
+        self._teams: dict[tuple[str, int, tuple[tuple[str, Any], ...]], tuple[tuple[int, ...], ...]] = {}
         self.options = _default_options()
         self.seats = {kind: GAMES[kind].default_seats for kind in self.kinds}  # each game's chosen seat count
         most = max_seats()
@@ -199,8 +198,13 @@ class SetupScene(FormScene):
         return GameConfig(self.game, n, options, seats, seed)
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
-        """The sides of the chosen game as the engine seats them."""
-        return teams_of(self.game, self.players, tuple(sorted(self.chosen_options().items())))
+        """The sides of the chosen game as the engine seats them (asked once per choice of game, seats and
+        options)."""
+        key = (self.game, self.players, tuple(sorted(self.chosen_options().items())))
+        teams = self._teams.get(key)
+        if teams is None:
+            teams = self._teams[key] = teams_of(*key)
+        return teams
 
     def partnerships(self) -> bool:
         """True when the chosen game is played by partnerships (a side of more than one seat)."""
