@@ -264,7 +264,7 @@ def run_view(args: argparse.Namespace) -> int | None:
         print(f"{name}: line {number}: {error}")  # not even the first deal can be shown
         return 1
     check_display()
-    from ui.scenes.viewer import run_viewer
+    from ui.app import run_viewer
 
     return run_viewer(record)
 

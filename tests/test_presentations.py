@@ -16,7 +16,7 @@ from game.actions import Bid, Exchange, Redraw
 from game.factory import new_game
 from game.games import GAMES
 from ui.games import presentation_of
-from ui.scenes.tips import FORMAT, TipsStore
+from ui.services.tips import FORMAT, TipsStore
 from ui.table.layout import TableLayout
 from ui.table.panels.bid_panel import ActionPanel, DecisionKind, decision_for
 

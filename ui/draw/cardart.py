@@ -19,9 +19,11 @@ from ui.draw.suits import (
     BLACK,
     CLUB,
     DIAMOND,
+    FOUR_COLOR_INKS,
     HEART,
     RED,
     SPADE,
+    TWO_COLOR_INKS,
     draw_suit_shape,
     spade_body,
     suit_color,
@@ -30,8 +32,8 @@ from ui.draw.suits import (
 from ui.draw.text import FONTS
 
 QUEEN, KING = JACK + 1, JACK + 2
-ASPECT = 1.4
-SMALL_WIDTH = 60  # below this width faces show only big indices and one central suit
+ASPECT = 1.4  # a card is this many times as tall as it is wide (the table lays cards out with it)
+SMALL_WIDTH = 60  # below this width pips cannot fit: faces show big indices (and an ace or court its one suit)
 ART_CACHE_SIZE = 6
 MIN_INDEX_PIP_PX = 13
 
@@ -69,9 +71,6 @@ BACK_STYLES = {
 }
 BACK_PATTERNS = {"classic": "lattice", "navy": "lattice", "rosette": "rosette", "tartan": "tartan"}
 BACK_ALIASES = {"red": "classic"}
-# Suit inks: the usual two colours, or the four-colour deck (spades black, hearts red, diamonds blue, clubs green).
-TWO_COLOR_INKS = (BLACK, RED, RED, BLACK)
-FOUR_COLOR_INKS = (BLACK, RED, (22, 84, 196), (18, 128, 58))
 
 # Pip positions as (column -1/0/1, row 0..1 from the top pip row to the bottom one).
 PIPS: dict[int, tuple[tuple[int, float], ...]] = {
@@ -597,8 +596,11 @@ class CardArt:
         return surface
 
     def _draw_small_centre(self, surface: pygame.Surface, card: Card) -> None:
-        """Tiny cards: one central suit shape, on a gold panel for court cards."""
+        """Tiny cards, where the pips cannot fit: an ace's one suit shape, a court card's on a gold panel; a
+        number card shows its corner indices alone (one shape would read as an ace)."""
         w, h = self.size
+        if card.rank < JACK:
+            return
         if JACK <= card.rank <= KING:
             panel = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.56))
             panel.center = (w // 2, h // 2)

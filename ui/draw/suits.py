@@ -16,15 +16,22 @@ import pygame
 SPADE, HEART, DIAMOND, CLUB = range(4)
 RED = (200, 16, 46)
 BLACK = (27, 27, 31)
+BLUE = (22, 84, 196)  # diamonds in the four-colour deck
+GREEN = (18, 128, 58)  # clubs in the four-colour deck
+# Suit inks by suit number: the usual two colours, or the four-colour deck (spades black, hearts red,
+# diamonds blue, clubs green).
+TWO_COLOR_INKS = (BLACK, RED, RED, BLACK)
+FOUR_COLOR_INKS = (BLACK, RED, BLUE, GREEN)
 SUPERSAMPLE = 4
 
 Point = tuple[float, float]
 Color = tuple[int, ...]
 
 
-def suit_color(suit: int) -> tuple[int, int, int]:
-    """The ink of a suit: red for hearts and diamonds, near-black for spades and clubs."""
-    return RED if suit in (HEART, DIAMOND) else BLACK
+def suit_color(suit: int, four_color: bool = False) -> tuple[int, int, int]:
+    """The ink of a suit: red for hearts and diamonds, near-black for spades and clubs; in the four-colour
+    deck (``four_color``) diamonds blue and clubs green."""
+    return (FOUR_COLOR_INKS if four_color else TWO_COLOR_INKS)[suit]
 
 
 @cache

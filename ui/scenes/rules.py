@@ -18,6 +18,7 @@ from ui.draw import text, theme
 from ui.draw.widgets import Button, Tabs
 from ui.games import presentation_of, shown_games
 from ui.scenes import FormScene
+from ui.scenes.tips import TipsScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -318,8 +319,6 @@ class RulesScene(FormScene):
 
     def open_tips(self) -> None:
         """The shown game's tips (ui.scenes.tips), with the options in force when it is the game being played."""
-        from ui.scenes.tips import TipsScene
-
         options = self.options if self.kind == self.game else None
         self.ctx.scenes.push(TipsScene(self.ctx, self.kind, options, from_rules=True))
 

@@ -29,6 +29,7 @@ from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.record import RecordError, dumps, replay, to_record
 from game.state import Phase, TrickGame
+from ui.config import level_label
 from ui.draw import text, theme
 from ui.draw.toast import draw_pill
 from ui.draw.widgets import Button, WidgetGroup
@@ -221,7 +222,7 @@ def _tricks_done(game: TrickGame) -> int:
     return sum(game.tricks_won) if hasattr(game, "tricks_won") else 0
 
 
-def _fingerprint(game: TrickGame) -> tuple:
+def _fingerprint(game: TrickGame) -> tuple[object, ...]:
     """Everything every seat may see, and whose turn it is (two states that agree here show the same)."""
     return (game.phase, game.to_act, game.hand_number, tuple(game.scores), tuple(game.bags),
             tuple(game.view(seat) for seat in range(game.num_seats)), tuple(game.hands))
@@ -312,7 +313,7 @@ class ViewerScene(Scene):
         self.list_open = False
         self.dragging = False
         self._image: pygame.Surface | None = None
-        self._image_key: tuple | None = None
+        self._image_key: tuple[object, ...] | None = None
         self.game: TrickGame | None = None
         self.model: TableModel | None = None
         self.shown: TrickGame | None = None  # the state drawn now (the scored hand at a hand-over position)
@@ -336,6 +337,7 @@ class ViewerScene(Scene):
             st = ctx.settings
             self.view.set_style(st.card_back, st.four_color, st.felt)  # the cards and table of the settings
             self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
+            self.score_panel.four_color = st.four_color
         rows = hand_rows(self.timeline, self.names) if start is not None else []
         self.hand_list = HandList(rows, self._pick_hand, problem=self.problem is not None)
         self.buttons = {
@@ -415,8 +417,6 @@ class ViewerScene(Scene):
 
     @staticmethod
     def _levels(seats: Sequence[Any]) -> dict[int, str]:
-        from ui.config import level_label
-
         return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
                 if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
 
@@ -759,19 +759,3 @@ def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str,
     scene = ViewerScene(ctx, record)
     ctx.scenes.push(scene)
     return scene
-
-
-# ----------------------------------------------------------------- from the command line
-def run_viewer(record: Any, problem: str | None = None, argv: Sequence[str] = ()) -> int:
-    """Open the window on ``record`` alone (Esc quits); the window options of ``ui.app`` apply."""
-    from ui.app import _parse, make_app, run_loop
-
-    args = _parse(list(argv))
-    app = make_app(args.size, menu=False)
-    app.ctx.scenes.push(ViewerScene(app.ctx, record, problem))
-    try:
-        run_loop(app, args)
-    finally:
-        app.close()
-    return 0
-

@@ -28,6 +28,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.record import to_record
+from game.state import TrickGame
 from ui.services import storage
 
 FILE_NAME = "stats.json"
@@ -35,7 +37,6 @@ FORMAT = "trick-table-stats/1"
 MAX_BYTES = 4 * 1024 * 1024
 RECENT_KEEP = 50  # finished games remembered per name for the chart
 MAX_NAMES = 200  # a file with more names than this is no statistics file of ours
-NUMBER_BIDS = "number"
 
 
 @dataclass
@@ -76,7 +77,7 @@ class Tally:
         return {k: v for k, v in asdict(self).items() if v}
 
     @classmethod
-    def from_json(cls, value: Any) -> Tally:
+    def from_json(cls, value: object) -> Tally:
         """Read counts written by ``to_json``; raises ValueError on anything else."""
         if not isinstance(value, dict):
             raise ValueError("a tally is not an object")
@@ -110,7 +111,7 @@ class Result:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, value: Any) -> Result:
+    def from_json(cls, value: object) -> Result:
         """Read a stored result; raises ValueError on anything else."""
         if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
             raise ValueError("a recent game is not an object with the expected fields")
@@ -167,7 +168,7 @@ def _tricks(hand: Mapping[str, Any], num_seats: int) -> list[int]:
     return won
 
 
-def _is_number(bid: Any) -> bool:
+def _is_number(bid: object) -> bool:
     return type(bid) is int
 
 
@@ -230,11 +231,6 @@ def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
     return out
 
 
-def scored_hands(record: Mapping[str, Any]) -> int:
-    """How many hands of the record have been scored."""
-    return sum(1 for hand in record.get("hands", ()) if "points" in hand)
-
-
 @dataclass
 class Delta:
     """What one name gains from part of a record."""
@@ -279,7 +275,7 @@ def stats_path() -> Path:
     return storage.data_dir() / FILE_NAME
 
 
-def _parse(value: Any) -> dict[str, PlayerStats]:
+def _parse(value: object) -> dict[str, PlayerStats]:
     """The players of a stats document; raises ValueError when anything is off."""
     if not isinstance(value, dict):
         raise ValueError("it is not a statistics file")
@@ -403,7 +399,7 @@ class StatsStore:
         return self.players.get(name, PlayerStats())
 
 
-def stats_store(ctx: Any) -> StatsStore:
+def stats_store(ctx: object) -> StatsStore:
     """The program's store, ``ctx.stats`` (a fresh store on the data folder for a context without one)."""
     store = getattr(ctx, "stats", None)
     return store if isinstance(store, StatsStore) else StatsStore()
@@ -414,8 +410,8 @@ def seat_records(seats: Iterable[Any]) -> list[dict[str, Any]]:
     """Seat configs (``SeatConfig``) as the record's seat objects."""
     out = []
     for seat in seats:
-        to_record = getattr(seat, "to_record", None)
-        out.append(to_record() if callable(to_record) else dict(seat))
+        as_record = getattr(seat, "to_record", None)
+        out.append(as_record() if callable(as_record) else dict(seat))
     return out
 
 
@@ -426,14 +422,14 @@ class TableStats:
     by an undo and scored again is not counted twice (a high-water mark).
     """
 
-    def __init__(self, ctx: Any, seats: Iterable[Any], game: Any) -> None:
+    def __init__(self, ctx: object, seats: Iterable[Any], game: TrickGame) -> None:
         self.ctx = ctx
         self.seats = seat_records(seats)
         self.enabled = any(s.get("player") == "human" for s in self.seats)
         self.counted_hands = len(getattr(game, "results", ()))
         self.counted_end = getattr(game, "winner", None) is not None
 
-    def after_action(self, game: Any) -> None:
+    def after_action(self, game: TrickGame) -> None:
         """Count what the last action finished (a hand, the game); never raises into the table."""
         if not self.enabled:
             return
@@ -442,8 +438,6 @@ class TableStats:
         if scored <= self.counted_hands and (not over or self.counted_end):
             return
         try:
-            from game.record import to_record
-
             record = to_record(game, self.seats)
             count_end = over and not self.counted_end
             stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)

@@ -19,7 +19,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import platformdirs
 
@@ -137,7 +137,7 @@ def read_text_file(path: Path | str, max_bytes: int) -> tuple[str | None, str | 
 def parse_json_text(text: str) -> tuple[Any, str | None]:
     """Parse JSON text: ``(value, None)`` or ``(None, problem in plain words)``; NaN/Infinity are refused."""
 
-    def _no_constants(name: str) -> Any:
+    def _no_constants(name: str) -> NoReturn:
         raise ValueError(f"{name} is not allowed")
 
     try:
