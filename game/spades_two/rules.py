@@ -9,7 +9,7 @@ from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction,
 from game.cards import DECK, Card, cards_of
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
-from game.options import SpadesOptions
+from game.options import SpadesOptions, SpadesTwoOptions
 from game.spades.rules import SpadesRules
 from game.state import Phase
 
@@ -23,7 +23,7 @@ class SpadesTwoGame(SpadesRules):
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  chance: Chance | None = None) -> None:
-        super().__init__(options or SpadesOptions(), 2, [[0], [1]], seed, chance)
+        super().__init__(SpadesTwoOptions.of(options or SpadesTwoOptions()), 2, [[0], [1]], seed, chance)
         self._setup_spades()
         self._deal([])
 
