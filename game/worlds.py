@@ -610,38 +610,40 @@ class WorldSampler:
         view = self.view
         kind = view.kind
         if kind == "spades":
+            assert isinstance(world, SpadesGame)
             hands, given, deal = self._spades_world(rng)
             world.hands = hands
-            log = world.log
-            log["deal"] = deal
+            world.log.deal = deal
             if given:
-                world.pending_exchange = dict(given)  # type: ignore[attr-defined]
-                log["exchange"] = [entry for b, p, _, chose_p in self.pairs if chose_p
-                                   for entry in ((b, p, given[b]), (p, b, given[p]))]
+                world.pending_exchange = dict(given)
+                world.log.exchange = [entry for b, p, _, chose_p in self.pairs if chose_p
+                                      for entry in ((b, p, given[b]), (p, b, given[p]))]
         elif kind == "pitch":
+            assert isinstance(world, PitchGame)
             hands, deal = self._pitch_world(rng)
             world.hands = hands
-            world.in_play = sum(hands) + self.played  # type: ignore[attr-defined]
-            world.log["deal"] = deal
+            world.in_play = sum(hands) + self.played
+            world.log.deal = deal
         else:
+            assert isinstance(world, SpadesTwoGame)
             two = self._two_world(rng)
             world.hands = two["hands"]
-            world.discards = two["discards"]  # type: ignore[attr-defined]
+            world.discards = two["discards"]
             stock, draws = self._two_stock(two)
             if len(stock) < 52:
                 stock += [c for c in DECK if c not in set(stock)]
-            world.stock = stock  # type: ignore[attr-defined]
+            world.stock = stock
             log = world.log
-            log["stock"] = stock[:]
-            log["draws"] = draws
+            log.stock = stock[:]
+            log.draws = draws
             if self.opp in self.redrawn:
                 thrown = [DECK[c] for c in two["opp_thrown"]]
-                mine = [entry for entry in log["redraw"] if entry[0] != self.opp]
+                mine = [entry for entry in log.redraw if entry[0] != self.opp]
                 if thrown:
                     entry = (self.opp, thrown, [DECK[c] for c in two["opp_drawn"]])
                     mine.append(entry)
                     mine.sort(key=lambda e: self.redraw_order.index(e[0]))
-                log["redraw"] = mine
+                log.redraw = mine
             if view.phase is Phase.DRAWING or view.phase is Phase.REDRAW:
                 world.chance = Chance(rng.getrandbits(64))
 

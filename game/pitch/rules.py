@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from game.actions import (
     DOUBLE_NIL,
@@ -21,7 +22,7 @@ from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
 from game.options import PitchOptions
 from game.scoring import score_pitch
-from game.state import HandResult, Phase, TrickGame
+from game.state import HandLog, HandResult, Phase, TrickGame
 
 HAND_SIZE = 6
 PACKET = 3
@@ -51,11 +52,23 @@ def deal_hands(deck: Sequence[Card], dealer: int, num_seats: int) -> list[list[C
     return deal
 
 
+@dataclass
+class PitchHandLog(HandLog):
+    """A Pitch hand's log: who dealt, each seat's six dealt cards; once scored, the pitcher, bid and trump."""
+
+    dealer: int = 0
+    deal: list[list[Card]] = field(default_factory=list)
+    pitcher: int | None = None
+    bid: int | None = None
+    trump: int | None = None
+
+
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
     kind = "pitch"
     options: PitchOptions
+    log: PitchHandLog
 
     def __init__(self, options: PitchOptions | None = None, players: int = 4, seed: int | None = None,
                  chance: Chance | None = None) -> None:
@@ -67,7 +80,7 @@ class PitchGame(TrickGame):
 
     # ----- the deal
     def _deal(self, events: list[Event] | None) -> None:
-        self._start_hand_state()
+        self._start_hand_state(PitchHandLog(dealer=self.dealer))
         n = self.num_seats
         deal = deal_hands(self._shuffled_deck(n * HAND_SIZE), self.dealer, n)
         for seat in range(n):
@@ -76,7 +89,7 @@ class PitchGame(TrickGame):
         self.trump = None
         self.pitcher: int | None = None
         self.high = 0
-        self.log.update(dealer=self.dealer, deal=deal, bids=[])
+        self.log.deal = deal
         self.phase = Phase.BIDDING
         self.to_act = self.next_seat(self.dealer)
         if events is not None:
@@ -119,7 +132,7 @@ class PitchGame(TrickGame):
             raise IllegalAction(f"Unexpected action {action}.")
         seat, value = action.seat, action.value
         self.bids[seat] = value
-        self.log["bids"].append((seat, value))
+        self.log.bids.append((seat, value))
         events.append(Event(BID_MADE, seat, value=value))
         if isinstance(value, int):  # not a pass
             self.high = value
@@ -168,7 +181,7 @@ class PitchGame(TrickGame):
                              pitcher_side, self.high, self.options.low == "player")
         for side, row in enumerate(points):
             self.scores[side] += row["total"]
-        self.log.update(pitcher=self.pitcher, bid=self.high, trump=self.trump)
+        self.log.pitcher, self.log.bid, self.log.trump = self.pitcher, self.high, self.trump
         return HandResult(points, list(self.scores), list(self.bags), self.pitcher, self.high)
 
     def _game_winner(self, result: HandResult) -> int | None:
