@@ -80,7 +80,7 @@ class GameInfo:
 
 
 def _spades(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return SpadesGame(options, seed, chance)
+    return SpadesGame(options, seed, chance, players)
 
 
 def _spades_two(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
@@ -92,7 +92,7 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
 
 
 GAMES: dict[str, GameInfo] = {
-    "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
+    "spades": GameInfo("spades", "Spades", 3, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
                        SPADES_OPTIONS, _spades, SpadesCodec()),
     "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW,
                            SpadesTwoOptions, SPADES_TWO_OPTIONS, _spades_two,

@@ -151,7 +151,7 @@ def _check_header(record: Any) -> int:
     if not all(isinstance(team, list) and all(type(seat) is int for seat in team) for team in teams):
         raise RecordError(f"teams: {show(teams)} is not a list of lists of seats")
     num_seats = sum(len(team) for team in teams)
-    if not GAME_INFO[game].allows_seats(num_seats):
+    if not GAME_INFO[game].allows_seats(num_seats, options_from(record)):
         raise RecordError(f"teams: {show(teams)} is not a seating for {game}")
     _check_seats(need(record, "seats", list, "record"), num_seats)
     seed = record["seed"]
