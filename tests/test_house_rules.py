@@ -5,17 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from scripted import card, cards, play_cards, play_tricks
+from scripted import bid_round, card, cards, hands_from_tricks, pitch_game, play_cards, play_tricks
 
-from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Exchange, Look, Play
-from game.cards import DECK, SPADES, SUIT_MASKS, SUITS, Card, cards_of
+from game.actions import DOUBLE_NIL, NIL, PASS, Bid, BidValue, Exchange, Look, Play
+from game.cards import DECK, HEARTS, SPADES, SUIT_MASKS, SUITS, Card, cards_of, mask_of
 from game.chance import Chance
 from game.deals import deck_for_deal
+from game.events import BIDDING_DONE
 from game.factory import new_game
 from game.games import GAMES
-from game.options import SpadesOptions
+from game.options import PitchOptions, SpadesOptions
 from game.record import replay, to_record
-from game.scoring import score_spades_side
+from game.scoring import score_pitch, score_spades_side
 from game.spades.rules import house_deck
 from game.state import Phase, TrickGame
 
@@ -299,3 +300,114 @@ def test_spades_for_two_offers_only_its_house_rules() -> None:
         new_game("spades-two", SpadesOptions(jokers=True), 2, 1)
     game = new_game("spades-two", SpadesOptions(nil_value=50, bag_rule="none", spades_any_time=True), 2, 1)
     assert set(to_record(game)["options"]) == set(GAMES["spades-two"].option_choices)
+
+
+# ----------------------------------------------------------------- Pitch: off-jack and minimum bid
+SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
+OFF_JACK = PitchOptions(off_jack=True)
+
+# Example 6: hearts trump; North leads diamonds and West, whose only diamond-printed card is the
+# jack, holds no diamond: he may play anything, and his jack of diamonds is a trump.
+EXAMPLE_6 = [
+    "2C 9H AH 4H",  # West pitches the 9 of hearts; North's ace wins
+    "8D JD 6D 7D",  # North leads diamonds; West trumps with the off-jack
+    "2S 3S 4S 5S",
+    "3C 4C 5C 6C",
+    "7S 8S 9S TS",
+    "7C 8C 9C TC",
+]
+# Example 7: the only trumps in play are the jack of hearts (trump) and the jack of diamonds.
+EXAMPLE_7 = [
+    "2C JH JD 2S",  # West pitches the jack of hearts; North must follow with the off-jack, a trump
+    "4S 3S 5S 6S",
+    "4C 5C 6C 3C",
+    "3D 4D 2D 5D",
+    "8S 9S TS 7S",
+    "8C 9C TC 7C",
+]
+
+
+def pitch_rows(game: TrickGame) -> list[tuple[int, ...]]:
+    """Each side's (high, low, jack, game, off-jack, total) for the last hand."""
+    keys = ("high", "low", "jack", "game", "off_jack", "total")
+    return [tuple(row[key] for key in keys) for row in game.results[-1].points]
+
+
+def test_example_6_the_off_jack_is_no_card_of_its_printed_suit() -> None:
+    game = pitch_game(hands_from_tricks(EXAMPLE_6, 4), dealer=SOUTH, options=OFF_JACK)
+    bid_round(game, {WEST: 2, NORTH: PASS, EAST: PASS, SOUTH: PASS})
+    play_tricks(game, EXAMPLE_6[:1])
+    game.apply(Play(NORTH, card("6D")))
+    game.apply(Play(EAST, card("7D")))
+    game.apply(Play(SOUTH, card("8D")))
+    assert {a.card for a in game.legal_actions()} == set(cards_of(game.hands[WEST]))  # no diamond: anything
+    game.apply(Play(WEST, card("JD")))
+    assert game.view(0).tricks[-1][2] == WEST  # the off-jack trumps
+    play_tricks(game, EXAMPLE_6[2:])
+    assert pitch_rows(game) == [(0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 1, -2), (1, 1, 0, 0, 0, 2), (0, 0, 0, 1, 0, 1)]
+    record = to_record(game)
+    assert record["hands"][0]["points"][WEST]["off_jack"] == 1 and record["hands"][0]["trump"] == "H"
+    assert replay(record).game.scores == game.scores
+
+
+def test_example_7_high_is_the_jack_low_the_off_jack_and_the_off_jack_follows_trump() -> None:
+    game = pitch_game(hands_from_tricks(EXAMPLE_7, 4), dealer=SOUTH, options=OFF_JACK)
+    bid_round(game, {WEST: 2, NORTH: PASS, EAST: PASS, SOUTH: PASS})
+    game.apply(Play(WEST, card("JH")))
+    assert [a.card for a in game.legal_actions()] == [card("JD")]  # trump led: the off-jack must follow
+    assert game.why_illegal(Play(NORTH, card("2D"))) == "Trump was led: you must play a trump (hearts)."
+    game.apply(Play(NORTH, card("JD")))
+    game.apply(Play(EAST, card("2S")))
+    game.apply(Play(SOUTH, card("2C")))
+    play_tricks(game, EXAMPLE_7[1:])
+    assert pitch_rows(game) == [(0, 0, 0, 0, 0, 0), (1, 1, 1, 0, 1, 4), (0, 0, 0, 1, 0, 1), (0, 0, 0, 0, 0, 0)]
+    assert replay(to_record(game)).game.scores == game.scores
+
+
+def test_without_the_rule_the_jack_of_diamonds_is_a_diamond() -> None:
+    game = pitch_game(hands_from_tricks(EXAMPLE_6, 4), dealer=SOUTH)
+    bid_round(game, {WEST: 2, NORTH: PASS, EAST: PASS, SOUTH: PASS})
+    play_tricks(game, EXAMPLE_6[:1])
+    game.apply(Play(NORTH, card("6D")))
+    game.apply(Play(EAST, card("7D")))
+    game.apply(Play(SOUTH, card("8D")))
+    assert [a.card for a in game.legal_actions()] == [card("JD")]  # he must follow diamonds with it
+
+
+def test_a_lone_off_jack_in_play_scores_high_low_and_off_jack() -> None:
+    off = card("JD")  # hearts trump
+    plays = [(0, card("2S")), (1, card("3S")), (2, card("AS")), (3, off)]  # seat 3 trumps with it
+    rows = score_pitch(4, [0, 1, 2, 3], mask_of(c for _, c in plays), HEARTS, [(0, plays, 3)], 3, 2,
+                       off_jack=off)
+    assert (rows[3]["high"], rows[3]["low"], rows[3]["off_jack"], rows[3]["jack"]) == (1, 1, 1, 0)
+    assert rows[3]["won"] == 4 and rows[3]["total"] == 4  # three for the off-jack, and Game
+    rows = score_pitch(4, [0, 1, 2, 3], mask_of(c for _, c in plays), HEARTS, [(0, plays, 3)], 3, 2)
+    assert (rows[3]["high"], rows[3]["low"], rows[3]["won"]) == (0, 0, 1) and "off_jack" not in rows[3]
+
+
+def test_the_shut_out_is_5_with_the_off_jack() -> None:
+    game = new_game("pitch", OFF_JACK, 4, 3)
+    first = game.to_act
+    assert [a.value for a in game.legal_actions()] == [PASS, 1, 2, 3, 4, 5]
+    events = game.apply(Bid(first, 4))
+    assert game.phase is Phase.BIDDING and not any(e.kind == BIDDING_DONE for e in events)  # 4 does not end it
+    events = game.apply(Bid(game.to_act, 5))
+    assert game.phase is Phase.PLAYING and game.view(0).high_bid == 5 and any(e.kind == BIDDING_DONE for e in events)
+    plain = new_game("pitch", PitchOptions(), 4, 3)
+    assert plain.why_illegal(Bid(plain.to_act, 5)) == "Pitch bids are 1 to 4."
+
+
+def test_the_dealer_is_stuck_at_2_to_5_with_the_off_jack() -> None:
+    game = new_game("pitch", OFF_JACK, 4, 3)
+    while game.to_act != game.dealer:
+        game.apply(Bid(game.to_act, PASS))
+    assert [a.value for a in game.legal_actions()] == [2, 3, 4, 5]
+
+
+def test_a_minimum_bid_of_2() -> None:
+    game = new_game("pitch", PitchOptions(min_bid=2), 4, 3)
+    assert [a.value for a in game.legal_actions()] == [PASS, 2, 3, 4]
+    assert game.why_illegal(Bid(game.to_act, 1)) == "The minimum bid is 2: pass or bid 2 to 4."
+    while game.to_act != game.dealer:
+        game.apply(Bid(game.to_act, PASS))
+    assert [a.value for a in game.legal_actions()] == [2, 3, 4]
