@@ -11,13 +11,15 @@ import pytest
 from scripted import random_action
 
 from game.actions import DOUBLE_NIL, NIL, Bid, Exchange, Play
-from game.cards import JACK, JOKER_MASK, SPADES, SUIT_MASKS, Card, cards_of
+from game.cards import JACK, JOKER_MASK, SPADES, SUIT_MASKS, Card, cards_of, mask_of
 from game.factory import new_game
+from game.house import suit_masks
 from game.options import PitchOptions, SpadesOptions
 from game.pitch.rules import off_jack_of
 from game.record import dumps, replay, to_record
 from game.spades.rules import opening_card
 from game.state import Phase, TrickGame
+from game.worlds import sample_world, unseen_cards, void_suits
 
 ALL_SPADES = SpadesOptions(nil_value=50, bag_rule="5/50", ten_for_200=True, min_side_bid=4, spades_any_time=True,
                            two_clubs_opens=True, jokers=True, nil_pass=2, mercy=-200)
@@ -180,3 +182,47 @@ def test_jokers_and_the_off_jack_keep_their_ranks_in_every_trick() -> None:
             if Card.parse("BJ") in cards.values():
                 assert cards[winner] == Card.parse("BJ")
     assert JACK == 9 and SUIT_MASKS[0] & JOKER_MASK == 0
+
+
+WORLD_CONFIGS = [("spades", 4, ALL_SPADES), ("spades", 4, SpadesOptions(nil_pass=1, jokers=True)),
+                 ("spades", 3, SpadesOptions(partnerships=False, jokers=True, two_clubs_opens=True)),
+                 ("spades", 4, SpadesOptions(partnerships=False, spades_any_time=True)),
+                 ("pitch", 4, PitchOptions(off_jack=True)), ("pitch", 3, PitchOptions(off_jack=True, min_bid=2))]
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), WORLD_CONFIGS, ids=lambda c: str(c))
+def test_worlds_under_the_house_rules_fit_the_view_and_the_rules(kind: str, players: int, options: Any) -> None:
+    rng = random.Random(3)
+    for seed in range(25):
+        game = new_game(kind, options, players, seed)
+        steps = random.Random(seed).randrange(0, 60)
+        for _ in range(steps):
+            if game.phase is Phase.GAME_OVER or game.results:
+                break
+            game.apply(random_action(game, rng))
+        if game.phase is Phase.GAME_OVER or game.results:
+            continue
+        for seat in range(players):
+            view = game.view(seat)
+            suits = suit_masks(options, game.trump if kind == "pitch" else None)
+            voids = void_suits(view)
+            for other in range(players):  # the real deal is one of the worlds
+                if other != seat:
+                    assert not game.hands[other] & sum(suits[s] for s in range(4) if voids[other] >> s & 1)
+                    assert not game.hands[other] & ~unseen_cards(view) & ~mask_of(view.exchange_given)
+            world = sample_world(view, rng)
+            assert world.view(seat) == view
+            assert [h.bit_count() for h in world.hands] == list(view.hand_sizes)
+            assert sum(h.bit_count() for h in world.hands) == sum(h.bit_count() for h in game.hands)
+            everything = 0
+            for hand in world.hands:
+                assert not everything & hand
+                everything |= hand
+            if kind == "spades":  # the same cards in play, however they lie (Pitch samples the undealt too)
+                assert everything == sum(game.hands)
+            if kind == "spades" and view.exchange_received:
+                partner = game.partner(seat)
+                assert partner is not None
+                assert mask_of(view.exchange_given) & ~world.played & ~world.hands[partner] == 0
+            while world.phase is not Phase.HAND_OVER:
+                world.apply(random_action(world, rng))
