@@ -494,7 +494,7 @@ def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> Sp
         table.honest = True
         if world.kind == "spades-two":
             own = [0, 0]
-            for seat, _kept, dropped, _keep in world.log.get("draws", ()):
+            for seat, _kept, dropped, _keep in world.log.draws:
                 own[seat] |= 1 << dropped
             pile = world.discards
             table.extra = [pile & ~own[0], pile & ~own[1]]

@@ -169,10 +169,10 @@ def _player(level: str, seed: int, think_ms: int | None) -> Player:
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
     """The deal as the game logged it: who dealt (drew first) and the cards (Spades for two: the stock)."""
-    log = game.hand_logs[0]
+    log: Any = game.hand_logs[0]
     if game.kind == "spades-two":
-        return (log["first"], tuple(log["stock"]))
-    return (log["dealer"], tuple(tuple(hand) for hand in log["deal"]))
+        return (log.first, tuple(log.stock))
+    return (log.dealer, tuple(tuple(hand) for hand in log.deal))
 
 
 def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
@@ -200,9 +200,9 @@ def _sides(game: TrickGame, roles: tuple[str, ...]) -> tuple[SideHand, ...]:
     log = game.hand_logs[0]
     points = game.results[0].points
     won = [0] * game.num_seats
-    for _leader, _plays, winner in log["tricks"]:
+    for _leader, _plays, winner in log.tricks:
         won[winner] += 1
-    bids = dict(log["bids"])
+    bids = dict(log.bids)
     sides = []
     for side, team in enumerate(game.teams):
         row = points[side]
