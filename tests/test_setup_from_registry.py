@@ -6,13 +6,15 @@ presentation) is covered here with no new test code.
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
 from game.games import GAMES
 from ui.draw.widgets import ChoiceSelector, Toggle
 from ui.games import PRESENTATIONS, shown_games
-from ui.scenes.setup import PLAYERS, SetupScene, help_line
+from ui.scenes.setup import PLAYERS, SetupScene, accepts, help_line
 
 DT = 1 / 60
 
@@ -48,9 +50,35 @@ def to_the_left_end(app, selector: ChoiceSelector) -> None:
         click(app, selector.left_rect.center)
 
 
+def show(app, setup: SetupScene, widget) -> None:
+    """Turn the Rules panel's pages (clicking its page control) until ``widget`` is on screen."""
+    for _ in range(len(setup.controls[setup.game]) + 1):
+        if widget in setup.active_controls():
+            return
+        click(app, setup.pagers[setup.game].right_rect.center)
+    assert widget in setup.active_controls()
+
+
+def fresh_setup(app, kind: str, seats: int) -> SetupScene:
+    """A new setup screen (nothing remembered) on ``kind`` at ``seats``, chosen with clicks."""
+    if isinstance(app.ctx.scenes.top, SetupScene):
+        click(app, app.ctx.scenes.top.back_button)  # (Back remembers the choices: forget them after)
+    app.ctx.settings.last_setup = {}
+    setup = open_setup(app)
+    choose_game(app, setup, kind)
+    if PLAYERS in setup.controls[kind]:
+        selector = setup.controls[kind][PLAYERS]
+        show(app, setup, selector)
+        for _ in range(abs(seats - setup.players)):
+            click(app, (selector.right_rect if seats > setup.players else selector.left_rect).center)
+    assert setup.players == seats
+    return setup
+
+
 def values_offered(app, setup: SetupScene, key: str) -> list[object]:
     """Every value the option's control gives the started game, found by working the control to its end."""
     widget = setup.controls[setup.game][key]
+    show(app, setup, widget)
     seen = [getattr(setup.config().options, key)]
     if isinstance(widget, Toggle):
         for _ in range(2):
@@ -63,6 +91,16 @@ def values_offered(app, setup: SetupScene, key: str) -> list[object]:
             seen.append(getattr(setup.config().options, key))
             click(app, widget.right_rect.center)
     return seen
+
+
+def expected_values(kind: str, spec, seats: int) -> list[object]:
+    """What the registry allows the option at ``seats`` that the options class takes beside the others'
+    defaults there, in display order."""
+    info = GAMES[kind]
+    defaults = {other.key: other.default_at(seats) for other in info.option_specs}
+    allowed = {repr(v) for v in spec.allowed_at(seats)}
+    return [c.value for c in spec.choices
+            if repr(c.value) in allowed and accepts(info, {**defaults, spec.key: c.value})]
 
 
 def test_the_window_offers_the_registrys_games_that_it_presents_in_the_registrys_order() -> None:
@@ -104,23 +142,48 @@ def test_the_seat_counts_are_the_registrys(app, kind: str) -> None:
 @pytest.mark.parametrize("kind", shown_games())
 def test_every_option_offers_exactly_its_allowed_values_at_every_seat_count(app, kind: str) -> None:
     info = GAMES[kind]
-    setup = open_setup(app)
-    choose_game(app, setup, kind)
     for seats in range(info.min_seats, info.max_seats + 1):
-        if PLAYERS in setup.controls[kind]:
-            setup.controls[kind][PLAYERS].step(seats - setup.players)  # the selector's own arrows, as a click does
-        assert setup.players == seats
         for spec in info.option_specs:
+            setup = fresh_setup(app, kind, seats)
             widget = setup.controls[kind][spec.key]
             assert isinstance(widget, Toggle) == spec.is_toggle, spec.key
             assert widget.label == spec.label
-            if isinstance(widget, ChoiceSelector):
-                assert widget.choices == [(c.label, c.value) for c in spec.choices]  # labels, in display order
+            expected = expected_values(kind, spec, seats)
+            if isinstance(widget, ChoiceSelector):  # the labels, in display order
+                assert widget.choices == [(c.label, c.value) for c in spec.choices if c.value in expected]
             offered = values_offered(app, setup, spec.key)
-            allowed = spec.allowed_at(seats)
-            assert all(any(type(v) is type(a) and v == a for a in allowed) for v in offered), (spec.key, seats)
-            assert {repr(v) for v in offered} == {repr(a) for a in allowed}, (spec.key, seats)
-            assert widget.enabled == (len(allowed) > 1)
+            assert {repr(v) for v in offered} == {repr(v) for v in expected}, (spec.key, seats)
+            assert widget.enabled == (len(expected) > 1)
+
+
+@pytest.mark.parametrize("kind", shown_games())
+def test_the_pages_of_the_rules_panel_show_every_control_once_inside_the_panel(app, kind: str) -> None:
+    setup = fresh_setup(app, kind, GAMES[kind].default_seats)
+    pages = setup.pages(kind)
+    seen = []
+    for page in range(len(pages)):
+        shown = [w for w in setup.active_controls() if w is not setup.pagers.get(kind)]
+        assert all(setup.left.contains(w.rect) for w in setup.active_controls())
+        seen += shown
+        if page < len(pages) - 1:
+            click(app, setup.pagers[kind].right_rect.center)
+    assert seen == list(setup.controls[kind].values())
+    assert (kind in setup.pagers) == (len(pages) > 1)
+
+
+@pytest.mark.parametrize("kind", shown_games())
+def test_any_clicks_on_the_controls_leave_a_game_the_rules_take(app, kind: str) -> None:
+    rng = random.Random(kind)
+    setup = fresh_setup(app, kind, GAMES[kind].default_seats)
+    for _ in range(120):
+        widget = rng.choice(setup.active_controls())
+        if isinstance(widget, ChoiceSelector):
+            click(app, (widget.right_rect if rng.random() < 0.5 else widget.left_rect).center)
+        else:
+            click(app, widget)
+        config = setup.config()  # never refused: every combination offered is one the options class takes
+        assert GAMES[kind].allows_seats(config.players, config.options)
+        assert config.options == GAMES[kind].options_class(**setup.chosen_options())
 
 
 def test_a_focused_option_shows_its_help_with_its_default(app) -> None:

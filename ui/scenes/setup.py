@@ -27,6 +27,9 @@ from ui.scenes.confirm import ConfirmScene
 if TYPE_CHECKING:
     from ui.context import AppContext
 
+ROW_H, ROW_GAP = 50, 12  # an option row and the gap under it, at 1280x720
+ABOUT_MIN_H = 50  # the least room kept under the options for the about text (or the focused option's help)
+PAGE = "page"  # the key of the control that turns the pages of options too many for the panel
 PLAYERS = "players"  # the key of the seat-count control of a game played by a varying number of seats
 # The settings file's key for a game's remembered seat count: the only ones ``ui.services.settings`` accepts
 # in ``last_setup`` (a game not listed starts at its registry's default count).
@@ -48,14 +51,31 @@ def _same(a: object, b: object) -> bool:
 
 
 def allowed(spec: OptionSpec, value: object, seats: int) -> OptionValue:
-    """``value`` when the option may take it at a table of ``seats``, else the option's default."""
-    return next((v for v in spec.allowed_at(seats) if _same(v, value)), spec.default)
+    """``value`` when the option may take it at a table of ``seats``, else the value such a table starts
+    with (``default_at``)."""
+    return next((v for v in spec.allowed_at(seats) if _same(v, value)), spec.default_at(seats))
+
+
+def depends_on_seats(spec: OptionSpec) -> bool:
+    """Whether the seat count limits the option or any of its values (partnerships need four players)."""
+    return spec.seats is not None or any(choice.seats is not None for choice in spec.choices)
 
 
 def control_order(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
     """The options as the setup lists them: those that depend on the seat count first (right under the
-    seat count), then the others in the registry's order."""
-    return tuple(sorted(specs, key=lambda spec: spec.seats is None))
+    seat count), then the others in the registry's order. An option earlier in this order wins over a
+    later one the options refuse beside it (see ``SetupScene.offered``)."""
+    return tuple(sorted(specs, key=lambda spec: not depends_on_seats(spec)))
+
+
+def accepts(info: GameInfo, values: dict[str, Any]) -> bool:
+    """Whether the game's options class takes these values together (it refuses what the rules do not
+    allow, e.g. a house rule Cutthroat Spades does not offer)."""
+    try:
+        info.options_class(**values)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def help_line(spec: OptionSpec) -> str:
@@ -98,6 +118,9 @@ class SetupScene(FormScene):
         self._teams: dict[tuple[str, int, tuple[tuple[str, Any], ...]], tuple[tuple[int, ...], ...]] = {}
         self.options = _default_options()
         self.seats = {kind: GAMES[kind].default_seats for kind in self.kinds}  # each game's chosen seat count
+        self.order = {kind: control_order(GAMES[kind].option_specs) for kind in self.kinds}
+        self.page = {kind: 0 for kind in self.kinds}  # the page of options shown, when they need several
+        self.pagers: dict[str, ChoiceSelector] = {}
         most = max_seats()
         first = GAMES[self.game].default_seats
         self.names = list(default_names(first)) + [""] * (most - first)
@@ -140,6 +163,7 @@ class SetupScene(FormScene):
                 for spec in GAMES[kind].option_specs:
                     if spec.key in got:
                         self.options[kind][spec.key] = allowed(spec, got[spec.key], self.seats[kind])
+            self._settle(kind)
         seats = saved.get("seats")
         for i, seat in enumerate(seats[:len(self.names)] if isinstance(seats, list) else []):
             if not isinstance(seat, dict):
@@ -184,9 +208,40 @@ class SetupScene(FormScene):
                 self.names[i] = defaults[i] if i < len(defaults) else ""
 
     def chosen_options(self) -> dict[str, Any]:
-        """The chosen game's option values by key, each at its default where the seat count fixes it."""
-        opts = self.options[self.game]
-        return {spec.key: allowed(spec, opts.get(spec.key), self.players) for spec in self.info.option_specs}
+        """The chosen game's option values by key (always a combination its options class takes)."""
+        self._settle(self.game)
+        return dict(self.options[self.game])
+
+    def offered(self, kind: str, spec: OptionSpec) -> tuple[OptionValue, ...]:
+        """The values an option's control offers now, in display order: those the seat count allows that
+        the options class takes beside the options listed above it (the ones below at their defaults)."""
+        info, seats = GAMES[kind], self.seats[kind]
+        values = self._prefix(kind, spec)
+        ok = set(map(repr, spec.allowed_at(seats)))
+        shown = tuple(c.value for c in spec.choices if repr(c.value) in ok
+                      and accepts(info, {**values, spec.key: c.value}))
+        return shown or (self.options[kind][spec.key],)
+
+    def _prefix(self, kind: str, spec: OptionSpec) -> dict[str, Any]:
+        """The options above ``spec`` as chosen, those from ``spec`` down at their defaults for the seats."""
+        seats, current = self.seats[kind], self.options[kind]
+        order = self.order[kind]
+        index = order.index(spec)
+        return {other.key: current[other.key] if i < index else other.default_at(seats)
+                for i, other in enumerate(order)}
+
+    def _settle(self, kind: str) -> None:
+        """Make the game's options a combination its options class takes: top to bottom, each option keeps
+        its value when the seat count allows it beside the ones above, else takes its default there."""
+        info, seats, current = GAMES[kind], self.seats[kind], self.options[kind]
+        if all(repr(current[spec.key]) in set(map(repr, spec.allowed_at(seats))) for spec in info.option_specs) \
+                and accepts(info, current):
+            return
+        for spec in self.order[kind]:
+            value = allowed(spec, current[spec.key], seats)
+            if not accepts(info, {**self._prefix(kind, spec), spec.key: value}):
+                value = spec.default_at(seats)
+            current[spec.key] = value
 
     def config(self, seed: int | None = None) -> GameConfig:
         """The game these choices describe."""
@@ -262,6 +317,7 @@ class SetupScene(FormScene):
     def _option(self, kind: str, key: str) -> Callable[[Any], None]:
         def set_option(value: Any) -> None:
             self.options[kind][key] = value
+            self._settle(kind)
             self._refresh()
 
         return set_option
@@ -274,8 +330,7 @@ class SetupScene(FormScene):
     def _set_players(self, kind: str) -> Callable[[int], None]:
         def set_players(n: int) -> None:
             self.seats[kind] = n
-            for spec in GAMES[kind].option_specs:  # an option the new count does not allow goes to its default
-                self.options[kind][spec.key] = allowed(spec, self.options[kind][spec.key], n)
+            self._settle(kind)  # an option the new count does not allow goes to its default there
             self._apply_default_names()
             self._refresh()
 
@@ -305,8 +360,51 @@ class SetupScene(FormScene):
         return set_level
 
     def active_controls(self) -> list[Widget]:
-        """The option widgets of the chosen game, top to bottom."""
-        return list(self.controls[self.game].values())
+        """The option widgets of the chosen game shown now, top to bottom (with the page control last when
+        its options need more than one page of the panel)."""
+        pages = self.pages(self.game)
+        if len(pages) == 1:
+            return pages[0]
+        return [*pages[min(self.page[self.game], len(pages) - 1)], self._pager(self.game, len(pages))]
+
+    def rows_room(self) -> int:
+        """How many option rows the Rules panel holds at this window size (the about text's room kept)."""
+        s = self.s
+        top, bottom = s(170), self.size[1] - s(96)
+        room = bottom - s(12) - (top + s(74)) - s(ABOUT_MIN_H)
+        return max(2, (room + s(ROW_GAP)) // (s(ROW_H) + s(ROW_GAP)))
+
+    def pages(self, kind: str) -> list[list[Widget]]:
+        """A game's controls split into the pages the panel shows (one page when they all fit)."""
+        controls = list(self.controls[kind].values())
+        room = self.rows_room()
+        if len(controls) <= room:
+            return [controls]
+        per = room - 1  # a row for the page control
+        return [controls[i:i + per] for i in range(0, len(controls), per)]
+
+    def _pager(self, kind: str, count: int) -> ChoiceSelector:
+        """The control that turns a game's pages of options ("Page 1 of 3"), made again when the count changes."""
+        pager = self.pagers.get(kind)
+        if pager is None or len(pager.choices) != count:
+            pager = ChoiceSelector("More rules", [(f"{i + 1} of {count}", i) for i in range(count)],
+                                   on_change=self._turn_page(kind), wrap=False)
+            self.pagers[kind] = pager
+        self.page[kind] = min(self.page[kind], count - 1)
+        pager.set_value(self.page[kind])
+        return pager
+
+    def _turn_page(self, kind: str) -> Callable[[int], None]:
+        def turn(page: int) -> None:
+            self.page[kind] = page
+            self._refresh()
+
+        return turn
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay out for the new size (the pages of options may change with it)."""
+        self.size = (int(size[0]), int(size[1]))
+        self._refresh()
 
     def focused_help(self) -> str:
         """The help line of the option control with keyboard focus ("" when none has it)."""
@@ -316,13 +414,20 @@ class SetupScene(FormScene):
     def _refresh(self) -> None:
         """Bring widgets in line with the state, choose the active ones, lay out and remember."""
         for kind in self.kinds:
+            self._settle(kind)
             for key, widget in self.controls[kind].items():
                 spec = self.specs.get(widget)
                 if spec is None:
                     continue
-                widget.enabled = len(spec.allowed_at(self.seats[kind])) > 1
+                offered = self.offered(kind, spec)
+                widget.enabled = len(offered) > 1
+                value = self.options[kind][key]
                 if isinstance(widget, Toggle):
-                    widget.value = bool(allowed(spec, self.options[kind][key], self.seats[kind]))
+                    widget.value = bool(value)
+                elif isinstance(widget, ChoiceSelector):
+                    widget.choices = [(spec.label_of(v), v) for v in offered]
+                    widget.index = min(widget.index, len(widget.choices) - 1)
+                    widget.set_value(value)
         for i, row in enumerate(self.rows):
             if row.name.value != self.names[i]:
                 row.name.value = self.names[i]
@@ -375,9 +480,14 @@ class SetupScene(FormScene):
         self.back_button.set_rect((self.left.x, by, s(200), bh))
         self.start_button.set_rect((self.right.right - s(260), by, s(260), bh))
         pad = s(26)
-        row_h, gap = s(50), s(12)
+        row_h, gap = s(ROW_H), s(ROW_GAP)
         y = self.left.y + s(74)
-        for widget in self.active_controls():
+        shown = self.active_controls()
+        for widgets in self.controls.values():
+            for widget in widgets.values():
+                if widget not in shown:
+                    widget.set_rect((0, 0, 0, 0))  # another game's or another page's: not on screen
+        for widget in shown:
             widget.set_rect((self.left.x + pad, y, self.left.width - 2 * pad, row_h))
             y += row_h + gap
         self.about_top = y + s(6)
