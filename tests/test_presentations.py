@@ -16,6 +16,7 @@ from game.actions import Bid, Exchange, Redraw
 from game.factory import new_game
 from game.games import GAMES
 from ui.games import presentation_of, shown_games
+from ui.scenes.rules import options_in_force
 from ui.services.tips import FORMAT, TipsStore
 from ui.table.layout import TableLayout
 from ui.table.panels.bid_panel import ActionPanel, DecisionKind, decision_for
@@ -115,3 +116,22 @@ def test_the_tips_show_once_per_kind_and_an_older_file_without_seen_still_reads(
     assert json.loads(path.read_text()) == {"format": FORMAT, "dismissed": ["pitch"], "seen": ["spades"]}
     again.set_dismissed("spades", False)  # "Show at new games" from the Rules screen
     assert TipsStore(path).shows("spades")
+
+
+@pytest.mark.parametrize("kind", shown_games())
+def test_the_options_in_force_name_every_option_set_away_from_its_default(kind: str) -> None:
+    info = GAMES[kind]
+    defaults = info.default_options().to_json()
+    assert options_in_force(kind, info.default_options(), info.default_seats)[0] == ("Players",
+                                                                                    str(info.default_seats))
+    for spec in info.option_specs:
+        for value in spec.values[1:]:
+            try:
+                options = info.options_class(**{**defaults, spec.key: value})
+            except ValueError:
+                continue  # a value the rules take only beside other changes
+            rows = options_in_force(kind, options, info.max_seats)
+            if spec.key in presentation_of(kind).worded_options:  # in the presentation's words, not twice
+                assert (spec.label, spec.label_of(value)) not in rows or spec.key == "target", (spec.key, value)
+            else:
+                assert (spec.label, spec.label_of(value)) in rows, (spec.key, value)

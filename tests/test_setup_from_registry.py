@@ -192,7 +192,8 @@ def test_a_focused_option_shows_its_help_with_its_default(app) -> None:
     spec = GAMES[setup.game].option_specs[0]
     widget = setup.controls[setup.game][spec.key]
     setup.group.set_focus(widget)
-    assert setup.about_text() == help_line(spec) == f"{spec.help} Default: {spec.label_of(spec.default)}."
+    default = spec.label_of(spec.default_at(setup.players))
+    assert setup.about_text() == help_line(spec, setup.players) == f"{spec.help} Default: {default}."
     setup.group.set_focus(setup.start_button)
     assert setup.about_text() == about
 

@@ -77,6 +77,7 @@ class Presentation:
     bid_help = "Type your bid or click it; Enter confirms."
     summary_label_w = 150
     sheet_hand_w = 52
+    worded_options: frozenset[str] = frozenset({"target"})  # the option keys ``option_rows`` (or the target) words
 
     # ----- the bid panel and the bid keys
     def bid_label(self, value: BidValue) -> str:
@@ -161,7 +162,8 @@ class Presentation:
         return []
 
     def option_rows(self, options: Any, players: int | None) -> list[tuple[str, str]]:
-        """The rule options in force as (label, value) rows (after the players and the target)."""
+        """The rule options in force as (label, value) rows (after the players and the target), in its own
+        words, for the keys of ``worded_options``; the others are listed from the registry when changed."""
         return []
 
     def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:

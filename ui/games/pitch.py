@@ -55,6 +55,7 @@ class PitchPresentation(Presentation):
     bid_help = "Type your bid (P to pass) or click it; Enter confirms."
     summary_label_w = 250
     sheet_hand_w = 118
+    worded_options = frozenset({"target", "partnerships", "dealer_steal", "low"})
 
     # ----- the bid panel
     def bid_key(self, value: BidValue) -> str:

@@ -62,6 +62,7 @@ class SpadesPresentation(Presentation):
     look_is_decision = False  # looking only gives up a blind Double Nil: undo may turn the cards up
     shows_bags = True
     bid_help = "Type your bid (0 for Nil) or click it; Enter confirms."
+    worded_options = frozenset({"target", "nil", "double_nil", "mercy"})
 
     # ----- the bid panel
     def bid_label(self, value: BidValue) -> str:

@@ -34,7 +34,8 @@ LIGHT_SUIT = {0: theme.TEXT, 1: (240, 104, 104), 2: (240, 104, 104), 3: theme.TE
 
 def options_in_force(kind: str, options: Any, players: int | None = None) -> list[tuple[str, str]]:
     """The options of a game being played, as (label, value) rows for the "In this game" box: the players,
-    the target, then the game's own (its presentation's, ``ui.games``)."""
+    the target, the game's own in its presentation's words (``ui.games``), then any other option of the
+    registry set away from its default (a house rule), as the setup screen labels it."""
     rows: list[tuple[str, str]] = []
     if players:
         rows.append(("Players", str(players)))
@@ -43,7 +44,13 @@ def options_in_force(kind: str, options: Any, players: int | None = None) -> lis
     target = getattr(options, "target", None)
     if target is not None:
         rows.append(("Target score", str(target)))
-    return rows + presentation_of(kind).option_rows(options, players)
+    shown = presentation_of(kind)
+    rows += shown.option_rows(options, players)
+    for spec in GAMES[kind].option_specs:
+        value = getattr(options, spec.key, spec.default)
+        if spec.key not in shown.worded_options and repr(value) != repr(spec.default):
+            rows.append((spec.label, spec.label_of(value)))
+    return rows
 
 
 _LIST_RE = re.compile(r"^(\s*)([-*+]|\d+\.)\s+(.*)$")

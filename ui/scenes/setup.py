@@ -78,9 +78,10 @@ def accepts(info: GameInfo, values: dict[str, Any]) -> bool:
     return True
 
 
-def help_line(spec: OptionSpec) -> str:
-    """An option's help with its default named: "The first side to reach this score wins. Default: 500."."""
-    return f"{spec.help} Default: {spec.label_of(spec.default)}."
+def help_line(spec: OptionSpec, seats: int) -> str:
+    """An option's help with its default at a table of ``seats`` named: "The first side to reach this score
+    wins. Default: 500."."""
+    return f"{spec.help} Default: {spec.label_of(spec.default_at(seats))}."
 
 
 def teams_of(kind: str, seats: int, options: tuple[tuple[str, Any], ...]) -> tuple[tuple[int, ...], ...]:
@@ -409,7 +410,7 @@ class SetupScene(FormScene):
     def focused_help(self) -> str:
         """The help line of the option control with keyboard focus ("" when none has it)."""
         spec = self.specs.get(self.group.focus) if self.group.focus is not None else None
-        return help_line(spec) if spec is not None and self.group.focus in self.active_controls() else ""
+        return help_line(spec, self.players) if spec is not None and self.group.focus in self.active_controls() else ""
 
     def _refresh(self) -> None:
         """Bring widgets in line with the state, choose the active ones, lay out and remember."""

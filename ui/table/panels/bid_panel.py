@@ -227,8 +227,6 @@ class ActionPanel:
         if kind is DecisionKind.BID and name in self.sizes:
             w, h = self.sizes[name]
             return px(w), px(h)
-        if name == bid_name(DOUBLE_NIL) and kind is DecisionKind.BID:
-            return px(200), px(44)
         if kind is DecisionKind.DRAW:
             return px(150), px(50)
         return px(210), px(48)
