@@ -33,7 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.cards import JACK, SPADES, Card
+from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, SPADES, Card
 from game.state import Phase, SeatView
 
 ACE, KING, QUEEN = 12, 11, 10
@@ -96,6 +96,8 @@ def spade_tricks(hand: int) -> float:
     if n >= 4 and JACK in ranks and (has_a + has_k + has_q) >= 2:
         total += 0.4
     total += max(0, n - 3) * 0.85
+    big, little = hand >> BIG_JOKER & 1, hand >> LITTLE_JOKER & 1  # house rule S7: the two top spades
+    total += big + (little * (1.0 if big else 0.8 if n >= 2 else 0.3))
     return total
 
 
@@ -284,17 +286,20 @@ def spades_bid(view: SeatView) -> Action:
         return Bid(view.seat, NIL)
     bid = int(est + (-0.2 if two else 0.45))  # measured: the best points after the cost of bags
     mine = side_of(view, view.seat)
-    if view.bags[mine] >= 7 and est - bid > 0.1:
-        bid += 1  # near ten bags: bid the tricks we are likely to take anyway
+    limit = getattr(view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None (bags never cost)
+    if limit is not None and view.bags[mine] >= limit - 3 and est - bid > 0.1:
+        bid += 1  # near the bag limit: bid the tricks we are likely to take anyway
     if partner_nil:
         bid = int(est + 0.7)  # covering a Nil costs tricks: bid what the hand holds, no less
-    return bid_action(view, max(1, min(13, bid)))
+    return bid_action(view, max(1, min(len(view.hand or ()) or 13, bid)))  # 17 in Cutthroat for three
 
 
 def exchange_cards(view: SeatView) -> Action:
-    """The Double Nil exchange: the bidder gives his most dangerous cards, his partner her lowest."""
+    """The Double Nil exchange or the Nil pass (house rule S8): the Nil bidder gives his most dangerous
+    cards, his partner her lowest."""
     hand = hand_mask(view)
-    if is_nil(view.bids[view.seat]) and view.bids[view.seat] == DOUBLE_NIL:
+    bid = view.bids[view.seat]
+    if bid == DOUBLE_NIL or (bid == NIL and 0 < view.exchange_cards < 3):  # a Nil pass gives one or two
         ranked = sorted(cards_in(hand), key=lambda c: (nil_danger(c, hand), c), reverse=True)
     else:
         ranked = sorted(cards_in(hand), key=lambda c: ((suit_of(c)) == SPADES, c >> 2, c))

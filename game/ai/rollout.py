@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.actions import BidValue
-from game.cards import FULL_MASK, JOKER_DECK, SUIT_MASKS, Card
+from game.cards import FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 
 SUIT = SUIT_MASKS
@@ -890,8 +890,9 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
 def spades_estimate(hand: int) -> float:
     """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs."""
     spades = hand & SPADE_MASK
-    length = spades.bit_count()
-    tricks = 0.0
+    jokers = (hand & JOKER_MASK).bit_count()  # house rule S7: the two top spades
+    length = spades.bit_count() + jokers
+    tricks = float(jokers)
     if spades >> 48 & 1:
         tricks += 1.0
     if spades >> 44 & 1:
@@ -926,7 +927,7 @@ def nil_danger(hand: int) -> float:
     """How likely a Nil on this hand fails, roughly (0 safe .. 1 hopeless): high cards without low guards."""
     spades = hand & SPADE_MASK
     length = spades.bit_count()
-    if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5:
+    if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5 or hand & JOKER_MASK:
         return 1.0
     danger = 0.25 * max(0, length - 2) + (0.3 if spades >> 40 & 1 else 0.0)
     for suit in (1, 2, 3):
@@ -1085,7 +1086,8 @@ def advance_to_play(world: Any) -> None:
             world.apply(_legal_bid(world, seat, value))
         elif phase is Phase.EXCHANGE:
             size = world.exchange_sizes.get(seat, 3)  # the Double Nil exchange, or a Nil pass
-            world.apply(Exchange(seat, exchange_for(world.hands[seat], world.bids[seat] in (DOUBLE_NIL, "nil"), size)))
+            nil = world.bids[seat] == DOUBLE_NIL or (world.bids[seat] == "nil" and size < 3)  # a Nil pass: 1 or 2
+            world.apply(Exchange(seat, exchange_for(world.hands[seat], nil, size)))
         elif phase is Phase.DRAWING:
             if not world.looked[seat]:
                 world.apply(Look(seat))
