@@ -34,6 +34,7 @@ from game.ai.cardsense import (
 )
 from game.ai.knowledge import Knowledge, is_nil, know
 from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, SPADES, Card
+from game.house import off_jack_card
 from game.state import Phase, SeatView
 
 ACE, KING, QUEEN = 12, 11, 10
@@ -628,7 +629,19 @@ def suit_points(hand: int, s: int, view: SeatView) -> float:
     tens = sum(1 for c in trumps if c >> 2 == 8)
     game = 1 / view.num_seats + 0.08 * (n - 1) + 0.05 * aces + 0.12 * tens + (0.05 if top >= KING else 0)
     game = max(0.05, min(0.8, game))
-    return high + low + jack + game
+    return high + low + jack + game + off_jack_points(hand, s, view, ranks, n)
+
+
+def off_jack_points(hand: int, s: int, view: SeatView, ranks: set[int], n: int) -> float:
+    """Five-point Pitch (house rule P1): what the off-jack is worth with ``s`` trump, as a point
+    (held and guarded, or captured) and as one more trump for High, Low and Game."""
+    off = off_jack_card(view.options, s)
+    if off is None:
+        return 0.0
+    if not hand >> off & 1:
+        return p_dealt(view) * (0.35 if ACE in ranks else 0.2 if KING in ranks else 0.05)
+    guarded = ACE in ranks or KING in ranks or JACK in ranks
+    return (0.85 if guarded else 0.5 + 0.06 * n) + 0.08  # the point, and a longer trump suit for Game
 
 
 def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
@@ -683,6 +696,8 @@ def pitch_bid(view: SeatView) -> Action:
 def pitch_special(card: int, trump: int, k: Knowledge) -> int:
     """What a card is worth in the trick that captures it, Pitch points included."""
     value = point_value(card)
+    if card == off_jack_card(k.view.options, trump):
+        return value + 20  # five-point Pitch: the off-jack is a trump and a point, as the jack
     if suit_of(card) == trump:
         if card >> 2 == JACK:
             value += 20
