@@ -272,3 +272,45 @@ class PitchOptions:
     def shut_out(self) -> int:
         """The highest bid, which ends the auction at once: 4, or 5 with the off-jack."""
         return 5 if self.off_jack else 4
+
+
+ALL_KEYS: frozenset[str] = frozenset(spec.key for spec in SPADES_OPTIONS + PITCH_OPTIONS)
+
+
+def rule_value(text: str) -> OptionValue:
+    """An option's value as the command line writes it, in RECORD.md's forms: ``true``/``false``,
+    ``null``, a whole number, or text (``5/50``, ``none``, ``player``)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "null":
+        return None
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def parse_rules(game: str, specs: Sequence[OptionSpec], rules: Sequence[str]) -> dict[str, OptionValue]:
+    """The options ``--rule KEY=VALUE`` (repeatable) asks for, by key; ValueError names the first
+    problem in one line: no ``=``, a key no game has, a key ``game`` does not offer, a value the
+    option does not allow."""
+    offered = {spec.key: spec for spec in specs}
+    chosen: dict[str, OptionValue] = {}
+    for rule in rules:
+        key, sep, text = rule.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"--rule {rule!r}: write KEY=VALUE, such as jokers=true")
+        if key not in offered:
+            if key in ALL_KEYS:
+                raise ValueError(f"--rule {key}: {game} does not offer this option")
+            raise ValueError(f"--rule {key}: unknown option (options of {game}: {', '.join(offered)})")
+        value = rule_value(text)
+        spec = offered[key]
+        if not any(_same(value, allowed) for allowed in spec.values):
+            shown = ", ".join("null" if v is None else str(v).lower() if type(v) is bool else str(v)
+                              for v in spec.values)
+            raise ValueError(f"--rule {key}={text}: not a value of {key} (one of {shown})")
+        chosen[key] = value
+    return chosen

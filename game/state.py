@@ -416,7 +416,7 @@ class TrickGame:
         """
         self._offered = ()
         self.keeps_history = False
-        while self.phase is Phase.PLAYING and (self.trick or self.trump is None or not self._kernel_plays()):
+        while self.phase is Phase.PLAYING and (self.trick or self.trump is None or not self.kernel_plays()):
             seat = self.to_act
             assert seat is not None
             self._play_card(seat, JOKER_DECK[_random_bit(self.legal_mask(), rand)], None)
@@ -442,7 +442,7 @@ class TrickGame:
         self.to_act = self.last_winner
         self._finish_hand(None)
 
-    def _kernel_plays(self) -> bool:
+    def kernel_plays(self) -> bool:
         """Whether the playout kernel (game/playout.py) may play the rest of this hand: the standard
         cards and rules. A house rule that changes them returns False, and the hand is played out
         here, card by card, with legal_mask()."""

@@ -11,6 +11,7 @@ import pytest
 from scripted import random_action
 
 from game.actions import DOUBLE_NIL, NIL, Bid, Exchange, Play
+from game.ai import make_player
 from game.cards import JACK, JOKER_MASK, SPADES, SUIT_MASKS, Card, cards_of, mask_of
 from game.factory import new_game
 from game.house import suit_masks
@@ -226,3 +227,25 @@ def test_worlds_under_the_house_rules_fit_the_view_and_the_rules(kind: str, play
                 assert mask_of(view.exchange_given) & ~world.played & ~world.hands[partner] == 0
             while world.phase is not Phase.HAND_OVER:
                 world.apply(random_action(world, rng))
+
+
+AI_CONFIGS = [("spades", 4, ALL_SPADES), ("spades", 3, SpadesOptions(partnerships=False, jokers=True,
+                                                                       two_clubs_opens=True)),
+              ("spades", 4, SpadesOptions(nil_pass=2, bag_rule="none", min_side_bid=4)),
+              ("pitch", 4, PitchOptions(off_jack=True, partnerships=True, low="player")),
+              ("pitch", 3, PitchOptions(off_jack=True, min_bid=2))]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize(("kind", "players", "options"), AI_CONFIGS, ids=lambda c: str(c))
+def test_every_level_plays_a_hand_under_the_house_rules(level: str, kind: str, players: int, options: Any) -> None:
+    game = new_game(kind, options, players, 5)
+    seats = [make_player(level, seat, think_ms=20) if level == "hard" else make_player(level, seat)
+             for seat in range(players)]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        action = seats[seat].choose(game.view(seat))
+        assert game.why_illegal(action) is None, (action, game.why_illegal(action))
+        game.apply(action)
+    assert replay(to_record(game)).game.scores == game.scores

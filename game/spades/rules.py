@@ -212,7 +212,7 @@ class SpadesRules(TrickGame):
             return hand
         return (hand & self._non_spades) or hand
 
-    def _kernel_plays(self) -> bool:
+    def kernel_plays(self) -> bool:
         return self.suit_of is None and self.opening is None and self.max_bid == HAND_SIZE and not self._any_time
 
     def _play_refusal(self, card: Card) -> str:
