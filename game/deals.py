@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import DECK, Card
+from game.cards import DECK, JOKER_DECK, Card
 from game.pitch.rules import HAND_SIZE as PITCH_HAND
 from game.pitch.rules import PACKET as PITCH_PACKET
+from game.spades.rules import CUTTHROAT_OUT, CUTTHROAT_THREE_HAND
 from game.spades.rules import HAND_SIZE as SPADES_HAND
 
 
@@ -22,11 +23,11 @@ def deck_for_deal(kind: str, dealer: int, hands: Sequence[Sequence[Card]], num_s
     if len(hands) != num_seats or not 0 <= dealer < num_seats:
         raise ValueError(f"{len(hands)} hands and dealer {dealer} do not fit {num_seats} seats")
     flat = [card for hand in hands for card in hand]
-    if len(set(flat)) != len(flat) or any(not 0 <= card < 52 for card in flat):
+    if len(set(flat)) != len(flat) or any(not 0 <= card < len(JOKER_DECK) for card in flat):
         raise ValueError("a card is dealt twice, or is not a card")
     rest = [card for card in DECK if card not in set(flat)]
     if kind == "spades":
-        return _spades_deck(dealer, hands)
+        return _spades_deck(dealer, hands, num_seats) + ([CUTTHROAT_OUT] if num_seats == 3 else [])
     if kind == "pitch":
         return _pitch_deck(dealer, hands, num_seats) + rest
     if kind == "spades-two":
@@ -34,10 +35,13 @@ def deck_for_deal(kind: str, dealer: int, hands: Sequence[Sequence[Card]], num_s
     raise ValueError(f"unknown game {kind!r}")
 
 
-def _spades_deck(dealer: int, hands: Sequence[Sequence[Card]]) -> list[Card]:
-    if any(len(hand) != SPADES_HAND for hand in hands) or len(hands) != 4:
-        raise ValueError("Spades deals 13 cards to each of four seats")
-    return [DECK[hands[(dealer + 1 + i) % 4][i // 4]] for i in range(52)]
+def _spades_deck(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """Spades: one card at a time from the dealer's left; with three seats (Cutthroat) the 2\u2663
+    is out and set aside at the bottom of the deck."""
+    size = SPADES_HAND if num_seats == 4 else CUTTHROAT_THREE_HAND
+    if any(len(hand) != size for hand in hands) or num_seats not in (3, 4):
+        raise ValueError("Spades deals 13 cards to each of four seats, or 17 to each of three")
+    return [JOKER_DECK[hands[(dealer + 1 + i) % num_seats][i // num_seats]] for i in range(size * num_seats)]
 
 
 def _pitch_deck(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:

@@ -12,7 +12,16 @@ from typing import Any
 
 from game.chance import Chance
 from game.codecs import Codec
-from game.options import PITCH_OPTIONS, SPADES_OPTIONS, OptionSpec, PitchOptions, SpadesOptions, choices_of
+from game.options import (
+    PITCH_OPTIONS,
+    SPADES_OPTIONS,
+    SPADES_TWO_OPTIONS,
+    OptionSpec,
+    PitchOptions,
+    SpadesOptions,
+    SpadesTwoOptions,
+    choices_of,
+)
 from game.pitch.codec import PitchCodec
 from game.pitch.rules import HAND_SIZE as PITCH_HAND_SIZE
 from game.pitch.rules import MAX_PLAYERS, MIN_PLAYERS, PitchGame
@@ -39,7 +48,7 @@ class GameInfo:
     hand_size: int  # cards each seat holds when play begins
     exchange_size: int  # cards each side of a four-player Double Nil exchange gives (0: no exchange)
     redraw_max: int  # cards a two-player Double Nil bidder may replace (0: no redraw)
-    options_class: type[SpadesOptions] | type[PitchOptions]
+    options_class: type[SpadesOptions] | type[SpadesTwoOptions] | type[PitchOptions]
     option_specs: tuple[OptionSpec, ...]  # every option with its values, label and help (game/options.py)
     make: Maker
     codec: Codec  # how the game's hands are written in a record and read back (game/codecs.py)
@@ -53,13 +62,25 @@ class GameInfo:
         """The rules files' default options."""
         return self.options_class()
 
-    def allows_seats(self, seats: int) -> bool:
-        """Whether the game is played by this many seats."""
-        return type(seats) is int and self.min_seats <= seats <= self.max_seats
+    def allows_seats(self, seats: int, options: Any = None) -> bool:
+        """Whether the game is played by this many seats (with ``options``, when given: each option's
+        value must be one it may take at that table, so Spades with partnerships needs four)."""
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            return False
+        if options is None:
+            return True
+        return all(any(type(v) is type(getattr(options, spec.key)) and v == getattr(options, spec.key)
+                       for v in spec.allowed_at(seats)) for spec in self.option_specs)
+
+    def default_options_at(self, seats: int) -> SpadesOptions | PitchOptions:
+        """The default options for a table of ``seats`` (Spades for three is each for himself)."""
+        changed = {spec.key: spec.default_at(seats) for spec in self.option_specs
+                   if spec.default_at(seats) != spec.default}
+        return self.options_class(**{**self.default_options().to_json(), **changed})
 
 
 def _spades(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return SpadesGame(options, seed, chance)
+    return SpadesGame(options, seed, chance, players)
 
 
 def _spades_two(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
@@ -71,10 +92,10 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
 
 
 GAMES: dict[str, GameInfo] = {
-    "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
+    "spades": GameInfo("spades", "Spades", 3, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
                        SPADES_OPTIONS, _spades, SpadesCodec()),
-    "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
-                           SPADES_OPTIONS, _spades_two,
+    "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW,
+                           SpadesTwoOptions, SPADES_TWO_OPTIONS, _spades_two,
                            SpadesTwoCodec()),
     "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
                       PITCH_OPTIONS, _pitch, PitchCodec()),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
-from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, JOKER_DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
 from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
@@ -41,8 +41,16 @@ def _random_bit(mask: int, rand: Callable[[], float]) -> int:
 SPADE_CARDS = SUIT_MASKS[0]
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None, suit_of: Sequence[int] | None = None,
+                 power: Sequence[int] | None = None) -> int:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led.
+
+    A house rule may move cards between suits and reorder them (the jokers are the top spades,
+    the off-jack a trump between the jack and the ten): then ``suit_of`` gives each card's suit
+    and ``power`` its order within it (by card number otherwise).
+    """
+    if suit_of is not None:
+        return _ranked_winner(plays, trump, suit_of, power)
     best_seat, best = plays[0]
     led = best & 3
     best_is_trump = led == trump
@@ -55,8 +63,28 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
             best_seat, best = seat, card
     return best_seat
 
-# One Play object per (seat, card), shared: legal_actions() is on the hot path.
-PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
+
+def _ranked_winner(plays: Sequence[tuple[int, Card]], trump: int | None, suit_of: Sequence[int],
+                   power: Sequence[int] | None) -> int:
+    """trick_winner() with each card's suit from ``suit_of`` and order from ``power``."""
+    def key(card: int) -> int:
+        return power[card] if power is not None else card
+
+    best_seat, best = plays[0]
+    led = suit_of[best]
+    best_is_trump = led == trump
+    for seat, card in plays[1:]:
+        suit = suit_of[card]
+        if suit == trump:
+            if not best_is_trump or key(card) > key(best):
+                best_seat, best, best_is_trump = seat, card, True
+        elif suit == led and not best_is_trump and key(card) > key(best):
+            best_seat, best = seat, card
+    return best_seat
+
+
+# One Play object per (seat, card), jokers included, shared: legal_actions() is on the hot path.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in JOKER_DECK) for s in range(7))
 
 
 @dataclass(frozen=True)
@@ -78,6 +106,26 @@ def frozen_result(result: HandResult) -> HandResult:
     """A read-only copy of a hand's result that shares nothing with the game (tuples, read-only mappings)."""
     return HandResult(tuple(MappingProxyType(dict(p)) for p in result.points), tuple(result.scores),
                       tuple(result.bags), result.pitcher, result.bid)
+
+
+@dataclass
+class HandLog:
+    """What one hand left behind, common to every game: the bids in the order made, its tricks, its result.
+
+    Each game extends it with its own part (the deal, Double Nil seats, exchanges...). ``tricks``
+    and ``result`` are filled when the hand is scored. copy() is the clone's copy: every list
+    field is copied one level deep, everything else is shared.
+    """
+
+    bids: list[tuple[int, BidValue]] = field(default_factory=list)
+    tricks: list[LoggedTrick] = field(default_factory=list)
+    result: HandResult | None = None
+
+    def copy(self) -> Self:
+        """A copy whose list fields are new lists (their items are shared)."""
+        new = object.__new__(type(self))
+        new.__dict__ = {key: value[:] if type(value) is list else value for key, value in self.__dict__.items()}
+        return new
 
 
 @dataclass(frozen=True)
@@ -134,6 +182,7 @@ class TrickGame:
     """The shared machinery of a trick-taking game; subclasses add dealing, bidding and scoring."""
 
     kind = ""
+    log: HandLog  # this hand's log (the last of ``hand_logs``)
 
     def __init__(self, options: Any, num_seats: int, teams: list[list[int]], seed: int | None,
                  chance: Chance | None = None) -> None:
@@ -149,7 +198,7 @@ class TrickGame:
         self.scores = [0] * len(teams)
         self.bags = [0] * len(teams)
         self.results: list[HandResult] = []
-        self.hand_logs: list[dict[str, Any]] = []
+        self.hand_logs: list[HandLog] = []
         self.winner: int | None = None
         self.hand_number = 0
         # False once random_playout() played cards that no history lists; a search may set it False
@@ -168,6 +217,9 @@ class TrickGame:
         self.trump: int | None = None
         self.stop_at_hand_end = False  # True: a finished hand is scored, then Phase.HAND_OVER (no deal)
         self._frozen_results: list[HandResult] = []  # the view's copies of ``results``
+        # A house rule that moves cards between suits or reorders them sets these (trick_winner()).
+        self.suit_of: Sequence[int] | None = None
+        self.power: Sequence[int] | None = None
 
     # ----- copies
     # Attributes holding lists or dicts that change in place while a hand is played; clone() copies them.
@@ -186,7 +238,7 @@ class TrickGame:
         state = self.__dict__.copy()
         for name in self._MUTABLE_LISTS:
             state[name] = state[name][:]
-        log = {key: value[:] if type(value) is list else value for key, value in self.log.items()}
+        log = self.log.copy()
         state["log"] = log
         logs = state["hand_logs"] = self.hand_logs[:]
         logs[-1] = log
@@ -217,13 +269,18 @@ class TrickGame:
             self._history_shared = False
         self._history.append(entry)
 
-    def _shuffled_deck(self, used: int = len(DECK)) -> list[Card]:
+    def _shuffled_deck(self, used: int = len(DECK),
+                       transform: Callable[[list[Card]], list[Card]] | None = None) -> list[Card]:
         """A new hand's shuffled deck, from chance, noted in the history.
 
         Only the top ``used`` cards come into play; the rest are set aside unseen, in deck order
         (their order is no outcome anyone sees, and a record, which gives the deal, cannot say it).
+        ``transform`` (a house rule's deck: jokers in, the 2\u2663 out) changes the shuffled deck
+        before it is noted; it must leave a deck it made unchanged (a replay forces that deck).
         """
         deck = self.chance.shuffled_deck()
+        if transform is not None:
+            deck = transform(deck)
         if used < len(deck):
             deck[used:] = sorted(deck[used:])
         self._history_done += tuple(self._history)  # the hand before is over: its entries never change
@@ -252,8 +309,8 @@ class TrickGame:
         return (seat + 1) % self.num_seats
 
     # ----- a new hand
-    def _start_hand_state(self) -> None:
-        """Reset everything that lives for one hand."""
+    def _start_hand_state(self, log: HandLog) -> None:
+        """Reset everything that lives for one hand; ``log`` (the game's own kind, empty) becomes its log."""
         n = self.num_seats
         self.hand_number += 1
         self.hands = [0] * n
@@ -269,8 +326,8 @@ class TrickGame:
         self.played = 0
         self.spades_broken = False
         self.trick_log: list[LoggedTrick] = []
-        self.log: dict[str, Any] = {}
-        self.hand_logs.append(self.log)
+        self.log = log
+        self.hand_logs.append(log)
 
     # ----- the public API
     def legal_actions(self) -> list[Action]:
@@ -348,7 +405,7 @@ class TrickGame:
         seat = self.to_act
         assert seat is not None
         self._note(PLAYS[seat][card])
-        self._play_card(seat, DECK[card], None)
+        self._play_card(seat, JOKER_DECK[card], None)
 
     def random_playout(self, rand: Callable[[], float]) -> None:
         """Play the rest of the hand with uniformly random legal cards, then score it (no events).
@@ -359,10 +416,10 @@ class TrickGame:
         """
         self._offered = ()
         self.keeps_history = False
-        while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
+        while self.phase is Phase.PLAYING and (self.trick or self.trump is None or not self.kernel_plays()):
             seat = self.to_act
             assert seat is not None
-            self._play_card(seat, DECK[_random_bit(self.legal_mask(), rand)], None)
+            self._play_card(seat, JOKER_DECK[_random_bit(self.legal_mask(), rand)], None)
         if self.phase is not Phase.PLAYING:
             return
         leader, trump = self.to_act, self.trump
@@ -384,6 +441,16 @@ class TrickGame:
         self.led_suit = self.last_trick[0][1] & 3
         self.to_act = self.last_winner
         self._finish_hand(None)
+
+    def kernel_plays(self) -> bool:
+        """Whether the playout kernel (game/playout.py) may play the rest of this hand: the standard
+        cards and rules. A house rule that changes them returns False, and the hand is played out
+        here, card by card, with legal_mask()."""
+        return self.suit_of is None
+
+    def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+        """The winner of a complete trick of this hand under this game's rules (the records use it)."""
+        return trick_winner(plays, trump, self.suit_of, self.power)
 
     # ----- looking
     def _why_not_look(self, seat: int) -> str | None:
@@ -417,13 +484,13 @@ class TrickGame:
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
-        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(JOKER_DECK):
             return f"{card!r} is not a card."
         if not hand >> card & 1:
-            return f"You do not hold the {DECK[card].name()}."
+            return f"You do not hold the {JOKER_DECK[card].name()}."
         if self.legal_mask() >> card & 1:
             return None
-        return self._play_refusal(DECK[card])
+        return self._play_refusal(JOKER_DECK[card])
 
     def _play_refusal(self, card: Card) -> str:
         """Why a card in hand may not be played now (the subclass knows its rules)."""
@@ -437,7 +504,7 @@ class TrickGame:
         self.played |= 1 << card
         trick = self.trick
         if not trick:
-            self.led_suit = card & 3
+            self.led_suit = card & 3 if self.suit_of is None else self.suit_of[card]
             self.leader = seat
         self._on_card(seat, card, events)
         trick.append((seat, card))
@@ -463,7 +530,7 @@ class TrickGame:
             self._finish_hand(events)
 
     def _trick_winner(self) -> int:
-        return trick_winner(self.trick, self.trump)
+        return trick_winner(self.trick, self.trump, self.suit_of, self.power)
 
     # ----- the end of a hand
     def _finish_hand(self, events: list[Event] | None) -> None:
@@ -471,8 +538,8 @@ class TrickGame:
         result = self._score_hand()
         self.results.append(result)
         self._frozen_results.append(frozen_result(result))
-        self.log["tricks"] = self.trick_log
-        self.log["result"] = result
+        self.log.tricks = self.trick_log
+        self.log.result = result
         if events is not None:
             events.append(Event(HAND_SCORED, data={"points": result.points, "scores": result.scores,
                                                    "bags": result.bags, "hand": self.hand_number}))
@@ -545,7 +612,7 @@ class TrickGame:
 
     def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
         """This hand's bids in the order made."""
-        return tuple(self.log.get("bids", ()))
+        return tuple(self.log.bids)
 
     def _redraw_counts(self) -> tuple[int | None, ...]:
         """Per seat, how many cards it replaced in a Double Nil redraw (public); empty when the game has none."""

@@ -76,14 +76,15 @@ from game.actions import DOUBLE_NIL, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, FULL_MASK, SPADES, SUIT_MASKS, Card, cards_of
 from game.chance import Chance
 from game.deals import deck_for_deal
+from game.house import STANDARD_SUITS, deck_mask, suit_masks, suit_table
 from game.pitch.rules import PitchGame
-from game.spades.rules import SpadesGame
+from game.spades.rules import SpadesGame, opening_card
 from game.spades_two.rules import SpadesTwoGame
 from game.state import Phase, SeatView, TrickGame
 
 ALL_SUITS = 0b1111
 NOT_SPADES = ALL_SUITS & ~(1 << SPADES)
-BITS = [1 << card for card in range(52)]
+BITS = [1 << card for card in range(54)]
 EXCHANGE_SIZE = 3
 HAND = 13  # a Spades hand
 MAX_REDRAW = 3
@@ -115,18 +116,34 @@ def void_suits(view: SeatView) -> tuple[int, ...]:
     broken = False
     pitch = view.kind == "pitch"
     trump = all_tricks[0][0][1] & 3 if all_tricks and pitch else -1  # Pitch: the first card names trump
-    for plays in all_tricks:
+    suits = _suits_of(view)  # the house rules: jokers are spades, the off-jack a trump
+    any_time = getattr(view.options, "spades_any_time", False)
+    for number, plays in enumerate(all_tricks):
         leader, lead = plays[0]
-        led = lead & 3
-        if not pitch and led == SPADES and not broken:
+        led = suits[lead]
+        opening = number == 0 and getattr(view.options, "two_clubs_opens", False)
+        if not pitch and led == SPADES and not broken and not any_time and not opening:
             voids[leader] |= NOT_SPADES  # spades led unbroken: the leader had nothing else
         for seat, card in plays[1:]:
-            suit = card & 3
+            suit = suits[card]
             if suit != led and suit != trump:  # Pitch: a trump may be played even by a seat able to follow
                 voids[seat] |= 1 << led
-        if not broken and any(card & 3 == SPADES for _, card in plays):
+        if not broken and any(suits[card] == SPADES for _, card in plays):
             broken = True
     return tuple(voids)
+
+
+def _trump_of(view: SeatView) -> int | None:
+    """Pitch: the trump named by the hand's first card (its printed suit), once played; else None."""
+    if view.kind != "pitch":
+        return None
+    first = view.tricks[0][1][0][1] if view.tricks else view.trick[0][1] if view.trick else None
+    return None if first is None else first & 3
+
+
+def _suits_of(view: SeatView) -> tuple[int, ...]:
+    """Each card's suit for this view's hand under its rules (game/house.py)."""
+    return suit_table(view.options, _trump_of(view))
 
 
 def _seen_elsewhere(view: SeatView) -> int:
@@ -140,7 +157,7 @@ def _seen_elsewhere(view: SeatView) -> int:
 
 def unseen_cards(view: SeatView) -> int:
     """The mask of the cards this seat has not seen and does not hold (its own hand too, before it looked)."""
-    mask = FULL_MASK & ~_mask(view.played) & ~_seen_elsewhere(view)
+    mask = deck_mask(view.options, view.num_seats) & ~_mask(view.played) & ~_seen_elsewhere(view)
     if view.hand is not None:
         mask &= ~_mask(view.hand)
     for _, plays, _ in view.tricks:  # ``played`` lists them all; the tricks are the authority
@@ -174,21 +191,22 @@ def _compositions(n: int, counts: tuple[int, ...], allowed: int) -> list[tuple[i
 class UniformDealer:
     """Deals a set of cards to holders of fixed sizes, each holding only its allowed suits, uniformly."""
 
-    def __init__(self, cards: int, sizes: list[int], allowed: list[int]) -> None:
+    def __init__(self, cards: int, sizes: list[int], allowed: list[int],
+                 suits: tuple[int, ...] = STANDARD_SUITS) -> None:
         self.sizes = sizes
         self.cards = cards_of(cards)
         if sum(sizes) != len(self.cards) or min(sizes, default=0) < 0:
             raise ValueError(f"no deal fits: {len(self.cards)} unseen cards for hidden hands of {sizes}")
         present = 0
         for card in self.cards:
-            present |= 1 << (card & 3)
+            present |= 1 << suits[card]
         by_mask: dict[int, list[int]] = {}
         for holder, mask in enumerate(allowed):
             by_mask.setdefault(mask & present, []).append(holder)
         # The most constrained groups first; the group allowed the most suits takes what is left.
         keys = sorted(by_mask, key=lambda m: (m.bit_count(), m))
         self.groups = [(mask, sum(sizes[h] for h in by_mask[mask]), by_mask[mask]) for mask in keys]
-        self.by_suit = [[c for c in self.cards if c & 3 == s] for s in range(4)]
+        self.by_suit = [[c for c in self.cards if suits[c] == s] for s in range(4)]
         self.counts = tuple(len(cards_) for cards_ in self.by_suit)
         self.simple = len(self.groups) == 1 and self.groups[0][0] == present
         self.tables: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
@@ -282,6 +300,8 @@ class WorldSampler:
         self.played = sum(self.played_by)
         self.voids = void_suits(view)
         self.unseen = unseen_cards(view)
+        self.suits = _suits_of(view)
+        self.suit_masks = suit_masks(view.options, _trump_of(view))
         self.own = _mask(view.hand) if view.hand is not None else None
         self.template: TrickGame
         if view.kind == "spades":
@@ -309,23 +329,44 @@ class WorldSampler:
         sizes = [view.hand_sizes[s] - fixed[s].bit_count() for s in seats]
         allowed = [ALL_SUITS & ~self.voids[s] for s in seats]
         for s in seats:
-            if fixed[s] & _suits_mask(self.voids[s]):
+            if fixed[s] & _suits_mask(self.voids[s], self.suit_masks):
                 raise ValueError(f"no deal fits: seat {s} must hold a card of a suit it showed void in")
         return seats, sizes, allowed
 
     # ================================================================ four-player Spades
+    def _partner(self, seat: int) -> int | None:
+        team = next(team for team in self.view.teams if seat in team)
+        return next((s for s in team if s != seat), None)
+
     def _init_spades(self) -> None:
         view = self.view
-        partner = (self.seat + 2) % 4
-        self.fixed = [0] * 4
-        if view.exchange_received:  # the exchange is done: what I gave is in my partner's hand
+        n = view.num_seats
+        partner = self._partner(self.seat)
+        self.fixed = [0] * n
+        if view.exchange_received and partner is not None:  # the exchange is done: my partner holds what I gave
             self.fixed[partner] = _mask(view.exchange_given) & ~self.played
+        opening = opening_card(n)
+        if (getattr(view.options, "two_clubs_opens", False) and view.phase is Phase.PLAYING and not view.tricks
+                and not view.trick and view.to_act is not None and view.to_act != self.seat):
+            self.fixed[view.to_act] |= BITS[opening]  # the seat to lead holds the card that opens (public)
+            self.unseen &= ~BITS[opening]
         self.seats, sizes, allowed = self._seat_holders(self.fixed)
-        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed, self.suits)
         order: list[int] = []
-        for seat, bid in view.bid_order:
-            if bid == DOUBLE_NIL and view.bids[(seat + 2) % 4] != DOUBLE_NIL:
-                order += [seat, (seat + 2) % 4]
+        self.pair_sizes: dict[int, int] = {}
+        nil_pass = getattr(view.options, "nil_pass", 0)
+        for seat, bid in view.bid_order:  # as SpadesGame._exchange_seats: Double Nil, then the Nil pass
+            mate = self._partner(seat)
+            if mate is None:
+                continue
+            if bid == DOUBLE_NIL and view.bids[mate] != DOUBLE_NIL:
+                size = EXCHANGE_SIZE
+            elif bid == "nil" and nil_pass and isinstance(view.bids[mate], int):
+                size = nil_pass
+            else:
+                continue
+            order += [seat, mate]
+            self.pair_sizes[seat] = self.pair_sizes[mate] = size
         if view.phase is Phase.BIDDING:
             done = 0
         elif view.phase is Phase.EXCHANGE:
@@ -337,8 +378,9 @@ class WorldSampler:
     def _spades_world(self, rng: random.Random) -> tuple[list[int], dict[int, tuple[Card, ...]], list[list[Card]]]:
         """Current hands, the exchange cards given (per seat that chose), and the dealt hands (cards)."""
         view, me = self.view, self.seat
-        hands = [0] * 4
-        lists: list[list[Card]] = [[], [], [], []]
+        n = view.num_seats
+        hands = [0] * n
+        lists: list[list[Card]] = [[] for _ in range(n)]
         if self.own is not None:
             hands[me] = self.own
             lists[me] = list(view.hand or ())
@@ -346,8 +388,8 @@ class WorldSampler:
             hands[seat] = _mask(cards) | self.fixed[seat]
             lists[seat] = cards
         given: dict[int, tuple[Card, ...]] = {}
-        dealt = [hands[s] | self.played_by[s] for s in range(4)]
-        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(4)]
+        dealt = [hands[s] | self.played_by[s] for s in range(n)]
+        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(n)]
         for bidder, partner, chose_b, chose_p in self.pairs:
             if chose_p:  # done: the hands now hold what the other gave
                 for giver, taker in ((bidder, partner), (partner, bidder)):
@@ -356,13 +398,14 @@ class WorldSampler:
                     elif taker == me:
                         given[giver] = tuple(view.exchange_received)
                     else:
-                        given[giver] = _pick(dealt[taker], EXCHANGE_SIZE, rng)
+                        given[giver] = _pick(dealt[taker], self.pair_sizes[giver], rng)
                 post_b, post_p = dealt[bidder], dealt[partner]
                 dealt[bidder] = post_b & ~_mask(given[partner]) | _mask(given[bidder])
                 dealt[partner] = post_p & ~_mask(given[bidder]) | _mask(given[partner])
                 deal[bidder], deal[partner] = cards_of(dealt[bidder]), cards_of(dealt[partner])
             elif chose_b:
-                given[bidder] = tuple(view.exchange_given) if bidder == me else _pick(hands[bidder], EXCHANGE_SIZE, rng)
+                given[bidder] = (tuple(view.exchange_given) if bidder == me
+                                 else _pick(hands[bidder], self.pair_sizes[bidder], rng))
         return hands, given, deal
 
     # ================================================================ Pitch
@@ -373,7 +416,7 @@ class WorldSampler:
         in_hands = sum(view.hand_sizes) + self.played.bit_count()
         sizes.append(52 - in_hands)  # the undealt cards
         allowed.append(ALL_SUITS)
-        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed, self.suits)
 
     def _pitch_world(self, rng: random.Random) -> tuple[list[int], list[list[Card]]]:
         """Current hands and the dealt hands (cards) of one world (Pitch)."""
@@ -540,11 +583,11 @@ class WorldSampler:
         game: TrickGame
         if view.kind == "spades":
             hands, given, deal = self._spades_world(rng)
-            chance.force("deck", [deck_for_deal("spades", view.dealer, deal, 4)])
-            game = SpadesGame(view.options, chance=chance)
+            chance.force("deck", [deck_for_deal("spades", view.dealer, deal, view.num_seats)])
+            game = SpadesGame(view.options, chance=chance, players=view.num_seats)
             for seat, value in view.bid_order:
                 game.apply(Bid(seat, value))
-            for seat in range(4):
+            for seat in range(view.num_seats):
                 if view.looked[seat] and not game.looked[seat]:
                     game.apply(Look(seat))
             for bidder, partner, chose_b, chose_p in self.pairs:
@@ -610,45 +653,47 @@ class WorldSampler:
         view = self.view
         kind = view.kind
         if kind == "spades":
+            assert isinstance(world, SpadesGame)
             hands, given, deal = self._spades_world(rng)
             world.hands = hands
-            log = world.log
-            log["deal"] = deal
+            world.log.deal = deal
             if given:
-                world.pending_exchange = dict(given)  # type: ignore[attr-defined]
-                log["exchange"] = [entry for b, p, _, chose_p in self.pairs if chose_p
-                                   for entry in ((b, p, given[b]), (p, b, given[p]))]
+                world.pending_exchange = dict(given)
+                world.log.exchange = [entry for b, p, _, chose_p in self.pairs if chose_p
+                                      for entry in ((b, p, given[b]), (p, b, given[p]))]
         elif kind == "pitch":
+            assert isinstance(world, PitchGame)
             hands, deal = self._pitch_world(rng)
             world.hands = hands
-            world.in_play = sum(hands) + self.played  # type: ignore[attr-defined]
-            world.log["deal"] = deal
+            world.in_play = sum(hands) + self.played
+            world.log.deal = deal
         else:
+            assert isinstance(world, SpadesTwoGame)
             two = self._two_world(rng)
             world.hands = two["hands"]
-            world.discards = two["discards"]  # type: ignore[attr-defined]
+            world.discards = two["discards"]
             stock, draws = self._two_stock(two)
             if len(stock) < 52:
                 stock += [c for c in DECK if c not in set(stock)]
-            world.stock = stock  # type: ignore[attr-defined]
+            world.stock = stock
             log = world.log
-            log["stock"] = stock[:]
-            log["draws"] = draws
+            log.stock = stock[:]
+            log.draws = draws
             if self.opp in self.redrawn:
                 thrown = [DECK[c] for c in two["opp_thrown"]]
-                mine = [entry for entry in log["redraw"] if entry[0] != self.opp]
+                mine = [entry for entry in log.redraw if entry[0] != self.opp]
                 if thrown:
                     entry = (self.opp, thrown, [DECK[c] for c in two["opp_drawn"]])
                     mine.append(entry)
                     mine.sort(key=lambda e: self.redraw_order.index(e[0]))
-                log["redraw"] = mine
+                log.redraw = mine
             if view.phase is Phase.DRAWING or view.phase is Phase.REDRAW:
                 world.chance = Chance(rng.getrandbits(64))
 
 
-def _suits_mask(suits: int) -> int:
-    """The card mask of every card of the suits in a 4-bit suit mask."""
-    return sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
+def _suits_mask(suits: int, masks: tuple[int, ...] = SUIT_MASKS) -> int:
+    """The card mask of every card of the suits in a 4-bit suit mask (``masks``: each suit's cards)."""
+    return sum(masks[s] for s in range(4) if suits >> s & 1)
 
 
 def _pick(mask: int, count: int, rng: random.Random) -> tuple[Card, ...]:

@@ -126,21 +126,21 @@ def test_levels_registry() -> None:
 # ----------------------------------------------------------------- no peeking
 def deal_slots(game: TrickGame, seat: int, deck: list[Card]) -> list[int]:
     """The positions in the current hand's deck (top first) holding cards ``seat`` has not seen."""
-    log = game.log
+    log: Any = game.log
     view = game.view(seat)
     shown = set(view.played) | set(view.hand or ()) | set(view.exchange_given) | set(view.exchange_received)
     shown |= set(view.discarded) | set(view.redraw_thrown) | set(view.redraw_drawn)
     named: set[Card] = set()  # cards other seats' actions name (an exchange, a redraw) stay where they are
-    for _, _, given in log.get("exchange", []):
+    for _, _, given in getattr(log, "exchange", []):
         named |= set(given)
     named |= {c for given in getattr(game, "pending_exchange", {}).values() for c in given}
-    for _, thrown, drawn in log.get("redraw", []):
+    for _, thrown, drawn in getattr(log, "redraw", []):
         named |= set(thrown) | set(drawn)
     if game.kind == "spades-two":
-        first = log["first"]
+        first = log.first
         hidden = [i for i in range(52) if (first + i // 2) % 2 != seat]
     else:
-        owner = dealt_owner(game.kind, log["dealer"], game.num_seats)
+        owner = dealt_owner(game.kind, log.dealer, game.num_seats)
         hidden = [i for i in range(52) if owner[i] != seat]
     return [i for i in hidden if deck[i] not in shown and deck[i] not in named]
 
@@ -182,7 +182,13 @@ def rearranged(deck: list[Card], slots: list[int], rng: random.Random) -> list[C
 
 NO_PEEK_TABLES = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOptions()),
                   ("pitch", 4, PitchOptions()), ("pitch", 3, PitchOptions()), ("pitch", 6, PitchOptions()),
-                  ("pitch", 4, PitchOptions(partnerships=True))]
+                  ("pitch", 4, PitchOptions(partnerships=True)),
+                  # house rules (rules/house-rules.md) that keep the 52 cards where they were dealt
+                  ("spades", 4, SpadesOptions(nil_pass=2, min_side_bid=4, bag_rule="none", spades_any_time=True,
+                                              ten_for_200=True, nil_value=50)),
+                  ("spades", 4, SpadesOptions(partnerships=False, bag_rule="5/50")),
+                  ("pitch", 4, PitchOptions(off_jack=True, min_bid=2)),
+                  ("pitch", 4, PitchOptions(off_jack=True, partnerships=True, low="player"))]
 
 
 @pytest.mark.parametrize(("kind", "players", "options"), NO_PEEK_TABLES,

@@ -26,11 +26,12 @@ from tests.e2e_helpers import (
     step,
     table_config,
 )
+from ui.games import shown_games
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
-from ui.scenes.setup import GAME_KINDS, SetupScene
+from ui.scenes.setup import SetupScene
 from ui.scenes.table import TableScene
 
 SIZE = (1280, 720)
@@ -91,19 +92,19 @@ def test_menu_settings_and_rules_screens(app) -> None:
     click(app, app.ctx.scenes.top.rules.rect.center)
     rules = app.ctx.scenes.top
     assert isinstance(rules, RulesScene)
-    for i, kind in enumerate(GAME_KINDS):
+    for i, kind in enumerate(shown_games()):
         click(app, rules.tabs.segment_rects[i].center)
         assert rules.tabs.index == i
         step(app, 20)
         shoot(app, f"rules_{kind.replace('-', '_')}")
 
 
-@pytest.mark.parametrize("kind", GAME_KINDS)
+@pytest.mark.parametrize("kind", shown_games())
 def test_setup_screen_for_each_game(app, kind: str) -> None:
     click(app, app.ctx.scenes.top.new_game.rect.center)
     setup = app.ctx.scenes.top
     assert isinstance(setup, SetupScene)
-    click(app, setup.tabs.segment_rects[GAME_KINDS.index(kind)].center)
+    click(app, setup.tabs.segment_rects[shown_games().index(kind)].center)
     assert setup.game == kind
     if kind == "pitch":
         while setup.players < 5:

@@ -82,6 +82,20 @@ def capture_start(app) -> list[GameConfig]:
     return started
 
 
+def show(app, setup: SetupScene, widget) -> None:
+    """Turn the Rules panel's pages with its page control until ``widget`` is on screen."""
+    if widget in setup.active_controls():
+        return
+    pager = setup.pagers[setup.game]
+    while pager.index > 0:  # back to the first page, then on until the widget shows
+        click(app, pager.left_rect.center)
+    for _ in range(len(pager.choices)):
+        if widget in setup.active_controls():
+            return
+        click(app, pager.right_rect.center)
+    assert widget in setup.active_controls()
+
+
 def open_setup(app) -> SetupScene:
     """From the menu, click New game."""
     click(app, top(app).new_game)
@@ -182,7 +196,9 @@ def test_setup_spades_options_reach_the_config(app):
     c = setup.controls["spades"]
     click(app, c["target"].right_rect.center)  # 500 -> 1000
     click(app, c["nil"])
+    show(app, setup, c["double_nil"])
     click(app, c["double_nil"])
+    show(app, setup, c["mercy"])
     click(app, c["mercy"].right_rect.center)
     click(app, setup.start_button)
     assert started[-1].options == SpadesOptions(target=1000, nil=False, double_nil=False, mercy=-200)
@@ -224,9 +240,11 @@ def test_setup_pitch_partnerships_only_with_four(app):
     c = setup.controls["pitch"]
     assert c["partnerships"].enabled
     click(app, c["partnerships"])
+    show(app, setup, c["low"])
     click(app, c["low"].right_rect.center)
     click(app, setup.start_button)
     assert started[-1].options == PitchOptions(target=7, partnerships=True, dealer_steal=True, low="player")
+    show(app, setup, c["players"])
     click(app, c["players"].right_rect.center)  # 5 players: partnerships switch off
     click(app, setup.start_button)
     assert started[-1].options.partnerships is False and started[-1].players == 5
@@ -379,9 +397,9 @@ def test_resizing_recomputes_every_layout_and_keeps_widgets_on_screen(app):
 
 def setup_about(setup: SetupScene) -> str:
     """The game's description the setup screen shows."""
-    from ui.scenes.setup import ABOUT
+    from ui.games import presentation_of
 
-    return ABOUT[setup.game]
+    return presentation_of(setup.game).about
 
 
 def _seat_rows_do_not_overlap(setup: SetupScene) -> bool:

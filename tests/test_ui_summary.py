@@ -6,7 +6,9 @@ from test_ui_table import Driver
 
 from game.actions import DOUBLE_NIL, NIL
 from game.cards import Card
-from ui.table.panels.summary import HandSummary, pitch_cards, spades_rows
+from ui.games.pitch import pitch_cards
+from ui.games.spades import spades_rows
+from ui.table.panels.summary import HandSummary
 
 C = Card.parse
 HEARTS = 1

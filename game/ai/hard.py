@@ -277,7 +277,7 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
-        bag_cost = self.bag_costs[view.kind]
+        bag_cost = self._bag_cost(view)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
@@ -304,6 +304,13 @@ class HardPlayer:
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
+
+    def _bag_cost(self, state: Any) -> float:
+        """What a bag costs in a rollout of this view or world: the game's price, or under "no bag
+        penalty" (house rule S2) minus one (a bag is a point won)."""
+        if getattr(state.options, "bag_rule", None) == "none":
+            return -1.0
+        return self.bag_costs[state.kind]
 
     def _honest(self, view: SeatView) -> bool:
         return self.honest_kinds.get(view.kind, False)
@@ -376,8 +383,8 @@ class HardPlayer:
             if tricks[seat] and self._world_u < self.two_trick_bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
-            return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
-        sides = play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
+            return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
+        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=self.honest_kinds.get(copy.kind, False))
         if copy.kind == "pitch" and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides
@@ -393,7 +400,7 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self.bag_costs[view.kind],
+                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view),
                                      honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -9,21 +10,36 @@ from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction,
 from game.cards import DECK, Card, cards_of
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
-from game.options import SpadesOptions
-from game.spades.rules import SpadesRules
+from game.options import SpadesOptions, SpadesTwoOptions
+from game.spades.rules import BlindHandLog, SpadesRules
 from game.state import Phase
 
 MAX_REDRAW = 3
+
+
+@dataclass
+class SpadesTwoHandLog(BlindHandLog):
+    """A two-player Spades hand's log: the first drawer, the shuffled stock, the draws and redraws.
+
+    ``draws`` holds one ``(seat, kept, dropped, kept the first card)`` per draw; ``redraw`` one
+    ``(seat, cards thrown, cards drawn)`` per Double Nil redraw that replaced cards.
+    """
+
+    first: int = 0
+    stock: list[Card] = field(default_factory=list)
+    draws: list[tuple[int, Card, Card, bool]] = field(default_factory=list)
+    redraw: list[tuple[int, list[Card], list[Card]]] = field(default_factory=list)
 
 
 class SpadesTwoGame(SpadesRules):
     """Two-player Spades: each seat scores alone; ``dealer`` is the first drawer of the hand."""
 
     kind = "spades-two"
+    log: SpadesTwoHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  chance: Chance | None = None) -> None:
-        super().__init__(options or SpadesOptions(), 2, [[0], [1]], seed, chance)
+        super().__init__(SpadesTwoOptions.of(options or SpadesTwoOptions()), 2, [[0], [1]], seed, chance)
         self._setup_spades()
         self._deal([])
 
@@ -38,13 +54,13 @@ class SpadesTwoGame(SpadesRules):
         return self.next_seat(self.dealer)
 
     def _deal(self, events: list[Event] | None) -> None:
-        self._start_hand_state()
+        self._start_hand_state(SpadesTwoHandLog(first=self.first))
         self.stock: list[Card] = self._shuffled_deck()
         self.stock_pos = 0
         self.discards = 0
         self.looked = [not self.options.double_nil] * 2
         self.redraw_queue: list[int] = []
-        self.log.update(first=self.first, stock=list(self.stock), draws=[], blind=[], redraw=[], bids=[])
+        self.log.stock = list(self.stock)
         self.phase = Phase.DRAWING
         self.to_act = self.first
         if events is not None:
@@ -114,7 +130,7 @@ class SpadesTwoGame(SpadesRules):
             seat = action.seat
             self.looked[seat] = True
             self.bids[seat] = DOUBLE_NIL
-            self.log["blind"].append(seat)
+            self.log.blind.append(seat)
             events.append(Event(DOUBLE_NIL_DECLARED, seat))
         elif isinstance(action, Bid):
             self._bid(action, events)
@@ -130,12 +146,12 @@ class SpadesTwoGame(SpadesRules):
         self.hands[seat] |= 1 << kept
         self.discards |= 1 << dropped
         self.stock_pos += 2
-        self.log["draws"].append((seat, kept, dropped, action.keep))
+        self.log.draws.append((seat, kept, dropped, action.keep))
         events.append(Event(DREW, seat, value=action.keep))
         if self.stock_pos < len(self.stock):
             self.to_act = self.next_seat(seat)
             return
-        self.redraw_queue = [s for s in (self.first, self.second) if s in self.log["blind"]]
+        self.redraw_queue = [s for s in (self.first, self.second) if s in self.log.blind]
         if self.redraw_queue:
             self.phase = Phase.REDRAW
             self.to_act = self.redraw_queue[0]
@@ -155,7 +171,7 @@ class SpadesTwoGame(SpadesRules):
         for card in thrown:
             self.discards |= 1 << card
         if thrown:
-            self.log["redraw"].append((seat, thrown, drawn))
+            self.log.redraw.append((seat, thrown, drawn))
         events.append(Event(REDRAWN, seat, value=len(thrown)))
         self.redraw_queue.pop(0)
         if self.redraw_queue:
@@ -164,8 +180,8 @@ class SpadesTwoGame(SpadesRules):
             self._start_bidding()
 
     def _start_bidding(self) -> None:
-        for seat in self.log["blind"]:
-            self.log["bids"].append((seat, DOUBLE_NIL))
+        for seat in self.log.blind:
+            self.log.bids.append((seat, DOUBLE_NIL))
         self.phase = Phase.BIDDING
         self._next_bidder(None)
 
@@ -181,7 +197,7 @@ class SpadesTwoGame(SpadesRules):
 
     def _bid(self, action: Bid, events: list[Event]) -> None:
         self.bids[action.seat] = action.value
-        self.log["bids"].append((action.seat, action.value))
+        self.log.bids.append((action.seat, action.value))
         events.append(Event(BID_MADE, action.seat, value=action.value))
         self._next_bidder(action.seat)
 
@@ -202,8 +218,8 @@ class SpadesTwoGame(SpadesRules):
 
     def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
         if self.phase is Phase.DRAWING or self.phase is Phase.REDRAW:  # Double Nil is listed when declared
-            return tuple((seat, DOUBLE_NIL) for seat in self.log["blind"])
-        return tuple(self.log["bids"])
+            return tuple((seat, DOUBLE_NIL) for seat in self.log.blind)
+        return tuple(self.log.bids)
 
     def _redraw_counts(self) -> tuple[int | None, ...]:
         """Per seat, the number of cards replaced in its Double Nil redraw (0: kept them); None until it has redrawn.
@@ -212,12 +228,12 @@ class SpadesTwoGame(SpadesRules):
         """
         if self.phase is Phase.DRAWING:
             return (None, None)
-        thrown = {seat: len(cards) for seat, cards, _ in self.log["redraw"]}
-        return tuple(thrown.get(seat, 0) if seat in self.log["blind"] and seat not in self.redraw_queue else None
+        thrown = {seat: len(cards) for seat, cards, _ in self.log.redraw}
+        return tuple(thrown.get(seat, 0) if seat in self.log.blind and seat not in self.redraw_queue else None
                      for seat in range(2))
 
     def _private_view(self, seat: int) -> dict[str, Any]:
-        redraw = next(((thrown, drawn) for s, thrown, drawn in self.log["redraw"] if s == seat), ((), ()))
-        return {"discarded": tuple(dropped for s, _, dropped, _ in self.log["draws"] if s == seat),
+        redraw = next(((thrown, drawn) for s, thrown, drawn in self.log.redraw if s == seat), ((), ()))
+        return {"discarded": tuple(dropped for s, _, dropped, _ in self.log.draws if s == seat),
                 "redraw_thrown": tuple(redraw[0]), "redraw_drawn": tuple(redraw[1]),
                 "discard_size": self.discards.bit_count()}

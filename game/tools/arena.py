@@ -53,7 +53,8 @@ from game.ai import LEVELS, Player, make_player
 from game.cards import DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
-from game.options import PitchOptions, SpadesOptions
+from game.games import GAMES as REGISTRY
+from game.options import PitchOptions, SpadesOptions, parse_rules
 from game.state import TrickGame
 
 ROLES = ("a", "b")
@@ -73,12 +74,15 @@ class ArenaConfig:
     deals: int = 100
     seed: int = 1
     think_ms: int | None = None
+    rules: tuple[tuple[str, Any], ...] = ()  # --rule KEY=VALUE: house rules, as RECORD.md writes them
 
     def options(self) -> SpadesOptions | PitchOptions:
-        """The rule options (the defaults, with Pitch partnerships when asked)."""
+        """The rule options (the defaults, with Pitch partnerships when asked, and the --rule options)."""
+        info = REGISTRY[self.game]
+        chosen = {**info.default_options().to_json(), **dict(self.rules)}
         if self.game == "pitch":
-            return PitchOptions(partnerships=self.partnerships)
-        return SpadesOptions()
+            chosen["partnerships"] = self.partnerships or chosen["partnerships"]
+        return info.options_class(**chosen)
 
     def level(self, role: str) -> str:
         """The level playing ``role`` ("a" or "b")."""
@@ -138,7 +142,7 @@ class DealResult:
 
 def layouts(config: ArenaConfig) -> list[tuple[str, ...]]:
     """The role of every seat in each play of a deal."""
-    if config.game == "spades" or config.partnerships:
+    if config.players == 4 and getattr(config.options(), "partnerships", False):
         return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
     if config.game == "spades-two":
         return [("a", "b"), ("b", "a")]
@@ -170,10 +174,10 @@ def _player(level: str, seed: int, think_ms: int | None) -> Player:
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
     """The deal as the game logged it: who dealt (drew first) and the cards (Spades for two: the stock)."""
-    log = game.hand_logs[0]
+    log: Any = game.hand_logs[0]
     if game.kind == "spades-two":
-        return (log["first"], tuple(log["stock"]))
-    return (log["dealer"], tuple(tuple(hand) for hand in log["deal"]))
+        return (log.first, tuple(log.stock))
+    return (log.dealer, tuple(tuple(hand) for hand in log.deal))
 
 
 def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
@@ -201,9 +205,9 @@ def _sides(game: TrickGame, roles: tuple[str, ...]) -> tuple[SideHand, ...]:
     log = game.hand_logs[0]
     points = game.results[0].points
     won = [0] * game.num_seats
-    for _leader, _plays, winner in log["tricks"]:
+    for _leader, _plays, winner in log.tricks:
         won[winner] += 1
-    bids = dict(log["bids"])
+    bids = dict(log.bids)
     sides = []
     for side, team in enumerate(game.teams):
         row = points[side]
@@ -418,6 +422,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
                        help="worker processes, at most the processor count; the figures do not depend on it "
                             "(default 1)")
+    arena.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                       help="a house rule, repeatable (RECORD.md's keys and values): jokers=true, "
+                            "bag_rule=5/50, partnerships=false (with --players 3 or 4), off_jack=true")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     return arena
 
@@ -427,11 +434,17 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     for level in (args.a, args.b):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    info = REGISTRY[args.game]
+    rules = tuple(parse_rules(args.game, info.option_specs, args.rule).items())
     players = args.players if args.players is not None else seats_for(args.game, 4)
     if args.game == "pitch" and players not in PITCH_PLAYERS:
         raise ValueError("Pitch is for 2 to 7 players")
-    if args.game != "pitch" and players != seats_for(args.game, 0):
-        raise ValueError(f"{args.game} is for {seats_for(args.game, 0)} players, not {players}")
+    if args.game != "pitch" and not info.allows_seats(players, ArenaConfig(args.game, "", "", players,
+                                                                          rules=rules).options()):
+        allowed = [n for n in range(info.min_seats, info.max_seats + 1)
+                   if info.allows_seats(n, ArenaConfig(args.game, "", "", n, rules=rules).options())]
+        raise ValueError(f"{args.game} with these options is for {' or '.join(map(str, allowed))} players, "
+                         f"not {players}")
     if args.partnerships and (args.game != "pitch" or players != 4):
         raise ValueError("--partnerships is for Pitch with 4 players")
     if args.deals < 1:
@@ -440,7 +453,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         raise ValueError(f"--jobs must be from 1 to {max_jobs()} (the processor count)")
     if args.think_ms is not None and not 0 < args.think_ms <= MAX_THINK_MS:
         raise ValueError(f"--think-ms must be from 1 to {MAX_THINK_MS}")
-    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms)
+    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
+                       rules)
 
 
 def _progress(total: int, done: list[DealResult]) -> None:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import bid_text
 from ui.draw import text, theme
+from ui.games import presentation_of
 from ui.replay.steps import TimelineLike
 from ui.table.view import side_color
 
@@ -59,17 +59,10 @@ def hand_rows(timeline: TimelineLike, names: list[str]) -> list[HandRow]:
         result = final.results[number - 1] if number in ends and number <= len(final.results) else None
         last = timeline.state(ends[number] - 1) if result is not None else final  # every bid of the hand made
         view = last.view(0)
-        if dealt.kind == "spades-two":
-            who = f"{names[dealt.dealer]} draws first"
-        else:
-            who = f"Dealer {names[dealt.dealer]}"
-        if dealt.kind == "pitch":
-            pitcher, bid = (result.pitcher, result.bid) if result is not None else (view.pitcher, view.high_bid)
-            bids = f"{names[pitcher]} bid {bid}" if pitcher is not None and bid else ""
-        elif any(b is not None for b in view.bids):
-            bids = "Bids " + "/".join("\u2013" if b is None else bid_text(b) for b in view.bids)
-        else:
-            bids = ""
+        shown = presentation_of(dealt.kind)
+        who = shown.dealer_text(names[dealt.dealer])
+        pitcher, bid = (result.pitcher, result.bid) if result is not None else (view.pitcher, view.high_bid)
+        bids = shown.hand_bids(names, view.bids, pitcher, bid)
         points = tuple(int(p["total"]) for p in result.points) if result is not None else None
         rows.append(HandRow(number, start, who, bids, points))
     return rows

@@ -16,6 +16,7 @@ import pygame
 from game.games import GAMES
 from ui.draw import text, theme
 from ui.draw.widgets import Button, Tabs
+from ui.games import presentation_of, shown_games
 from ui.scenes import FormScene
 from ui.scenes.tips import TipsScene
 
@@ -23,40 +24,32 @@ if TYPE_CHECKING:
     from ui.context import AppContext
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
-PAGES = tuple((name, info.title) for name, info in GAMES.items())  # the engine's games, in its order
+PAGES = tuple((name, GAMES[name].title) for name in shown_games())  # the registry's games, in its order
 SUIT_CHARS = {"\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3}  # ♠ ♥ ♦ ♣
 LINK_TITLES = {f"{kind}.md": title for kind, title in PAGES}
 SCROLL_EASE_PER_S = 14.0  # how fast the shown position catches up with the target
 LIGHT_SUIT = {0: theme.TEXT, 1: (240, 104, 104), 2: (240, 104, 104), 3: theme.TEXT}
 
-MINUS = "\u2212"
 
 
 def options_in_force(kind: str, options: Any, players: int | None = None) -> list[tuple[str, str]]:
-    """The options of a game being played, as (label, value) rows for the "In this game" box."""
+    """The options of a game being played, as (label, value) rows for the "In this game" box: the players,
+    the target, the game's own in its presentation's words (``ui.games``), then any other option of the
+    registry set away from its default (a house rule), as the setup screen labels it."""
     rows: list[tuple[str, str]] = []
     if players:
         rows.append(("Players", str(players)))
     if options is None:
         return rows
-
-    def yes(value: Any, on: str = "yes", off: str = "no") -> str:
-        return on if value else off
-
     target = getattr(options, "target", None)
     if target is not None:
         rows.append(("Target score", str(target)))
-    if kind == "pitch":
-        if players in (None, 4) or getattr(options, "partnerships", False):
-            rows.append(("Partnerships", yes(getattr(options, "partnerships", False), "yes (two teams of two)")))
-        rows.append(("Dealer may steal", yes(getattr(options, "dealer_steal", True))))
-        low = getattr(options, "low", "winner")
-        rows.append(("Low goes to", "the player who played it" if low == "player" else "the player who wins it"))
-        return rows
-    rows.append(("Nil", yes(getattr(options, "nil", True), "allowed", "not allowed")))
-    rows.append(("Double Nil", yes(getattr(options, "double_nil", True), "allowed", "not allowed")))
-    mercy = getattr(options, "mercy", None)
-    rows.append(("Mercy rule", "off" if mercy is None else f"lose at {str(mercy).replace('-', MINUS)}"))
+    shown = presentation_of(kind)
+    rows += shown.option_rows(options, players)
+    for spec in GAMES[kind].option_specs:
+        value = getattr(options, spec.key, spec.default)
+        if spec.key not in shown.worded_options and repr(value) != repr(spec.default):
+            rows.append((spec.label, spec.label_of(value)))
     return rows
 
 

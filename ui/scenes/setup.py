@@ -1,46 +1,102 @@
-"""New-game setup: the game, its rule options, and who sits in every seat."""
+"""New-game setup: the game, its rule options, and who sits in every seat.
+
+Everything offered comes from the registry (``game.games.GAMES``): the game tabs (each game the
+window can present, ``ui.games.shown_games``), the seat counts, every option's control built from
+its ``OptionSpec`` (label, choices in display order, a toggle for on/off, fixed at its default where
+the seat count does not allow it) and the one-line help shown while the control has focus. Which
+seats are partners comes from the engine. A game added to the registry with a presentation shows
+up here with no edit.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.options import PITCH_TARGETS, SPADES_TARGETS, PitchOptions, SpadesOptions
+from game.games import GAMES, GameInfo
+from game.options import OptionSpec, OptionValue
 from ui.config import DEFAULT_LEVEL, LEVELS, NAME_MAX_LEN, GameConfig, SeatConfig, default_names, level_label
 from ui.draw import text, theme
 from ui.draw.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
+from ui.games import presentation_of, shown_games
 from ui.scenes import FormScene
 from ui.scenes.confirm import ConfirmScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
 
-GAMES = (("spades", "Spades"), ("spades-two", "Spades for two"), ("pitch", "Pitch"))
-GAME_KINDS = tuple(kind for kind, _title in GAMES)
-PITCH_PLAYERS = range(2, 8)
-MAX_SEATS = max(PITCH_PLAYERS)
-ABOUT = {
-    "spades": "Four players, partners sit opposite. Bid your tricks; spades are always trump. "
-              "The first side to reach the target wins.",
-    "spades-two": "Head to head: draw your 13 cards from the stock, keeping one of every two, "
-                  "then bid and play as in Spades.",
-    "pitch": "Six cards each. Bid for High, Low, Jack and Game; the pitcher's first card sets trump. "
-             "You win on reaching the target in a hand you pitch and make.",
-}
+ROW_H, ROW_GAP = 50, 12  # an option row and the gap under it, at 1280x720
+ABOUT_MIN_H = 50  # the least room kept under the options for the about text (or the focused option's help)
+PAGE = "page"  # the key of the control that turns the pages of options too many for the panel
+PLAYERS = "players"  # the key of the seat-count control of a game played by a varying number of seats
+# The settings file's key for a game's remembered seat count: the only ones ``ui.services.settings`` accepts
+# in ``last_setup`` (a game not listed starts at its registry's default count).
+SEAT_COUNT_KEYS = {"pitch": "pitch_players"}
 
 
-def players_for(game: str, pitch_players: int) -> int:
-    """The number of seats of ``game``."""
-    return {"spades": 4, "spades-two": 2}.get(game, pitch_players)
+def max_seats() -> int:
+    """The most seats any game offered here has (the setup keeps a row for each)."""
+    return max(GAMES[kind].max_seats for kind in shown_games())
+
+
+def seat_counts(info: GameInfo) -> tuple[int, ...]:
+    """The seat counts the registry allows for a game, fewest first."""
+    return tuple(range(info.min_seats, info.max_seats + 1))
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def allowed(spec: OptionSpec, value: object, seats: int) -> OptionValue:
+    """``value`` when the option may take it at a table of ``seats``, else the value such a table starts
+    with (``default_at``)."""
+    return next((v for v in spec.allowed_at(seats) if _same(v, value)), spec.default_at(seats))
+
+
+def depends_on_seats(spec: OptionSpec) -> bool:
+    """Whether the seat count limits the option or any of its values (partnerships need four players)."""
+    return spec.seats is not None or any(choice.seats is not None for choice in spec.choices)
+
+
+def control_order(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
+    """The options as the setup lists them: those that depend on the seat count first (right under the
+    seat count), then the others in the registry's order. An option earlier in this order wins over a
+    later one the options refuse beside it (see ``SetupScene.offered``)."""
+    return tuple(sorted(specs, key=lambda spec: not depends_on_seats(spec)))
+
+
+def accepts(info: GameInfo, values: dict[str, Any]) -> bool:
+    """Whether the game's options class takes these values together (it refuses what the rules do not
+    allow, e.g. a house rule Cutthroat Spades does not offer)."""
+    try:
+        info.options_class(**values)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def help_line(spec: OptionSpec, seats: int) -> str:
+    """An option's help with its default at a table of ``seats`` named: "The first side to reach this score
+    wins. Default: 500."."""
+    return f"{spec.help} Default: {spec.label_of(spec.default_at(seats))}."
+
+
+def teams_of(kind: str, seats: int, options: tuple[tuple[str, Any], ...]) -> tuple[tuple[int, ...], ...]:
+    """The sides of a game with these options, as the engine seats them (its first deal's ``teams``)."""
+    info = GAMES[kind]
+    game = info.make(info.options_class(**dict(options)), seats, 0, None)
+    return tuple(tuple(team) for team in game.teams)
+
+
+def _count(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def _default_options() -> dict[str, dict[str, Any]]:
-    return {
-        "spades": SpadesOptions().to_json(),
-        "spades-two": SpadesOptions().to_json(),
-        "pitch": PitchOptions().to_json(),
-    }
+    return {kind: {spec.key: spec.default for spec in GAMES[kind].option_specs} for kind in shown_games()}
 
 
 class SeatRow:
@@ -58,14 +114,21 @@ class SetupScene(FormScene):
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
-        self.game = "spades"
+        self.kinds = shown_games()
+        self.game = self.kinds[0]
+        self._teams: dict[tuple[str, int, tuple[tuple[str, Any], ...]], tuple[tuple[int, ...], ...]] = {}
         self.options = _default_options()
-        self.pitch_players = 4
-        self.names = list(default_names(4)) + [""] * (MAX_SEATS - 4)
-        self.edited = [False] * MAX_SEATS
-        self.human = [i == 0 for i in range(MAX_SEATS)]
+        self.seats = {kind: GAMES[kind].default_seats for kind in self.kinds}  # each game's chosen seat count
+        self.order = {kind: control_order(GAMES[kind].option_specs) for kind in self.kinds}
+        self.page = {kind: 0 for kind in self.kinds}  # the page of options shown, when they need several
+        self.pagers: dict[str, ChoiceSelector] = {}
+        most = max_seats()
+        first = GAMES[self.game].default_seats
+        self.names = list(default_names(first)) + [""] * (most - first)
+        self.edited = [False] * most
+        self.human = [i == 0 for i in range(most)]
         chosen = ctx.settings.computer_level  # the default-level setting
-        self.levels = [chosen if chosen in LEVELS else DEFAULT_LEVEL] * MAX_SEATS
+        self.levels = [chosen if chosen in LEVELS else DEFAULT_LEVEL] * most
         self._restore(ctx.settings.last_setup)
         self._make_widgets()
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
@@ -74,24 +137,36 @@ class SetupScene(FormScene):
 
     # --- state ----------------------------------------------------------------------------
     @property
+    def info(self) -> GameInfo:
+        """The registry's facts of the chosen game."""
+        return GAMES[self.game]
+
+    @property
     def players(self) -> int:
         """Seats in the chosen game."""
-        return players_for(self.game, self.pitch_players)
+        return self.seats[self.game]
 
     def _restore(self, saved: dict[str, Any]) -> None:
         """Take back the last choices, ignoring anything that does not fit."""
         if not saved:
             self._apply_default_names()
             return
-        if saved.get("game") in GAME_KINDS:
+        if saved.get("game") in self.kinds:
             self.game = saved["game"]
-        if saved.get("pitch_players") in PITCH_PLAYERS:
-            self.pitch_players = int(saved["pitch_players"])
-        for kind, defaults in _default_options().items():
-            got = saved.get("options", {}).get(kind, {})
+        for kind, key in SEAT_COUNT_KEYS.items():
+            count = saved.get(key)
+            if kind in self.seats and type(count) is int and GAMES[kind].allows_seats(count):
+                self.seats[kind] = count
+        options = saved.get("options")
+        for kind in self.kinds:
+            got = options.get(kind, {}) if isinstance(options, dict) else {}
             if isinstance(got, dict):
-                self.options[kind] = {k: got.get(k, v) for k, v in defaults.items()}
-        for i, seat in enumerate(saved.get("seats", [])[:MAX_SEATS]):
+                for spec in GAMES[kind].option_specs:
+                    if spec.key in got:
+                        self.options[kind][spec.key] = allowed(spec, got[spec.key], self.seats[kind])
+            self._settle(kind)
+        seats = saved.get("seats")
+        for i, seat in enumerate(seats[:len(self.names)] if isinstance(seats, list) else []):
             if not isinstance(seat, dict):
                 continue
             self.edited[i] = bool(seat.get("edited")) and bool(seat.get("name"))
@@ -104,86 +179,103 @@ class SetupScene(FormScene):
 
     def remember(self) -> None:
         """Store the current choices in ``ctx.settings.last_setup``."""
-        self.ctx.settings.last_setup = {
-            "game": self.game,
-            "pitch_players": self.pitch_players,
-            "options": {kind: dict(opts) for kind, opts in self.options.items()},
-            "seats": [
-                {"name": self.names[i], "edited": self.edited[i], "human": self.human[i], "level": self.levels[i]}
-                for i in range(MAX_SEATS)
-            ],
-        }
+        setup: dict[str, Any] = {"game": self.game}
+        setup.update({key: self.seats[kind] for kind, key in SEAT_COUNT_KEYS.items() if kind in self.seats})
+        setup["options"] = {kind: dict(opts) for kind, opts in self.options.items()}
+        setup["seats"] = [
+            {"name": self.names[i], "edited": self.edited[i], "human": self.human[i], "level": self.levels[i]}
+            for i in range(len(self.names))
+        ]
+        self.ctx.settings.last_setup = setup
 
     def _default_names(self, players: int) -> tuple[str, ...]:
-        """The seats' default names, the first seat under the player's own name when the settings give one."""
-        names = default_names(players, self.human)
+        """The seats' default names, the first human seat under the player's own name when the settings give
+        one (also with several people at the table, where the others are "Player 2", "Player 3"...)."""
+        names = list(default_names(players, self.human))
         own = self.ctx.settings.player_name.strip()
-        return ((own,) + names[1:]) if own and names and names[0] == "You" else names
+        if not own or not names:
+            return tuple(names)
+        people = [i for i in range(players) if self.human[i]]
+        if len(people) >= 2:
+            names[people[0]] = own
+        elif names[0] == "You":
+            names[0] = own
+        return tuple(names)
 
     def _apply_default_names(self) -> None:
         defaults = self._default_names(self.players)
-        for i in range(MAX_SEATS):
+        for i in range(len(self.names)):
             if not self.edited[i]:
                 self.names[i] = defaults[i] if i < len(defaults) else ""
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The chosen game's option values by key (always a combination its options class takes)."""
+        self._settle(self.game)
+        return dict(self.options[self.game])
+
+    def offered(self, kind: str, spec: OptionSpec) -> tuple[OptionValue, ...]:
+        """The values an option's control offers now, in display order: those the seat count allows that
+        the options class takes beside the options listed above it (the ones below at their defaults)."""
+        info, seats = GAMES[kind], self.seats[kind]
+        values = self._prefix(kind, spec)
+        ok = set(map(repr, spec.allowed_at(seats)))
+        shown = tuple(c.value for c in spec.choices if repr(c.value) in ok
+                      and accepts(info, {**values, spec.key: c.value}))
+        return shown or (self.options[kind][spec.key],)
+
+    def _prefix(self, kind: str, spec: OptionSpec) -> dict[str, Any]:
+        """The options above ``spec`` as chosen, those from ``spec`` down at their defaults for the seats."""
+        seats, current = self.seats[kind], self.options[kind]
+        order = self.order[kind]
+        index = order.index(spec)
+        return {other.key: current[other.key] if i < index else other.default_at(seats)
+                for i, other in enumerate(order)}
+
+    def _settle(self, kind: str) -> None:
+        """Make the game's options a combination its options class takes: top to bottom, each option keeps
+        its value when the seat count allows it beside the ones above, else takes its default there."""
+        info, seats, current = GAMES[kind], self.seats[kind], self.options[kind]
+        if all(repr(current[spec.key]) in set(map(repr, spec.allowed_at(seats))) for spec in info.option_specs) \
+                and accepts(info, current):
+            return
+        for spec in self.order[kind]:
+            value = allowed(spec, current[spec.key], seats)
+            if not accepts(info, {**self._prefix(kind, spec), spec.key: value}):
+                value = spec.default_at(seats)
+            current[spec.key] = value
 
     def config(self, seed: int | None = None) -> GameConfig:
         """The game these choices describe."""
         n = self.players
         defaults = self._default_names(n)
-        opts = self.options[self.game]
-        if self.game == "pitch":
-            options: SpadesOptions | PitchOptions = PitchOptions(
-                target=int(opts["target"]),
-                partnerships=bool(opts["partnerships"]) and n == 4,
-                dealer_steal=bool(opts["dealer_steal"]),
-                low=str(opts["low"]),
-            )
-        else:
-            options = SpadesOptions(target=int(opts["target"]), nil=bool(opts["nil"]),
-                                    double_nil=bool(opts["double_nil"]), mercy=opts["mercy"])
+        options = self.info.options_class(**self.chosen_options())
         seats = tuple(
             SeatConfig(self.names[i].strip() or defaults[i], self.human[i], self.levels[i]) for i in range(n)
         )
         return GameConfig(self.game, n, options, seats, seed)
 
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of the chosen game as the engine seats them (asked once per choice of game, seats and
+        options)."""
+        key = (self.game, self.players, tuple(sorted(self.chosen_options().items())))
+        teams = self._teams.get(key)
+        if teams is None:
+            teams = self._teams[key] = teams_of(*key)
+        return teams
+
     def partnerships(self) -> bool:
-        """True when the chosen game is played by two partnerships."""
-        if self.game == "spades":
-            return True
-        return self.game == "pitch" and self.players == 4 and bool(self.options["pitch"]["partnerships"])
+        """True when the chosen game is played by partnerships (a side of more than one seat)."""
+        return any(len(team) > 1 for team in self.teams())
 
     # --- widgets --------------------------------------------------------------------------
     def _make_widgets(self) -> None:
-        self.tabs = Tabs([title for _kind, title in GAMES], GAME_KINDS.index(self.game), self._set_game)
+        self.tabs = Tabs([GAMES[kind].title for kind in self.kinds], self.kinds.index(self.game), self._set_game)
         self.controls: dict[str, dict[str, Widget]] = {}
-        for kind in ("spades", "spades-two"):
-            self.controls[kind] = {
-                "target": ChoiceSelector("Target score", [(str(t), t) for t in sorted(SPADES_TARGETS)],
-                                         on_change=self._option(kind, "target")),
-                "nil": Toggle("Nil bids allowed", on_change=self._option(kind, "nil")),
-                "double_nil": Toggle("Double Nil allowed", on_change=self._option(kind, "double_nil")),
-                "mercy": ChoiceSelector("Mercy rule", [("Off", None), ("Lose at \u2212200", -200)],
-                                        on_change=self._option(kind, "mercy")),
-            }
-        self.controls["pitch"] = {
-            "players": ChoiceSelector("Players", [(str(n), n) for n in PITCH_PLAYERS], on_change=self._set_players,
-                                      wrap=False),
-            "partnerships": Toggle("Partnerships", on_change=self._option("pitch", "partnerships")),
-            "target": ChoiceSelector("Target score", [(str(t), t) for t in sorted(PITCH_TARGETS)],
-                                     on_change=self._option("pitch", "target")),
-            "dealer_steal": Toggle("Dealer may steal", on_change=self._option("pitch", "dealer_steal")),
-            "low": ChoiceSelector("Low point to", [("Trick winner", "winner"), ("Who played it", "player")],
-                                  on_change=self._option("pitch", "low")),
-        }
-        for kind, widgets in self.controls.items():
-            for key, widget in widgets.items():
-                value = self.pitch_players if key == "players" else self.options[kind][key]
-                if isinstance(widget, Toggle):
-                    widget.set_value(bool(value))
-                elif isinstance(widget, ChoiceSelector):
-                    widget.set_value(value)
+        self.specs: dict[Widget, OptionSpec] = {}  # the option behind each control (for its help line)
+        for kind in self.kinds:
+            self.controls[kind] = self._game_controls(kind)
         self.rows: list[SeatRow] = []
-        for i in range(MAX_SEATS):
+        for i in range(len(self.names)):
             name = TextField(self.names[i], NAME_MAX_LEN, self._namer(i), placeholder="Name")
             who = ChoiceSelector("", [("Human", True), ("Computer", False)], on_change=self._who(i))
             who.set_value(self.human[i])
@@ -193,26 +285,59 @@ class SetupScene(FormScene):
         self.back_button = Button("Back", self.back)
         self.start_button = Button("Start game", self.start, primary=True)
 
-    def _option(self, kind: str, key: str) -> Any:
+    def _game_controls(self, kind: str) -> dict[str, Widget]:
+        """One game's controls, top to bottom: the seat count (when it varies), then a control per option."""
+        info = GAMES[kind]
+        controls: dict[str, Widget] = {}
+        counts = seat_counts(info)
+        if len(counts) > 1:
+            players = ChoiceSelector("Players", [(str(n), n) for n in counts], on_change=self._set_players(kind),
+                                     wrap=False)
+            players.set_value(self.seats[kind])
+            controls[PLAYERS] = players
+        for spec in control_order(info.option_specs):
+            widget = self._option_control(kind, spec)
+            controls[spec.key] = widget
+            self.specs[widget] = spec
+        return controls
+
+    def _option_control(self, kind: str, spec: OptionSpec) -> Widget:
+        """A toggle for an on/off option, else a selector of its choices in display order (a scale of numbers
+        stops at its ends; other choices go round)."""
+        value = self.options[kind][spec.key]
+        if spec.is_toggle:
+            toggle = Toggle(spec.label, on_change=self._option(kind, spec.key))
+            toggle.set_value(bool(value))
+            return toggle
+        numbers = all(type(c.value) is int for c in spec.choices)
+        selector = ChoiceSelector(spec.label, [(c.label, c.value) for c in spec.choices],
+                                  on_change=self._option(kind, spec.key), wrap=not numbers)
+        selector.set_value(value)
+        return selector
+
+    def _option(self, kind: str, key: str) -> Callable[[Any], None]:
         def set_option(value: Any) -> None:
             self.options[kind][key] = value
+            self._settle(kind)
             self._refresh()
 
         return set_option
 
     def _set_game(self, index: int) -> None:
-        self.game = GAME_KINDS[index]
+        self.game = self.kinds[index]
         self._apply_default_names()
         self._refresh()
 
-    def _set_players(self, n: int) -> None:
-        self.pitch_players = n
-        if n != 4:
-            self.options["pitch"]["partnerships"] = False
-        self._apply_default_names()
-        self._refresh()
+    def _set_players(self, kind: str) -> Callable[[int], None]:
+        def set_players(n: int) -> None:
+            self.seats[kind] = n
+            self._settle(kind)  # an option the new count does not allow goes to its default there
+            self._apply_default_names()
+            self._refresh()
 
-    def _namer(self, i: int) -> Any:
+        return set_players
+
+    def _namer(self, i: int) -> Callable[[str], None]:
         def set_name(value: str) -> None:
             self.names[i] = value
             self.edited[i] = bool(value.strip())
@@ -220,7 +345,7 @@ class SetupScene(FormScene):
 
         return set_name
 
-    def _who(self, i: int) -> Any:
+    def _who(self, i: int) -> Callable[[bool], None]:
         def set_human(value: bool) -> None:
             self.human[i] = bool(value)
             self._apply_default_names()
@@ -228,7 +353,7 @@ class SetupScene(FormScene):
 
         return set_human
 
-    def _leveler(self, i: int) -> Any:
+    def _leveler(self, i: int) -> Callable[[str], None]:
         def set_level(value: str) -> None:
             self.levels[i] = value
             self.remember()
@@ -236,15 +361,74 @@ class SetupScene(FormScene):
         return set_level
 
     def active_controls(self) -> list[Widget]:
-        """The option widgets of the chosen game, top to bottom."""
-        return list(self.controls[self.game].values())
+        """The option widgets of the chosen game shown now, top to bottom (with the page control last when
+        its options need more than one page of the panel)."""
+        pages = self.pages(self.game)
+        if len(pages) == 1:
+            return pages[0]
+        return [*pages[min(self.page[self.game], len(pages) - 1)], self._pager(self.game, len(pages))]
+
+    def rows_room(self) -> int:
+        """How many option rows the Rules panel holds at this window size (the about text's room kept)."""
+        s = self.s
+        top, bottom = s(170), self.size[1] - s(96)
+        room = bottom - s(12) - (top + s(74)) - s(ABOUT_MIN_H)
+        return max(2, (room + s(ROW_GAP)) // (s(ROW_H) + s(ROW_GAP)))
+
+    def pages(self, kind: str) -> list[list[Widget]]:
+        """A game's controls split into the pages the panel shows (one page when they all fit)."""
+        controls = list(self.controls[kind].values())
+        room = self.rows_room()
+        if len(controls) <= room:
+            return [controls]
+        per = room - 1  # a row for the page control
+        return [controls[i:i + per] for i in range(0, len(controls), per)]
+
+    def _pager(self, kind: str, count: int) -> ChoiceSelector:
+        """The control that turns a game's pages of options ("Page 1 of 3"), made again when the count changes."""
+        pager = self.pagers.get(kind)
+        if pager is None or len(pager.choices) != count:
+            pager = ChoiceSelector("More rules", [(f"{i + 1} of {count}", i) for i in range(count)],
+                                   on_change=self._turn_page(kind), wrap=False)
+            self.pagers[kind] = pager
+        self.page[kind] = min(self.page[kind], count - 1)
+        pager.set_value(self.page[kind])
+        return pager
+
+    def _turn_page(self, kind: str) -> Callable[[int], None]:
+        def turn(page: int) -> None:
+            self.page[kind] = page
+            self._refresh()
+
+        return turn
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay out for the new size (the pages of options may change with it)."""
+        self.size = (int(size[0]), int(size[1]))
+        self._refresh()
+
+    def focused_help(self) -> str:
+        """The help line of the option control with keyboard focus ("" when none has it)."""
+        spec = self.specs.get(self.group.focus) if self.group.focus is not None else None
+        return help_line(spec, self.players) if spec is not None and self.group.focus in self.active_controls() else ""
 
     def _refresh(self) -> None:
         """Bring widgets in line with the state, choose the active ones, lay out and remember."""
-        partner = self.controls["pitch"]["partnerships"]
-        assert isinstance(partner, Toggle)
-        partner.enabled = self.pitch_players == 4
-        partner.value = bool(self.options["pitch"]["partnerships"]) and partner.enabled
+        for kind in self.kinds:
+            self._settle(kind)
+            for key, widget in self.controls[kind].items():
+                spec = self.specs.get(widget)
+                if spec is None:
+                    continue
+                offered = self.offered(kind, spec)
+                widget.enabled = len(offered) > 1
+                value = self.options[kind][key]
+                if isinstance(widget, Toggle):
+                    widget.value = bool(value)
+                elif isinstance(widget, ChoiceSelector):
+                    widget.choices = [(spec.label_of(v), v) for v in offered]
+                    widget.index = min(widget.index, len(widget.choices) - 1)
+                    widget.set_value(value)
         for i, row in enumerate(self.rows):
             if row.name.value != self.names[i]:
                 row.name.value = self.names[i]
@@ -297,9 +481,14 @@ class SetupScene(FormScene):
         self.back_button.set_rect((self.left.x, by, s(200), bh))
         self.start_button.set_rect((self.right.right - s(260), by, s(260), bh))
         pad = s(26)
-        row_h, gap = s(50), s(12)
+        row_h, gap = s(ROW_H), s(ROW_GAP)
         y = self.left.y + s(74)
-        for widget in self.active_controls():
+        shown = self.active_controls()
+        for widgets in self.controls.values():
+            for widget in widgets.values():
+                if widget not in shown:
+                    widget.set_rect((0, 0, 0, 0))  # another game's or another page's: not on screen
+        for widget in shown:
             widget.set_rect((self.left.x + pad, y, self.left.width - 2 * pad, row_h))
             y += row_h + gap
         self.about_top = y + s(6)
@@ -352,6 +541,10 @@ class SetupScene(FormScene):
         self._draw_badges(surface)
         self.group.draw(surface)
 
+    def about_text(self) -> str:
+        """What the box under the options says: the focused option's help, else the game in two sentences."""
+        return self.focused_help() or presentation_of(self.game).about
+
     def about_lines(self) -> tuple[int, list[str], int]:
         """The game in two sentences under its options: the largest font size (down to a small one) at which
         they fit, their lines, and the height there is room for."""
@@ -359,10 +552,11 @@ class SetupScene(FormScene):
         width = self.left.width - s(56)
         room = self.left.bottom - s(12) - self.about_top
         size = s(22)
-        lines = text.wrap(ABOUT[self.game], size, width)
+        about = self.about_text()
+        lines = text.wrap(about, size, width)
         while size > max(10, s(15)) and len(lines) * text.line_height(size) > room:
             size -= 1
-            lines = text.wrap(ABOUT[self.game], size, width)
+            lines = text.wrap(about, size, width)
         return size, lines, room
 
     def _draw_about(self, surface: pygame.Surface) -> None:
@@ -382,17 +576,19 @@ class SetupScene(FormScene):
         for (cx, _w), label in zip(self.columns[1:], ("Name", "Plays as", "Computer level"), strict=True):
             text.blit_text(surface, label.upper(), size, theme.TEXT_DIM, (cx + s(4), y), "bottomleft")
         n = self.players
-        summary = f"{n} players" + (" \u00b7 two partnerships" if self.partnerships() else "")
+        sides = len(self.teams())
+        summary = f"{n} players" + (f" \u00b7 {_count(sides)} partnerships" if self.partnerships() else "")
         text.blit_text(surface, summary, s(22), theme.TEXT_DIM, (self.right.right - s(24), self.right.y + s(40)),
                        "midright")
 
     def _draw_badges(self, surface: pygame.Surface) -> None:
         s = self.s
         partner = self.partnerships()
+        side_of = {seat: side for side, team in enumerate(self.teams()) for seat in team}
         for i in range(self.players):
             row = self.rows[i]
             b = row.badge
-            col = theme.TEAM_COLORS[i % 2] if partner else theme.GOLD_DARK
+            col = theme.TEAM_COLORS[side_of[i] % len(theme.TEAM_COLORS)] if partner else theme.GOLD_DARK
             pygame.draw.circle(surface, col, b.center, b.width // 2)
             pygame.draw.circle(surface, theme.GOLD_LIGHT, b.center, b.width // 2, max(1, s(2)))
             text.blit_text(surface, str(i + 1), s(22), theme.TEXT_DARK, b.center, "center")
@@ -411,10 +607,12 @@ class SetupScene(FormScene):
         size = s(22)
         if partner:
             x = text.blit_text(surface, "Partners:", size, theme.TEXT_DIM, (x, y), "midleft").right + s(10)
-            for side, label in ((0, f"{names[0]} & {names[2]}"), (1, f"{names[1]} & {names[3]}")):
-                pygame.draw.circle(surface, theme.TEAM_COLORS[side], (x + s(7), y), s(7))
+            teams = self.teams()
+            for side, team in enumerate(teams):
+                label = " & ".join(names[seat] for seat in team)
+                pygame.draw.circle(surface, theme.TEAM_COLORS[side % len(theme.TEAM_COLORS)], (x + s(7), y), s(7))
                 x = text.blit_text(surface, label, size, theme.TEXT, (x + s(20), y), "midleft").right
-                if side == 0:
+                if side < len(teams) - 1:
                     x = text.blit_text(surface, "vs", size, theme.TEXT_DIM, (x + s(14), y), "midleft").right + s(14)
         else:
             humans = sum(self.human[:n])

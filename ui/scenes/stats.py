@@ -13,13 +13,14 @@ import pygame
 from game.games import GAMES
 from ui.draw import text, theme
 from ui.draw.widgets import Button, ChoiceSelector, Tabs
+from ui.games import presentation_of, shown_games
 from ui.scenes import FormScene
 from ui.services.stats import PlayerStats, Result, StatsStore, Tally, stats_store
 
 if TYPE_CHECKING:
     from ui.context import AppContext
 
-KINDS = tuple(GAMES)  # "spades", "spades-two", "pitch"
+KINDS = shown_games()  # the registry's games, in its order
 CHART_GAMES = 20  # the chart shows this many most recent games
 DASH = "\u2014"
 MINUS = "\u2212"
@@ -32,10 +33,6 @@ def _pct(value: float | None) -> str:
     return DASH if value is None else f"{round(100 * value)}%"
 
 
-def _of(made: int, tried: int) -> str:
-    return DASH if tried == 0 else f"{made} of {tried}"
-
-
 def stat_rows(kind: str, tally: Tally) -> list[tuple[str, str]]:
     """The rows shown for one game and tally: (label, value)."""
     rows = [
@@ -44,21 +41,7 @@ def stat_rows(kind: str, tally: Tally) -> list[tuple[str, str]]:
         ("Win rate", _pct(tally.win_rate)),
         ("Hands played", str(tally.hands)),
     ]
-    if kind == "pitch":
-        rows += [
-            ("Times pitched", str(tally.pitched)),
-            ("Bids made", _of(tally.pitch_made, tally.pitched)),
-            ("Set back", str(tally.set_back) if tally.pitched else DASH),
-        ]
-    else:
-        bags = tally.bags_per_hand
-        rows += [
-            ("Contracts made", _of(tally.contracts_made, tally.contracts)),
-            ("Nils made", _of(tally.nils_made, tally.nils)),
-            ("Double Nils made", _of(tally.double_nils_made, tally.double_nils)),
-            ("Bags per hand", DASH if bags is None else f"{bags:.1f}"),
-        ]
-    return rows
+    return rows + presentation_of(kind).stat_rows(tally)
 
 
 def _signed(value: int) -> str:

@@ -301,20 +301,20 @@ class TableScene(TableUndo, TableInput, Scene):
         drawing until the drawn card has flown in face up: prompt and buttons come with the card)."""
         decision = self._engine_decision()
         if decision.kind == "draw" and not self._drawn_arrived():
-            return Decision("")
+            return Decision()
         return decision
 
     def _engine_decision(self) -> Decision:
         """The viewer's decision as the engine lists it (kind "" when the viewer may not act now)."""
         if not self.can_act():
-            return Decision("")
+            return Decision()
         cached = self._decision
         if cached is not None and cached[0] == self.applied:
             return cached[1]
         g = self.game
         seat = g.to_act
         if seat is None:  # the game is over (can_act says so already)
-            return Decision("")
+            return Decision()
         view = g.view(seat)
         decision = decision_for(g.kind, view.phase, list(view.legal), bool(view.looked[seat]), view.high_bid,
                                 seat == view.dealer)
@@ -472,14 +472,14 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def _sync_panel(self) -> None:
         decision = self.decision()
-        key = (self.applied, decision.kind, len(self.selected), self.view.size)
+        key = (self.applied, decision.kind, frozenset(self.selected), self.view.size)
         if key == self.panel_key:
             return
         self.panel_key = key
         if decision.kind in ("", "play"):
-            self.panel.build(Decision(""), self.view.layout)
+            self.panel.build(Decision(), self.view.layout)
         else:
-            self.panel.build(decision, self.view.layout, len(self.selected))
+            self.panel.build(decision, self.view.layout, self.selected)
 
     # ----- stage callbacks (from the event player)
     def bubble(self, seat: int, message: str) -> None:

@@ -1,9 +1,10 @@
-"""First-game tips: a short overlay at the start of a game of each kind until "Don't show again".
+"""First-game tips: a short overlay at the start of the first game of each kind.
 
-The overlay opens over a new table (one with no hand scored yet) with a human seated, as long as that
-game's tips have not been dismissed for good. "Got it" closes it for this game (it comes back at the next
-game of that kind); "Don't show again" closes it for good, remembered in ``tips.json`` in the data folder.
-The Rules screen's Tips button shows them at any time (and can switch them back on). The environment
+The overlay opens over a new table (one with no hand scored yet) with a human seated, at the first game
+of that kind: once shown, they do not open by themselves again (remembered in ``tips.json`` in the data
+folder, with the games whose tips were dismissed). "Got it" closes them; "Don't show again" closes them
+and says so for good. The Rules screen's Tips button shows them at any time ("Show at new games" turns
+them on again for the next new game of that kind). The environment
 variable ``TRICK_TABLE_TIPS=off`` keeps them from opening by themselves (the test suite sets it).
 """
 
@@ -18,6 +19,7 @@ from game.games import GAMES
 from game.history import ChanceOutcome
 from ui.draw import text, theme
 from ui.draw.widgets import Button
+from ui.games import presentation_of
 from ui.scenes import FormScene
 from ui.services.tips import TipsStore
 
@@ -25,64 +27,12 @@ if TYPE_CHECKING:
     from ui.context import AppContext
 
 ENV_TIPS = "TRICK_TABLE_TIPS"
-MINUS = "\u2212"
 
 
 def tips_for(kind: str, options: Any = None) -> list[tuple[str, str]]:
-    """The tips of one game as (title, text), following the options in force where they matter."""
-    nil = getattr(options, "nil", True)
-    double_nil = getattr(options, "double_nil", True)
-    if kind == "spades":
-        tips = [
-            ("How to bid", "Count the tricks you expect to win: aces, guarded kings and your spades (spades are "
-                           "trump). Your bid and your partner's make your side's contract: make it and score 10 a "
-                           "trick; fall short and lose 10 a trick. Each trick over is a bag, and 10 bags cost 100."),
-            ("Look at cards", "Your cards are dealt face down. Press Look at cards (or Enter) to see them before "
-                              "you bid." + (" While they are still face down you may bid Double Nil instead."
-                                            if double_nil else "")),
-        ]
-        if nil or double_nil:
-            parts = []
-            if nil:
-                parts.append(f"Nil (0) says you will win no trick at all: +100, or {MINUS}100 if you take one.")
-            if double_nil:
-                parts.append(f"Double Nil is bid blind, before looking: +200 or {MINUS}200; then you and your "
-                             "partner each give the other three cards.")
-            tips.append(("Nil and Double Nil" if nil and double_nil else "Nil" if nil else "Double Nil",
-                         " ".join(parts)))
-        tips.append(("Playing", "Follow suit when you can. Spades may not be led until one has been played on "
-                                "another suit. H asks for a hint, S shows the scores, L the last trick."))
-        return tips
-    if kind == "spades-two":
-        tips = [
-            ("The draw", "There is no deal. On your turn take the top card of the stock: keep it and discard "
-                         "the next one, or discard it and keep the next. After 13 turns each you hold 13 cards; "
-                         "the discards stay face down."),
-        ]
-        if double_nil:
-            tips.append(("Double Nil", "Declare it at your very first turn, before you take a card, then win no "
-                                       f"trick: +200, or {MINUS}200 if you take one. After the draw you may swap "
-                                       "up to three cards with the discard pile."))
-        tips.append(("How to bid", "The second player to draw bids first. Bid the tricks you expect to win"
-                                   + (" (0 is Nil: win no trick at all)" if nil else "")
-                                   + ". Make it: 10 a trick, plus 1 a bag; fall short: "
-                                   + f"{MINUS}10 a trick. Spades are trump."))
-        return tips
-    if kind == "pitch":
-        steal = getattr(options, "dealer_steal", True)
-        return [
-            ("Bidding", "Each player bids once: pass, 1, 2, 3 or 4, each bid higher than the last. Bid the points "
-                        "you expect to win. The dealer bids last and must bid 2 if everyone passed"
-                        + ("; he may also take the bid by equalling it." if steal else ".")),
-            ("The pitch", "The highest bidder is the pitcher. The first card he leads makes its suit trump for "
-                          "the hand. You may trump even when you could follow suit; when trump is led, you must "
-                          "play a trump if you have one."),
-            ("The points", "High (the top trump), Low (the lowest trump), the Jack of trumps and Game (the most "
-                           "card points: ten 10, ace 4, king 3, queen 2, jack 1)."),
-            ("Set back", "A pitcher who makes his bid scores all he won; one who falls short loses his bid. "
-                         "You win by reaching the target on a hand you pitched and made."),
-        ]
-    return []
+    """The tips of one game as (title, text), following the options in force where they matter
+    (the game's presentation's, ``ui.games``)."""
+    return presentation_of(kind).tips(options)
 
 
 def tips_store(ctx: Any) -> TipsStore:
@@ -103,8 +53,9 @@ def _under_way(game: Any) -> bool:
 
 
 def show_first_game_tips(table: Any) -> bool:
-    """Over a new table with a human seated, open the game's tips unless dismissed; at most once per table,
-    and only at the start of a new game's first hand (never over a resumed game)."""
+    """Over a new table with a human seated, open the game's tips at the first game of its kind (unless
+    dismissed); at most once per table, and only at the start of a new game's first hand (never over a
+    resumed game)."""
     if getattr(table, "tips_checked", False):
         return False
     table.tips_checked = True
@@ -117,7 +68,9 @@ def show_first_game_tips(table: Any) -> bool:
     store.reload()  # the file may have changed since the program started
     if not store.shows(game.kind):
         return False
-    table.ctx.scenes.push(TipsScene(table.ctx, game.kind, game.options))
+    scene = TipsScene(table.ctx, game.kind, game.options)  # reads a problem with the file before the write
+    store.mark_seen(game.kind)
+    table.ctx.scenes.push(scene)
     return True
 
 
@@ -137,8 +90,8 @@ class TipsScene(FormScene):
         self.from_rules = from_rules
         self.title = f"{GAMES[kind].title}: tips" if from_rules else f"Your first game of {GAMES[kind].title}?"
         self.ok = Button("Close" if from_rules else "Got it", self.close, primary=True, key="Enter")
-        off = not self.store.shows(kind)
-        label = "Show at new games" if off else "Don't show again"
+        self.off = not self.store.shows(kind)  # the tips do not open at new games: the toggle turns them on
+        label = "Show at new games" if self.off else "Don't show again"
         self.toggle = Button(label, self.switch)
         self.group.set_widgets([self.ok, self.toggle])
         self.group.set_focus(self.ok)
@@ -147,13 +100,13 @@ class TipsScene(FormScene):
         self.layout()
 
     def close(self) -> None:
-        """Close the tips (they come back at the next game of this kind unless dismissed)."""
+        """Close the tips (they do not open by themselves at the next game of this kind)."""
         if self.ctx.scenes.top is self:
             self.ctx.scenes.pop()
 
     def switch(self) -> None:
         """Dismiss the tips for good (or switch them back on from the Rules screen), then close."""
-        self.store.set_dismissed(self.kind, self.store.shows(self.kind))
+        self.store.set_dismissed(self.kind, not self.off)
         self.close()
 
     def back(self) -> None:

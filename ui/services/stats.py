@@ -179,13 +179,13 @@ def _is_number(bid: object) -> bool:
 
 
 def hand_tally(record: Mapping[str, Any], hand: Mapping[str, Any], seat: int) -> Tally:
-    """One scored hand's counts for ``seat`` (``hands`` is 1)."""
+    """One scored hand's counts for ``seat`` (``hands`` is 1). A hand with a ``pitcher`` (RECORD.md: Pitch,
+    and the games written as Pitch) is counted by its pitcher; any other by bids and contracts (Spades)."""
     teams = record["teams"]
-    kind = record["game"]
     num_seats = len(record["seats"])
     side = _side_of(teams, seat)
     tally = Tally(hands=1)
-    if kind == "pitch":
+    if "pitcher" in hand:
         if hand.get("pitcher") == seat:
             tally.pitched = 1
             points = hand.get("points") or []

@@ -34,9 +34,9 @@ from game.events import (
     TRUMP_SET,
     Event,
 )
-from game.pitch.rules import PACKET, SHUT_OUT
 from ui.draw.sprites import Flight
 from ui.draw.tween import ease_in_out_cubic, ease_out_cubic
+from ui.games import presentation_of
 from ui.table.model import Snapshot, TableModel
 from ui.table.view import TableView
 
@@ -304,7 +304,7 @@ class EventPlayer:
             if snap is not None:
                 model.sync(snap)
             self._play("deal")
-            if model.kind == "spades-two":
+            if not presentation_of(model.kind).deals:
                 model.revealed = 1.0
                 return
             model.dealt = [0] * model.num_seats
@@ -319,7 +319,7 @@ class EventPlayer:
                 reveal.duration_s = 0.0
 
         deal.start, deal.end = start, end
-        if self.model.kind == "spades-two":
+        if not presentation_of(self.model.kind).deals:
             deal.duration_s = 0.35
             return [deal]
         total = sum(snap.public.hand_sizes if snap is not None else self.model.hand_sizes)
@@ -334,7 +334,7 @@ class EventPlayer:
         model, view = self.model, self.view
         lay = view.layout
         n = model.num_seats
-        order = deal_order(list(model.hand_sizes), dealer, PACKET if model.kind == "pitch" else 1)
+        order = deal_order(list(model.hand_sizes), dealer, presentation_of(model.kind).deal_packet)
         stagger = DEAL_TOTAL_S / max(1, len(order))
         start = view.spot(dealer).anchor
         bottom_rects = lay.hand_rects(view.hand_target(model))
@@ -388,7 +388,7 @@ class EventPlayer:
         def start() -> None:
             model.bids[seat] = value
             model.looked[seat] = True
-            if model.kind == "pitch" and isinstance(value, int):
+            if presentation_of(model.kind).auction and isinstance(value, int):
                 model.high_bid, model.pitcher = value, seat
             if value != DOUBLE_NIL:
                 self._reveal_hand(seat, snap)
@@ -418,7 +418,7 @@ class EventPlayer:
 
         def start() -> None:
             self.model.pitcher, self.model.high_bid = seat, event.value
-            lead = " and pitches" if event.value == SHUT_OUT else ""
+            lead = presentation_of(self.model.kind).bid_won_note(event.value)
             verb = "win" if name == "You" else "wins"
             self.stage.toast(f"{name} {verb} the bid at {event.value}{lead}")
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import NIL, PASS, Bid, Draw, Exchange, Look, Play, Redraw
+from game.actions import NIL, PASS, Action, Bid, Draw, Look, Play
 from game.cards import Card
 from game.state import Phase
-from ui.table.panels.bid_panel import Decision
+from ui.table.panels.bid_panel import Decision, bid_name
 
 if TYPE_CHECKING:
     from ui.table.host import TableHost
@@ -230,31 +230,17 @@ class TableInput(TableHost):
 
     def _choose_bid(self, value: Any) -> bool:
         """Mark the bid button of ``value`` as chosen (Enter or a click then makes the bid)."""
-        button = self.panel.buttons.get(f"bid:{value}")
+        button = self.panel.buttons.get(bid_name(value))
         if button is None:
             return False
         self.panel.group.set_focus(button)
         self.panel.group.show_keyboard_focus()
         return True
 
-    def _choose(self, name: str) -> None:
-        """A panel button was pressed."""
-        seat = self.viewer
-        if seat is None:
-            return
-        if name == "look":
-            self.try_action(Look(seat))
-        elif name.startswith("bid:"):
-            raw = name[4:]
-            self.try_action(Bid(seat, int(raw) if raw.isdigit() else raw))
-        elif name.startswith("draw:"):
-            self.try_action(Draw(seat, name == "draw:keep"))
-        elif name == "give":
-            self.try_action(Exchange(seat, tuple(sorted(self.selected))))
-        elif name == "replace":
-            self.try_action(Redraw(seat, tuple(sorted(self.selected))))
-        elif name == "keep_hand":
-            self.try_action(Redraw(seat, ()))
+    def _choose(self, action: Action) -> None:
+        """A panel button was pressed: try the action it stands for."""
+        if self.viewer is not None:
+            self.try_action(action)
 
     def _look(self) -> None:
         if self.viewer is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ui.draw.cardart import ASPECT as CARD_ASPECT  # a card is 1.4 times as tall as it is wide
+from ui.games import presentation_of
 
 DESIGN_SIZE = (1280, 720)
 
@@ -49,14 +50,6 @@ TOP_BUTTONS = ("last_trick", "scores", "menu")
 def ui_unit(size: tuple[int, int]) -> float:
     """How much bigger than 1280x720 the window is, by its tighter dimension (never below 0.45)."""
     return max(0.45, min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
-
-
-def score_panel_rows(kind: str, num_sides: int) -> float:
-    """The score panel's height at 1280x720 for a game and its number of sides."""
-    if kind == "pitch":
-        row = 26 if num_sides <= 4 else 23
-        return 40 + row * num_sides + 58 + 22  # the last line says why a side at the target has not won
-    return 40 + 46 * num_sides + 34
 
 
 @dataclass
@@ -131,7 +124,7 @@ class TableLayout:
         w, _h = self.size
         px = self.px
         self.score_panel = pygame.Rect(self.margin, self.margin, px(SCORE_W),
-                                       px(score_panel_rows(self.kind, self.num_sides)))
+                                       px(presentation_of(self.kind).score_panel_height(self.num_sides)))
         bw, bh, gap = px(BUTTON_W), px(BUTTON_H), px(8)
         x = w - self.margin - len(TOP_BUTTONS) * bw - (len(TOP_BUTTONS) - 1) * gap
         self.buttons = {}

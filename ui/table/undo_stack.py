@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from game.actions import Action, Look
 from game.history import replay_steps
 from game.state import SeatView, TrickGame
+from ui.games import presentation_of
 
 MAX_STEPS = 200  # decisions kept (a hand has at most a few dozen of the human's)
 
@@ -55,8 +56,9 @@ class UndoStack:
         seat = self.seat
         if seat is None or game.to_act != seat or getattr(action, "seat", None) != seat:
             return
-        if (isinstance(action, Look) and game.kind == "spades") or action not in game.legal_actions():
-            return  # a Look in four-player Spades is no decision (even when listed at the seat's bid)
+        looking_only = isinstance(action, Look) and not presentation_of(game.kind).look_is_decision
+        if looking_only or action not in game.legal_actions():
+            return  # a Look where looking is no decision (four-player Spades, even when listed at the bid)
         self.steps.append(Checkpoint(game.clone(), game.view(seat), game.hand_number))
         del self.steps[:-MAX_STEPS]
 
@@ -79,13 +81,13 @@ class UndoStack:
         return seat is not None and not step.view.looked[seat] and bool(game.view(seat).looked[seat])
 
     def _looked_clone(self, step: Checkpoint) -> TrickGame | None:
-        """Four-player Spades: the state of ``step`` with the cards turned face up (looking is no decision
-        there, so the same decision stands, minus a blind Double Nil); None where looking is a decision."""
+        """Where looking is no decision (four-player Spades): the state of ``step`` with the cards turned face
+        up (the same decision stands, minus a blind Double Nil); None where looking is a decision."""
         seat = self.seat
         assert seat is not None
         look = Look(seat)
         game = step.game.clone()
-        if game.kind != "spades" or game.why_illegal(look) is not None:
+        if presentation_of(game.kind).look_is_decision or game.why_illegal(look) is not None:
             return None
         game.apply(look)
         return game

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.actions import bid_text
 from game.cards import Card
 from game.state import Phase
 from ui.draw import text, theme
 from ui.draw.cardart import CardArtCache
 from ui.draw.sprites import CardImages, draw_card
 from ui.draw.toast import pill_size
+from ui.games import presentation_of
 from ui.table.layout import SeatSpot, TableLayout
 from ui.table.model import TableModel
 
@@ -209,7 +209,7 @@ class TableView:
         """Every card the table draws this frame, bottom layer first (piles, backs, trick, hand, drawn card)."""
         out: list[CardItem] = []
         lay = self.layout
-        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
+        if model.phase in presentation_of(model.kind).stock_phases:
             out += self._stock_items(model)
         for seat in range(self.num_seats):
             slot = self.slot_of(seat)
@@ -290,7 +290,7 @@ class TableView:
                 surface.blit(self._footprint(item.rect.size), item.rect)
                 continue
             draw_card(surface, self.images, item.card, item.face_up, item.rect, item.shadow, item.dimmed, item.glow)
-        if model.kind == "spades-two" and model.phase in (Phase.DRAWING, Phase.REDRAW):
+        if model.phase in presentation_of(model.kind).stock_phases:
             self._draw_pile_labels(surface, model)
         if not hide_hands:
             self._draw_arrival_marks(surface, model, hand)
@@ -357,13 +357,10 @@ class TableView:
         """The second line of a seat's plate: its bid and tricks won this hand."""
         bid = model.bids[seat] if seat < len(model.bids) else None
         parts = []
-        if model.kind == "pitch":
-            if model.pitcher == seat and model.phase is Phase.PLAYING:
-                parts.append(f"Pitcher, bid {model.high_bid}")
-            elif bid is not None:
-                parts.append(bid_text(bid) if bid == "pass" else f"Bid {bid_text(bid)}")
-        elif bid is not None:
-            parts.append(bid_text(bid) if isinstance(bid, str) else f"Bid {bid}")
+        said = presentation_of(model.kind).plate_bid(bid, model.pitcher == seat, model.high_bid,
+                                                      model.phase is Phase.PLAYING)
+        if said:
+            parts.append(said)
         if model.phase is Phase.PLAYING or model.tricks_won[seat]:
             parts.append(f"Won {model.tricks_won[seat]}")
         return "  \u00b7  ".join(parts) if parts else ""
@@ -405,7 +402,7 @@ class TableView:
             text.blit_text(surface, line, size, color, (x, rect.bottom - self.px(9)), "bottomleft")
         if seat == model.dealer:
             self._draw_chip(surface, (rect.right - chip_r - self.px(8), rect.y + chip_r + self.px(7)), chip_r,
-                            "1st" if model.kind == "spades-two" else "D")
+                            presentation_of(model.kind).dealer_chip)
 
     def _footprint(self, size: tuple[int, int]) -> pygame.Surface:
         """The shadow a lifted card casts on its resting place: dark, card-shaped, a thin gold edge."""

@@ -1,57 +1,87 @@
 """The viewer's decision panel: bids, Double Nil, the two-player draw, the exchange and the redraw.
 
 The panel offers exactly what the engine lists as legal for the decision (plus the
-counts of cards chosen); each button has a stable name (``"bid:4"``, ``"bid:nil"``,
-``"draw:keep"``, ``"give"``...) so tests can click it where ``rect(name)`` says.
+counts of cards chosen); each button carries the action it stands for (``on_choose(action)``)
+and has a stable name (``"bid:4"``, ``"bid:nil"``, ``"draw:keep"``, ``"give"``...) so tests can
+click it where ``rect(name)`` says. The bids' labels, keys, rows and hints are the game's
+presentation's (``ui.games``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import partial
 
 import pygame
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Exchange, Look, Redraw
-from game.pitch.rules import SHUT_OUT
+from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Redraw
+from game.cards import Card
 from game.state import Phase
 from ui.draw import text, theme
 from ui.draw.widgets import Button, WidgetGroup
+from ui.games import Presentation, presentation_of
 from ui.table.layout import TableLayout
+
+
+class DecisionKind(StrEnum):
+    """What kind of decision the viewer faces (a ``str``: ``DecisionKind.BID == "bid"``; NONE is falsy)."""
+
+    NONE = ""
+    BID = "bid"
+    DRAW_FIRST = "draw_first"
+    DRAW = "draw"
+    EXCHANGE = "exchange"
+    REDRAW = "redraw"
+    PLAY = "play"
 
 
 @dataclass
 class Decision:
     """What the viewer must decide now, from the engine's legal actions."""
 
-    kind: str  # "bid", "draw_first", "draw", "exchange", "redraw", "play" or "" (nothing)
+    kind: DecisionKind = DecisionKind.NONE
     legal: list[Action] = field(default_factory=list)
     game: str = "spades"
     looked: bool = True
-    forced_dealer: bool = False  # Pitch: the dealer may not pass
-    steal_at: int | None = None  # Pitch: the dealer may take the bid at this value
+    forced_dealer: bool = False  # an auction: the dealer may not pass
+    steal_at: int | None = None  # an auction: the dealer may take the bid at this value
     cards: int = 0  # exchange: how many cards to give; redraw: the most that may be replaced (the engine's)
+
+    def __post_init__(self) -> None:
+        self.kind = DecisionKind(self.kind)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat deciding (the seat of its legal actions), or None when there is nothing to decide."""
+        return getattr(self.legal[0], "seat", None) if self.legal else None
+
+    @property
+    def presentation(self) -> Presentation:
+        """How the window shows this game."""
+        return presentation_of(self.game)
 
 
 def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, high_bid: int = 0,
                  dealer_turn: bool = False) -> Decision:
-    """Classify the legal actions of the seat to act into a kind of decision."""
+    """Classify the legal actions of the seat to act into a kind of decision (``kind``: the game)."""
     if not legal:
-        return Decision("", [], kind, looked)
+        return Decision(DecisionKind.NONE, [], kind, looked)
     if phase is Phase.PLAYING:
-        return Decision("play", legal, kind, looked)
+        return Decision(DecisionKind.PLAY, legal, kind, looked)
     if phase is Phase.EXCHANGE:
-        return Decision("exchange", legal, kind, looked, cards=_most_cards(legal))
+        return Decision(DecisionKind.EXCHANGE, legal, kind, looked, cards=_most_cards(legal))
     if phase is Phase.REDRAW:
-        return Decision("redraw", legal, kind, looked, cards=_most_cards(legal))
+        return Decision(DecisionKind.REDRAW, legal, kind, looked, cards=_most_cards(legal))
     if phase is Phase.DRAWING:
         first = any(isinstance(a, Look) for a in legal)
-        return Decision("draw_first" if first else "draw", legal, kind, looked)
+        return Decision(DecisionKind.DRAW_FIRST if first else DecisionKind.DRAW, legal, kind, looked)
     values = [a.value for a in legal if isinstance(a, Bid)]
-    forced = kind == "pitch" and dealer_turn and PASS not in values
-    steal = high_bid if kind == "pitch" and dealer_turn and high_bid in values else None
-    return Decision("bid", legal, kind, looked, forced, steal)
+    auction = presentation_of(kind).auction
+    forced = auction and dealer_turn and PASS not in values
+    steal = high_bid if auction and dealer_turn and high_bid in values else None
+    return Decision(DecisionKind.BID, legal, kind, looked, forced, steal)
 
 
 def _most_cards(legal: list[Action]) -> int:
@@ -59,14 +89,22 @@ def _most_cards(legal: list[Action]) -> int:
     return max((len(a.cards) for a in legal if isinstance(a, (Exchange, Redraw))), default=0)
 
 
+def bid_name(value: BidValue) -> str:
+    """The stable name of a bid's button: ``"bid:4"``, ``"bid:nil"``."""
+    return f"bid:{value}"
+
+
 class ActionPanel:
     """Buttons for the current decision, laid out in the middle of the table."""
 
-    def __init__(self, on_choose: Callable[[str], None]) -> None:
+    def __init__(self, on_choose: Callable[[Action], None]) -> None:
         self.on_choose = on_choose
         self.group = WidgetGroup()
         self.buttons: dict[str, Button] = {}
-        self.decision = Decision("")
+        self.actions: dict[str, Action] = {}  # the action each button stands for, by the button's name
+        self.rows: list[list[str]] = []  # the bid buttons' names in the presentation's rows
+        self.sizes: dict[str, tuple[int, int]] = {}  # the bid buttons' sizes at 1280x720
+        self.decision = Decision()
         self.title = ""
         self.hint = ""
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -74,71 +112,75 @@ class ActionPanel:
         self.visible = False
 
     # ----- building
-    def build(self, decision: Decision, layout: TableLayout, selected: int = 0) -> None:
-        """Make the buttons for ``decision`` and place them (call again when the selection changes)."""
+    def build(self, decision: Decision, layout: TableLayout, selected: Collection[Card] = ()) -> None:
+        """Make the buttons for ``decision`` and place them (call again when the selection changes);
+        ``selected``: the cards chosen for an exchange or a redraw (Give and Replace stand for them)."""
         self.decision = decision
-        self.selected = selected
+        cards = tuple(sorted(selected))
+        self.selected = len(cards)
         self.buttons = {}
-        kind = decision.kind
-        if kind == "bid":
-            self._bid_buttons(decision)
-        elif kind == "draw_first":
-            self._add("look", "Take first card", primary=True, key="Enter")
-            self._add(f"bid:{DOUBLE_NIL}", "Declare Double Nil")
-            self.title = "Your first draw"
-            self.hint = "Double Nil can only be declared before you take a card."
-        elif kind == "draw":
-            self._add("draw:keep", "Keep", primary=True, key="K")
-            self._add("draw:discard", "Discard", key="D")
-            self.title = ""
-            self.hint = "Keep it and discard the next, or discard it and keep the next."
-        elif kind == "exchange":
-            need = decision.cards
-            self._add("give", f"Give these {need}", primary=True, enabled=selected == need, key="Enter")
-            self.title = f"Give your partner {need} cards"
-            self.hint = f"Click cards to choose them: {selected} of {need} chosen."
-        elif kind == "redraw":
-            n = selected
-            self._add("replace", f"Replace {n} card{'s' if n != 1 else ''}", primary=True, enabled=n >= 1,
-                      key="Enter")
-            self._add("keep_hand", "Keep my hand")
-            self.title = f"Double Nil: replace up to {decision.cards} cards"
-            self.hint = "Click cards to throw away; each is replaced from the discards."
+        self.actions = {}
+        self.rows = []
+        self.sizes = {}
+        seat = decision.seat
+        if seat is not None:
+            self._build_kind(decision, seat, cards, len(cards))
         self.visible = bool(self.buttons)
         self.group.set_widgets(list(self.buttons.values()))
         self.place(layout)
 
-    def _add(self, name: str, label: str, primary: bool = False, enabled: bool = True, key: str = "") -> None:
-        self.buttons[name] = Button(label, partial(self.on_choose, name), primary=primary, enabled=enabled,
+    def _build_kind(self, decision: Decision, seat: int, cards: tuple[Card, ...], count: int) -> None:
+        """The buttons, title and hint of one kind of decision."""
+        kind = decision.kind
+        if kind is DecisionKind.BID:
+            self._bid_buttons(decision, seat)
+        elif kind is DecisionKind.DRAW_FIRST:
+            self._add("look", Look(seat), "Take first card", primary=True, key="Enter")
+            self._add(bid_name(DOUBLE_NIL), Bid(seat, DOUBLE_NIL), "Declare Double Nil")
+            self.title = "Your first draw"
+            self.hint = "Double Nil can only be declared before you take a card."
+        elif kind is DecisionKind.DRAW:
+            self._add("draw:keep", Draw(seat, True), "Keep", primary=True, key="K")
+            self._add("draw:discard", Draw(seat, False), "Discard", key="D")
+            self.title = ""
+            self.hint = "Keep it and discard the next, or discard it and keep the next."
+        elif kind is DecisionKind.EXCHANGE:
+            need = decision.cards
+            self._add("give", Exchange(seat, cards), f"Give these {need}", primary=True, enabled=count == need,
+                      key="Enter")
+            self.title = f"Give your partner {need} cards"
+            self.hint = f"Click cards to choose them: {count} of {need} chosen."
+        elif kind is DecisionKind.REDRAW:
+            self._add("replace", Redraw(seat, cards), f"Replace {count} card{'s' if count != 1 else ''}",
+                      primary=True, enabled=count >= 1, key="Enter")
+            self._add("keep_hand", Redraw(seat, ()), "Keep my hand")
+            self.title = f"Double Nil: replace up to {decision.cards} cards"
+            self.hint = "Click cards to throw away; each is replaced from the discards."
+
+    def _add(self, name: str, action: Action, label: str, primary: bool = False, enabled: bool = True,
+             key: str = "") -> None:
+        self.actions[name] = action
+        self.buttons[name] = Button(label, partial(self.on_choose, action), primary=primary, enabled=enabled,
                                     key=key)
 
-    def _bid_buttons(self, decision: Decision) -> None:
+    def action_of(self, name: str) -> Action | None:
+        """The action the button ``name`` stands for (None: no such button)."""
+        return self.actions.get(name)
+
+    def _bid_buttons(self, decision: Decision, seat: int) -> None:
+        """A button per legal bid, in the presentation's rows, labels and keys."""
+        shown = decision.presentation
         values = [a.value for a in decision.legal if isinstance(a, Bid)]
-        if decision.game == "pitch":
-            for value in values:
-                label = "Pass" if value == PASS else str(value)
-                self._add(f"bid:{value}", label, primary=value == decision.steal_at, key="P" if value == PASS else "")
-            self.title = "Your bid"
-            if decision.forced_dealer:
-                lowest = min((v for v in values if isinstance(v, int)), default=0)
-                self.hint = f"Everyone passed: as dealer you must bid at least {lowest}."
-            elif decision.steal_at is not None:
-                self.hint = f"As dealer you may take the bid at {decision.steal_at}."
-            else:
-                self.hint = (f"Bid the points you expect to win. A bid of {SHUT_OUT} pitches at once. "
-                             "Click a bid, or type it (P: pass) and press Enter.")
-            return
-        for value in values:
-            if value == DOUBLE_NIL:
-                continue
-            self._add(f"bid:{value}", "Nil" if value == NIL else str(value), key="0" if value == NIL else "")
-        if DOUBLE_NIL in values:
-            self._add(f"bid:{DOUBLE_NIL}", "Double Nil")
+        for row in shown.bid_rows(values):
+            self.rows.append([])
+            for value in row:
+                name = bid_name(value)
+                self._add(name, Bid(seat, value), shown.bid_label(value), primary=value == decision.steal_at,
+                          key=shown.bid_key(value))
+                self.sizes[name] = shown.bid_size(value)
+                self.rows[-1].append(name)
         self.title = "Your bid"
-        if DOUBLE_NIL in values:
-            self.hint = "Your cards are face down: bid Double Nil blind, or look first."
-        else:
-            self.hint = "How many tricks will you take? Nil: none at all. Click a bid, or type it and press Enter."
+        self.hint = shown.bid_hint(values, decision.forced_dealer, decision.steal_at)
 
     # ----- geometry
     def place(self, layout: TableLayout) -> None:
@@ -152,7 +194,7 @@ class ActionPanel:
         rows = self._rows()
         sizes = [[self._button_size(name, layout) for name in row] for row in rows]
         widths = [sum(w for w, _ in row) + gap * (len(row) - 1) for row in sizes]
-        inner_w = max(widths + [px(430 if kind == "draw" else 300)])
+        inner_w = max(widths + [px(430 if kind is DecisionKind.DRAW else 300)])
         title_h = px(34) if self.title else 0
         hint_lines = text.wrap(self.hint, px(17), inner_w) if self.hint else []
         hint_h = len(hint_lines) * text.line_height(px(17)) + (px(6) if hint_lines else 0)
@@ -160,7 +202,7 @@ class ActionPanel:
         w = inner_w + 2 * pad
         h = pad + title_h + rows_h + hint_h + pad
         rect = pygame.Rect(0, 0, w, h)
-        if kind == "draw":
+        if kind is DecisionKind.DRAW:
             rect.midtop = (layout.drawn.centerx, layout.drawn.bottom + px(12))
         else:
             rect.center = layout.centre
@@ -177,25 +219,15 @@ class ActionPanel:
         self.hint_top = y - gap + px(6)
 
     def _rows(self) -> list[list[str]]:
-        names = list(self.buttons)
-        if self.decision.kind == "bid" and self.decision.game != "pitch":
-            numbers = [n for n in names if n != f"bid:{DOUBLE_NIL}"]
-            rows = [numbers[i:i + 7] for i in range(0, len(numbers), 7)]
-            if f"bid:{DOUBLE_NIL}" in names:
-                rows.append([f"bid:{DOUBLE_NIL}"])
-            return rows
-        return [names]
+        return [row for row in self.rows if row] if self.decision.kind is DecisionKind.BID else [list(self.buttons)]
 
     def _button_size(self, name: str, layout: TableLayout) -> tuple[int, int]:
         px = layout.px
         kind = self.decision.kind
-        if kind == "bid" and name == f"bid:{NIL}":
-            return px(92), px(46)  # room for "Nil" and its key, 0
-        if kind == "bid" and name != f"bid:{DOUBLE_NIL}":
-            return (px(80), px(50)) if self.decision.game == "pitch" else (px(56), px(46))
-        if name == f"bid:{DOUBLE_NIL}" and kind == "bid":
-            return px(200), px(44)
-        if kind == "draw":
+        if kind is DecisionKind.BID and name in self.sizes:
+            w, h = self.sizes[name]
+            return px(w), px(h)
+        if kind is DecisionKind.DRAW:
             return px(150), px(50)
         return px(210), px(48)
 

@@ -8,7 +8,8 @@ from game.actions import bid_text
 from game.cards import SUIT_NAMES
 from game.games import GAMES
 from game.state import Phase
-from ui.draw import text, theme, wording
+from ui.draw import text, theme
+from ui.games import presentation_of
 from ui.table.layout import TableLayout
 from ui.table.model import TableModel
 from ui.table.view import side_color
@@ -35,6 +36,7 @@ class ScorePanel:
 
     def __init__(self, kind: str, teams: list[list[int]], names: list[str], target: int) -> None:
         self.kind = kind
+        self.presentation = presentation_of(kind)
         self.teams = teams
         self.names = names
         self.sides = side_names(teams, names)
@@ -54,10 +56,10 @@ class ScorePanel:
             text.blit_text(surface, f"Hand {model.hand_number}", px(17), theme.TEXT_DIM,
                            (rect.right - pad, rect.y + px(13)), "topright")
         y = rect.y + px(40)
-        if self.kind == "pitch":
-            self._pitch_rows(surface, layout, model, y)
+        if self.presentation.auction:
+            self._auction_rows(surface, layout, model, y)
         else:
-            self._spades_rows(surface, layout, model, y)
+            self._contract_rows(surface, layout, model, y)
 
     def _score_text(self, model: TableModel, side: int) -> str:
         shown = round(model.shown_scores[side]) if side < len(model.shown_scores) else 0
@@ -67,7 +69,7 @@ class ScorePanel:
         px = layout.px
         pygame.draw.rect(surface, side_color(side), (x, y, px(5), h), border_radius=px(3))
 
-    def _spades_rows(self, surface: pygame.Surface, layout: TableLayout, model: TableModel, y: int) -> None:
+    def _contract_rows(self, surface: pygame.Surface, layout: TableLayout, model: TableModel, y: int) -> None:
         rect, px = layout.score_panel, layout.px
         pad = px(14)
         for side, team in enumerate(self.teams):
@@ -95,7 +97,7 @@ class ScorePanel:
         text.blit_text(surface, label, px(17), theme.GOLD_LIGHT if broken else theme.TEXT_DIM,
                        (rect.x + pad + px(24), y + px(12)), "midleft")
 
-    def _pitch_rows(self, surface: pygame.Surface, layout: TableLayout, model: TableModel, y: int) -> None:
+    def _auction_rows(self, surface: pygame.Surface, layout: TableLayout, model: TableModel, y: int) -> None:
         rect, px = layout.score_panel, layout.px
         pad = px(14)
         row = px(26 if len(self.teams) <= 4 else 23)
@@ -135,18 +137,5 @@ class ScorePanel:
             text.blit_text(surface, why, size, theme.TEXT_DIM, (rect.x + pad, y + px(32)), "midleft")
 
     def target_note(self, model: TableModel) -> str:
-        """Pitch: why a side at or above the target has not won ("wins on a hand he pitches and makes")."""
-        if self.kind != "pitch" or not self.target:
-            return ""
-        there = [self.sides[side] for side, score in enumerate(model.scores) if score >= self.target]
-        if not there:
-            return ""
-        if len(there) > 1:
-            return f"At {self.target} or more: a player wins on a hand he pitches and makes"
-        name = there[0]
-        if name == wording.YOU:
-            return "You win on a hand you pitch and make"
-        if wording.plural(name):
-            return f"{name} win on a hand they pitch and make"
-        return f"{name} wins on a hand he pitches and makes"
-
+        """Why a side at or above the target has not won ("wins on a hand he pitches and makes"; "" for none)."""
+        return self.presentation.target_note(self.sides, model.scores, self.target)

@@ -9,6 +9,8 @@ import pygame
 from game.state import HandResult
 from ui.draw import text, theme
 from ui.draw.widgets import Button
+from ui.games import presentation_of
+from ui.games.base import minus, signed
 from ui.table.layout import TableLayout
 from ui.table.panels.score_panel import side_names
 from ui.table.view import side_color
@@ -60,20 +62,13 @@ def draw_marker(surface: pygame.Surface, side: int, color: tuple[int, int, int],
         pygame.draw.circle(surface, color, at, r, max(1, r // 2))
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("\u2212" + str(-value) if value < 0 else "0")
-
-
-def _minus(value: int) -> str:
-    return str(value) if value >= 0 else "\u2212" + str(-value)
-
-
 class ScoreSheet:
     """An overlay listing the hands and charting the scores; closes on the button, S, Esc or a click outside."""
 
     def __init__(self, kind: str, teams: list[list[int]], names: list[str], results: list[HandResult],
                  target: int, on_close: Callable[[], None]) -> None:
         self.kind = kind
+        self.presentation = presentation_of(kind)
         self.names = names
         self.sides = side_names(teams, names)
         self.results = list(results)
@@ -127,29 +122,20 @@ class ScoreSheet:
     def hand_lines(self, result: HandResult) -> tuple[str, list[tuple[str, str]]]:
         """One hand as the sheet writes it: the hand's own note (Pitch: pitcher and bid) and, per side, the
         score with this hand's points, and what made them (Spades: bid, tricks, bags)."""
-        note = ""
-        if self.kind == "pitch" and result.pitcher is not None and result.bid is not None:
-            note = f"{self.names[result.pitcher]} bid {result.bid}"
+        shown = self.presentation
+        note = shown.sheet_note(self.names, result)
         cells = []
         for side in range(len(self.sides)):
             p = result.points[side]
-            head = f"{_minus(result.scores[side])}  ({_signed(p['total'])})"
-            if self.kind == "pitch":
-                won = p.get("won", p["total"])
-                detail = "set back" if p.get("set_back") else f"{won} point{'s' if won != 1 else ''}"
-            else:
-                bid = p.get("bid")
-                bags = p.get("bags", 0)
-                detail = (f"bid {bid}, won {p.get('tricks', 0)}" if bid is not None else "Nil bids") + \
-                    f", {bags} bag{'s' if bags != 1 else ''}"
-            cells.append((head, detail))
+            head = f"{minus(result.scores[side])}  ({signed(p['total'])})"
+            cells.append((head, shown.sheet_detail(p)))
         return note, cells
 
     def _draw_table(self, surface: pygame.Surface, layout: TableLayout) -> None:
         px = layout.px
         rect = self.table
         n = len(self.sides)
-        hand_w = px(52) if self.kind != "pitch" else px(118)
+        hand_w = px(self.presentation.sheet_hand_w)
         col_w = (rect.width - hand_w) // max(1, n)
         size = px(17) if n <= 4 else px(15)
         small = max(8, size - px(3))

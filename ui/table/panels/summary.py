@@ -9,10 +9,11 @@ import pygame
 
 from game.actions import DOUBLE_NIL, NIL, bid_text
 from game.cards import ACE, JACK, RANKS, SUIT_NAMES, Card
-from game.scoring import NIL_POINTS
 from ui.draw import text, theme, wording
 from ui.draw.tween import ease_out_cubic
 from ui.draw.widgets import Button
+from ui.games import presentation_of
+from ui.games.base import signed
 from ui.table.layout import TableLayout
 from ui.table.panels.score_panel import side_names
 from ui.table.view import side_color
@@ -20,66 +21,6 @@ from ui.table.view import side_color
 COUNT_S = 1.1
 COUNT_DELAY_S = 0.35
 FADE_S = 0.2
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("\u2212" + str(-value) if value < 0 else "0")
-
-
-def _maybe(value: int) -> str:
-    return _signed(value) if value else "\u2014"
-
-
-def nil_points(teams: list[list[int]], bids: list[Any], tricks: list[int], kind: str) -> list[int]:
-    """Each side's points from its Nil (``kind`` NIL) or Double Nil (DOUBLE_NIL) bids, each on its own
-    (the engine's ``NIL_POINTS``: made if the bidder took no trick)."""
-    out = []
-    for team in teams:
-        won = [NIL_POINTS[kind] if tricks[s] == 0 else -NIL_POINTS[kind] for s in team if bids[s] == kind]
-        out.append(sum(won))
-    return out
-
-
-def spades_rows(points: list[dict[str, Any]], teams: list[list[int]], bids: list[Any],
-                tricks: list[int]) -> list[tuple[str, list[str]]]:
-    """The Spades breakdown: a label and one cell per side for each row (Nil and Double Nil apart)."""
-    def bid_cell(team: list[int]) -> str:
-        values = [bids[s] for s in team if bids[s] is not None]
-        numbers = [v for v in values if isinstance(v, int)]
-        words = [bid_text(v) for v in values if not isinstance(v, int)]
-        return " + ".join(([str(sum(numbers))] if numbers else []) + words) or "\u2014"
-
-    return [
-        ("Bid", [bid_cell(team) for team in teams]),
-        ("Tricks won", [str(sum(tricks[s] for s in team)) for team in teams]),
-        ("Contract", [_maybe(p["contract"]) if p.get("bid") is not None else "\u2014" for p in points]),
-        ("Bags", [_maybe(p["bags"]) for p in points]),
-        ("Nil", [_maybe(v) for v in nil_points(teams, bids, tricks, NIL)]),
-        ("Double Nil", [_maybe(v) for v in nil_points(teams, bids, tricks, DOUBLE_NIL)]),
-        ("Bag penalty", [_maybe(p["bag_penalty"]) for p in points]),
-    ]
-
-
-def pitch_rows(points: list[dict[str, Any]], pitcher_side: int | None, bid: int) -> list[tuple[str, list[str]]]:
-    """The Pitch breakdown: High, Low, Jack, each side's trick points, Game, the set back, for every side."""
-    rows = [("Bid", [str(bid) if side == pitcher_side else "\u2014" for side in range(len(points))])]
-    for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack")):
-        rows.append((label, [str(p[key]) if p[key] else "\u2014" for p in points]))
-    rows.append(("Trick points", [str(p.get("trick_points", 0)) for p in points]))
-    rows.append(("Game", [str(p["game"]) if p["game"] else "\u2014" for p in points]))
-    rows.append(("Set back", [_signed(-bid) if p.get("set_back") else "\u2014" for p in points]))
-    return rows
-
-
-def pitch_cards(trump: int | None, tricks: list[tuple[list[tuple[int, Card]], int]]) -> dict[str, Card | None]:
-    """The cards behind High, Low and Jack this hand: the highest and lowest trump played and the jack of
-    trumps (None when it was not in play). Every card dealt in Pitch is played, so the tricks hold them all."""
-    trumps = sorted((card for plays, _winner in tricks for _seat, card in plays if card.suit == trump),
-                    key=lambda card: card.rank)
-    if trump is None or not trumps:
-        return {}
-    jack = next((card for card in trumps if card.rank == JACK), None)
-    return {"High": trumps[-1], "Low": trumps[0], "Jack": jack}
 
 
 def card_name(card: Card) -> str:
@@ -110,12 +51,9 @@ class HandSummary:
         self.bid = bid
         self.bids = list(bids)
         self.tricks = list(tricks)
-        self.cards: dict[str, Card | None] = {}  # Pitch: the card behind High, Low and Jack
-        if kind == "pitch":
-            self.rows = pitch_rows(self.points, self.pitcher_side, bid)
-            self.cards = pitch_cards(trump, hand_tricks or [])
-        else:
-            self.rows = spades_rows(self.points, teams, bids, tricks)
+        self.presentation = presentation_of(kind)
+        self.rows = self.presentation.summary_rows(self.points, teams, bids, tricks, self.pitcher_side, bid)
+        self.cards = self.presentation.summary_cards(trump, hand_tricks or [])  # Pitch: High, Low and Jack's
         self.on_continue = on_continue
         self.speed = speed
         self.age_s = 0.0
@@ -173,7 +111,7 @@ class HandSummary:
         """Size and centre the panel for the window."""
         px = layout.px
         n = len(self.sides)
-        label_w = px(150) if self.kind != "pitch" else px(250)
+        label_w = px(self.presentation.summary_label_w)
         self.col_w = px(190) if n <= 2 else max(px(84), min(px(130), (layout.size[0] - px(80) - label_w) // n))
         w = label_w + n * self.col_w + px(56)
         rows = len(self.rows) + 2
@@ -187,7 +125,7 @@ class HandSummary:
     def headline(self) -> str:
         """One line saying what happened, in plain English for every kind of side ("You made your bid",
         "West was set back", "You & North made their bid", "Your Nil failed")."""
-        if self.kind == "pitch" and self.pitcher is not None and self.pitcher_side is not None:
+        if self.presentation.auction and self.pitcher is not None and self.pitcher_side is not None:
             who = self.names[self.pitcher]
             if self.points[self.pitcher_side].get("set_back"):
                 return f"{who} bid {self.bid} and {wording.was(who)} set back"
@@ -278,14 +216,14 @@ class HandSummary:
         for side, cx in enumerate(cols):
             total = self.points[side]["total"]
             color = (240, 130, 120) if total < 0 else theme.GOLD_LIGHT
-            text.blit_text(surface, _signed(total), px(22), color, (cx, y + row_h // 2 - px(4)), "center", bold=True)
+            text.blit_text(surface, signed(total), px(22), color, (cx, y + row_h // 2 - px(4)), "center", bold=True)
         y += row_h + px(6)
         text.blit_text(surface, "Score", px(22), theme.GOLD_LIGHT, (x0, y + px(14)), "midleft", bold=True)
         for side, cx in enumerate(cols):
             shown = round(self.shown_score(side))
             value = str(shown) if shown >= 0 else "\u2212" + str(-shown)
             text.blit_text(surface, value, px(32), theme.GOLD_LIGHT, (cx, y + px(14)), "center", bold=True)
-            if self.kind != "pitch" and side < len(self.bags):
+            if self.presentation.shows_bags and side < len(self.bags):
                 bags = self.bags[side]
                 text.blit_text(surface, f"{bags} bag{'s' if bags != 1 else ''}", px(15), theme.TEXT_DIM,
                                (cx, y + px(34)), "midtop")

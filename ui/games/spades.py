@@ -1,0 +1,158 @@
+"""How the window presents four-player Spades: contracts of tricks, Nil and Double Nil, bags."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.actions import DOUBLE_NIL, NIL, BidValue, bid_text
+from game.scoring import NIL_POINTS
+from ui.games.base import DASH, MINUS, Presentation, Rows, maybe
+
+if TYPE_CHECKING:
+    from ui.services.stats import Tally
+
+BID_ROW = 7  # number bids per row of the bid panel
+
+
+def nil_points(teams: Sequence[Sequence[int]], bids: Sequence[Any], tricks: Sequence[int], kind: str) -> list[int]:
+    """Each side's points from its Nil (``kind`` NIL) or Double Nil (DOUBLE_NIL) bids, each on its own
+    (the engine's ``NIL_POINTS``: made if the bidder took no trick)."""
+    out = []
+    for team in teams:
+        won = [NIL_POINTS[kind] if tricks[s] == 0 else -NIL_POINTS[kind] for s in team if bids[s] == kind]
+        out.append(sum(won))
+    return out
+
+
+def spades_rows(points: Sequence[Mapping[str, Any]], teams: Sequence[Sequence[int]], bids: Sequence[Any],
+                tricks: Sequence[int]) -> Rows:
+    """The Spades breakdown: a label and one cell per side for each row (Nil and Double Nil apart)."""
+    def bid_cell(team: Sequence[int]) -> str:
+        values = [bids[s] for s in team if bids[s] is not None]
+        numbers = [v for v in values if isinstance(v, int)]
+        words = [bid_text(v) for v in values if not isinstance(v, int)]
+        return " + ".join(([str(sum(numbers))] if numbers else []) + words) or DASH
+
+    return [
+        ("Bid", [bid_cell(team) for team in teams]),
+        ("Tricks won", [str(sum(tricks[s] for s in team)) for team in teams]),
+        ("Contract", [maybe(p["contract"]) if p.get("bid") is not None else DASH for p in points]),
+        ("Bags", [maybe(p["bags"]) for p in points]),
+        ("Nil", [maybe(v) for v in nil_points(teams, bids, tricks, NIL)]),
+        ("Double Nil", [maybe(v) for v in nil_points(teams, bids, tricks, DOUBLE_NIL)]),
+        ("Bag penalty", [maybe(p["bag_penalty"]) for p in points]),
+    ]
+
+
+def _of(made: int, tried: int) -> str:
+    return DASH if tried == 0 else f"{made} of {tried}"
+
+
+def _yes(value: Any, on: str = "yes", off: str = "no") -> str:
+    return on if value else off
+
+
+class SpadesPresentation(Presentation):
+    """Four players in partnerships; each side bids a contract; the cards are dealt face down."""
+
+    name = "spades"
+    about = ("Four players, partners sit opposite. Bid your tricks; spades are always trump. "
+             "The first side to reach the target wins.")
+    look_is_decision = False  # looking only gives up a blind Double Nil: undo may turn the cards up
+    shows_bags = True
+    bid_help = "Type your bid (0 for Nil) or click it; Enter confirms."
+    worded_options = frozenset({"target", "nil", "double_nil", "mercy"})
+
+    # ----- the bid panel
+    def bid_label(self, value: BidValue) -> str:
+        """Numbers, "Nil" and "Double Nil"."""
+        return bid_text(value)
+
+    def bid_key(self, value: BidValue) -> str:
+        """Nil is typed as 0."""
+        return "0" if value == NIL else ""
+
+    def bid_rows(self, values: Sequence[BidValue]) -> list[list[BidValue]]:
+        """Nil and the numbers in rows of seven, Double Nil on a row of its own below."""
+        numbers = [v for v in values if v != DOUBLE_NIL]
+        rows = [numbers[i:i + BID_ROW] for i in range(0, len(numbers), BID_ROW)]
+        if DOUBLE_NIL in values:
+            rows.append([DOUBLE_NIL])
+        return rows
+
+    def bid_size(self, value: BidValue) -> tuple[int, int]:
+        """Small number buttons; Nil wide enough for its key; Double Nil wide."""
+        if value == NIL:
+            return 92, 46  # room for "Nil" and its key, 0
+        if value == DOUBLE_NIL:
+            return 200, 44
+        return 56, 46
+
+    def bid_hint(self, values: Sequence[BidValue], forced_dealer: bool, steal_at: int | None) -> str:
+        """Blind Double Nil while the cards are face down; else what a bid means."""
+        if DOUBLE_NIL in values:
+            return "Your cards are face down: bid Double Nil blind, or look first."
+        return "How many tricks will you take? Nil: none at all. Click a bid, or type it and press Enter."
+
+    def typed_bid(self, number: int) -> BidValue:
+        """0 is Nil."""
+        return NIL if number == 0 else number
+
+    # ----- the summary and the score sheet
+    def summary_rows(self, points: Sequence[Mapping[str, Any]], teams: Sequence[Sequence[int]],
+                     bids: Sequence[Any], tricks: Sequence[int], pitcher_side: int | None, bid: int) -> Rows:
+        """Bid, tricks, contract, bags, Nil, Double Nil and the bag penalty of every side."""
+        return spades_rows(points, teams, bids, tricks)
+
+    def sheet_detail(self, points: Mapping[str, Any]) -> str:
+        """"bid 5, won 6, 1 bag" (or "Nil bids, 0 bags")."""
+        bid = points.get("bid")
+        bags = points.get("bags", 0)
+        return (f"bid {bid}, won {points.get('tricks', 0)}" if bid is not None else "Nil bids") + \
+            f", {bags} bag{'s' if bags != 1 else ''}"
+
+    # ----- help and statistics
+    def tips(self, options: Any = None) -> list[tuple[str, str]]:
+        """Bidding, looking, Nil and Double Nil (as allowed), playing."""
+        nil = getattr(options, "nil", True)
+        double_nil = getattr(options, "double_nil", True)
+        tips = [
+            ("How to bid", "Count the tricks you expect to win: aces, guarded kings and your spades (spades are "
+                           "trump). Your bid and your partner's make your side's contract: make it and score 10 a "
+                           "trick; fall short and lose 10 a trick. Each trick over is a bag, and 10 bags cost 100."),
+            ("Look at cards", "Your cards are dealt face down. Press Look at cards (or Enter) to see them before "
+                              "you bid." + (" While they are still face down you may bid Double Nil instead."
+                                            if double_nil else "")),
+        ]
+        if nil or double_nil:
+            parts = []
+            if nil:
+                parts.append(f"Nil (0) says you will win no trick at all: +100, or {MINUS}100 if you take one.")
+            if double_nil:
+                parts.append(f"Double Nil is bid blind, before looking: +200 or {MINUS}200; then you and your "
+                             "partner each give the other three cards.")
+            tips.append(("Nil and Double Nil" if nil and double_nil else "Nil" if nil else "Double Nil",
+                         " ".join(parts)))
+        tips.append(("Playing", "Follow suit when you can. Spades may not be led until one has been played on "
+                                "another suit. H asks for a hint, S shows the scores, L the last trick."))
+        return tips
+
+    def option_rows(self, options: Any, players: int | None) -> list[tuple[str, str]]:
+        """Nil, Double Nil and the mercy rule."""
+        mercy = getattr(options, "mercy", None)
+        return [
+            ("Nil", _yes(getattr(options, "nil", True), "allowed", "not allowed")),
+            ("Double Nil", _yes(getattr(options, "double_nil", True), "allowed", "not allowed")),
+            ("Mercy rule", "off" if mercy is None else f"lose at {str(mercy).replace('-', MINUS)}"),
+        ]
+
+    def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:
+        """Contracts, Nils and Double Nils made, bags per hand."""
+        bags = tally.bags_per_hand
+        return [
+            ("Contracts made", _of(tally.contracts_made, tally.contracts)),
+            ("Nils made", _of(tally.nils_made, tally.nils)),
+            ("Double Nils made", _of(tally.double_nils_made, tally.double_nils)),
+            ("Bags per hand", DASH if bags is None else f"{bags:.1f}"),
+        ]
