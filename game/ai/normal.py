@@ -33,7 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, SPADES, Card
+from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView
 
@@ -538,14 +538,20 @@ def contract_play(k: Knowledge, want: bool) -> Card:
 def equivalent_low(card: int, hand: int, unseen: int) -> Card:
     """The lowest card of ``hand`` worth as much as ``card``: no unseen card of the suit lies between them."""
     best = card
-    probe = card - 4
+    probe = next_lower(card)
     while probe >= 0:
         if hand >> probe & 1:
             best = probe
         elif unseen >> probe & 1:
             break
-        probe -= 4
-    return Card.of(best >> 2, suit_of(best))
+        probe = next_lower(probe)
+    return JOKER_DECK[best]
+
+
+def next_lower(card: int) -> int:
+    """The card just below ``card`` in its suit (negative below the two): the Big Joker, the Little
+    Joker, then the ace of spades (house rule S7)."""
+    return {BIG_JOKER: LITTLE_JOKER, LITTLE_JOKER: 48}.get(card, card - 4)
 
 
 def contract_lead(k: Knowledge, want: bool) -> Card:
