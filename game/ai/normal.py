@@ -551,7 +551,9 @@ def equivalent_low(card: int, hand: int, unseen: int) -> Card:
 def next_lower(card: int) -> int:
     """The card just below ``card`` in its suit (negative below the two): the Big Joker, the Little
     Joker, then the ace of spades (house rule S7)."""
-    return {BIG_JOKER: LITTLE_JOKER, LITTLE_JOKER: 48}.get(card, card - 4)
+    if card == BIG_JOKER:
+        return LITTLE_JOKER
+    return 48 if card == LITTLE_JOKER else card - 4
 
 
 def contract_lead(k: Knowledge, want: bool) -> Card:
