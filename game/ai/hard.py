@@ -106,6 +106,7 @@ from game.ai.rollout import (
     SUIT,
     advance_to_play,
     danger_order,
+    legal_bid,
     nil_danger,
     pitch_bid_cut,
     pitch_bid_rule,
@@ -530,8 +531,8 @@ def _for_world(action: Action, world: TrickGame) -> Action:
     if isinstance(action, Look) and world.phase is Phase.BIDDING:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
-                               world.options.nil, world.num_seats)
-        return Bid(action.seat, value)
+                               world.options.nil, world.num_seats, world.options.jokers)
+        return legal_bid(world, action.seat, value)  # a minimum side bid (house rule S4) may ask for more
     return action
 
 
@@ -606,7 +607,7 @@ def _spades_bid_candidates(view: SeatView, legal: list[Action], double_nil_behin
         out.append(Look(view.seat))
         return out
     hand = mask_of(view.hand)
-    estimate = int(spades_expected_tricks(hand, view.num_seats) + 0.5)
+    estimate = int(spades_expected_tricks(hand, view.num_seats, bool(getattr(view.options, "jokers", False))) + 0.5)
     wanted: list[Any] = [v for v in range(estimate - 2, estimate + 3) if v in by_value]
     if not wanted:
         wanted = [min((v for v in by_value if isinstance(v, int)), key=lambda v: abs(v - estimate))]

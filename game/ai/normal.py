@@ -81,11 +81,15 @@ def partner_of(view: SeatView, seat: int) -> int | None:
 
 
 # ============================================================== Spades: bidding
-def spade_tricks(hand: int) -> float:
-    """Likely tricks from a hand's spades: honours, then length beyond three."""
+def spade_tricks(hand: int, jokers: bool = False) -> float:
+    """Likely tricks from a hand's spades: honours, then length beyond three. With the jokers
+    (house rule S7) the Big and Little Joker are the two top spades, the ace third: the honours are
+    counted by their place from the top."""
     spades = suit(hand, SPADES)
     n = spades.bit_count()
     ranks = {c >> 2 for c in cards_in(spades)}
+    if jokers:
+        ranks = {ACE if c == BIG_JOKER else KING if c == LITTLE_JOKER else (c >> 2) - 2 for c in cards_in(spades)}
     total = 0.0
     has_a, has_k, has_q = ACE in ranks, KING in ranks, QUEEN in ranks
     if has_a:
@@ -97,8 +101,6 @@ def spade_tricks(hand: int) -> float:
     if n >= 4 and JACK in ranks and (has_a + has_k + has_q) >= 2:
         total += 0.4
     total += max(0, n - 3) * 0.85
-    big, little = hand >> BIG_JOKER & 1, hand >> LITTLE_JOKER & 1  # house rule S7: the two top spades
-    total += big + (little * (1.0 if big else 0.8 if n >= 2 else 0.3))
     return total
 
 
@@ -132,9 +134,9 @@ def ruff_tricks(hand: int) -> float:
     return min(short, max(0.0, float(spare)))
 
 
-def estimate_four(hand: int) -> float:
-    """Four-player Spades: the tricks this hand should win."""
-    return spade_tricks(hand) + side_tricks(hand) + ruff_tricks(hand)
+def estimate_four(hand: int, jokers: bool = False) -> float:
+    """Four-player Spades: the tricks this hand should win (``jokers``: house rule S7 in force)."""
+    return spade_tricks(hand, jokers) + side_tricks(hand) + ruff_tricks(hand)
 
 
 def binom_at_most(trials: int, k: int, p: float) -> float:
@@ -274,7 +276,7 @@ def spades_bid(view: SeatView) -> Action:
         if isinstance(rival, int):  # he bid first: what he expects to take, I cannot
             est = (est + 13 - rival - 0.5) / 2 if est + rival > 13 else est
     else:
-        est = estimate_four(hand)
+        est = estimate_four(hand, bool(getattr(view.options, "jokers", False)))
     partner = partner_of(view, view.seat)
     partner_nil = partner is not None and is_nil(view.bids[partner])
     nil_ok = any(isinstance(a, Bid) and a.value == NIL for a in view.legal)

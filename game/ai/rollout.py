@@ -887,12 +887,20 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
 # table; the old estimate seldom outbid and left a bid of 2 alone far too often)
 
 
-def spades_estimate(hand: int) -> float:
-    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs."""
-    spades = hand & SPADE_MASK
-    jokers = (hand & JOKER_MASK).bit_count()  # house rule S7: the two top spades
-    length = spades.bit_count() + jokers
-    tricks = float(jokers)
+def joker_spades(hand: int) -> int:
+    """A hand's spades as they rank with the jokers (house rule S7): the Big Joker in the ace's
+    place, the Little Joker in the king's, the ace in the queen's and so on down (the two and three,
+    below every honour, are left out)."""
+    out = (hand >> 53 & 1) << 48 | (hand >> 52 & 1) << 44
+    return out | (hand & SPADE_MASK) >> 8
+
+
+def spades_estimate(hand: int, jokers: bool = False) -> float:
+    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs
+    (``jokers``: house rule S7 in force, the honours counted by their place from the top)."""
+    length = (hand & SPADE_MASK).bit_count() + (hand & JOKER_MASK).bit_count()
+    spades = joker_spades(hand) if jokers else hand & SPADE_MASK
+    tricks = 0.0
     if spades >> 48 & 1:
         tricks += 1.0
     if spades >> 44 & 1:
@@ -941,19 +949,20 @@ def nil_danger(hand: int) -> float:
     return min(1.0, danger)
 
 
-def spades_expected_tricks(hand: int, players: int = 4) -> float:
+def spades_expected_tricks(hand: int, players: int = 4, jokers: bool = False) -> float:
     """The tricks the rollout policy takes with this hand, on average (the estimate calibrated
     on rollouts: four players about half a trick more; two players, where a hand is drafted
     and 26 cards lie out of play, about ``0.88 * estimate + 1.5``)."""
-    estimate = spades_estimate(hand)
+    estimate = spades_estimate(hand, jokers)
     if players == 2:
         return 0.88 * estimate + 1.5
     return estimate + 0.3
 
 
-def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4) -> BidValue:
+def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4,
+                   jokers: bool = False) -> BidValue:
     """A plain bid for a seat inside a world: Nil on a safe hand, otherwise the expected tricks."""
-    expected = spades_expected_tricks(hand, players)
+    expected = spades_expected_tricks(hand, players, jokers)
     if players == 2:
         if nil_allowed and expected < 2.0 and nil_danger(hand) < 0.15:
             return "nil"
@@ -1050,7 +1059,7 @@ def redraw_for(hand: int) -> tuple[Card, ...]:
     return tuple(JOKER_DECK[c] for c in sorted(worst))
 
 
-def _legal_bid(world: Any, seat: int, value: BidValue) -> Any:
+def legal_bid(world: Any, seat: int, value: BidValue) -> Any:
     """The bid ``value`` when the rules allow it, else the nearest number bid they do (a minimum
     side bid, house rule S4, may call for more)."""
     from game.actions import Bid
@@ -1082,8 +1091,8 @@ def advance_to_play(world: Any) -> None:
             else:
                 partner = world.partner(seat)
                 value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
-                                       world.options.nil, world.num_seats)
-            world.apply(_legal_bid(world, seat, value))
+                                       world.options.nil, world.num_seats, world.options.jokers)
+            world.apply(legal_bid(world, seat, value))
         elif phase is Phase.EXCHANGE:
             size = world.exchange_sizes.get(seat, 3)  # the Double Nil exchange, or a Nil pass
             nil = world.bids[seat] == DOUBLE_NIL or (world.bids[seat] == "nil" and size < 3)  # a Nil pass: 1 or 2
