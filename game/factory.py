@@ -13,8 +13,11 @@ GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch"
 
 
 def default_options(game: str) -> SpadesOptions | PitchOptions:
-    """The rules files' default options for a game."""
-    return REGISTRY[game].default_options() if game in REGISTRY else SpadesOptions()
+    """The rules files' default options for a game; ValueError for a game the registry does not list."""
+    info = REGISTRY.get(game)
+    if info is None:
+        raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
+    return info.default_options()
 
 
 def new_game(game: str, options: Any = None, players: int = 4, seed: int | None = None,

@@ -118,7 +118,9 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
+from game.ai.tuning import HardTuning
 from game.cards import mask_of
+from game.games import GAMES
 from game.state import Phase, SeatView, TrickGame
 
 DEFAULT_THINK_MS = 500
@@ -129,23 +131,7 @@ MAX_WORLDS = 4000
 # The least variance (points squared) a paired difference is given when judging "clearly ahead or
 # behind": a few worlds that happen to agree (a ten-point edge in each of the first twelve) must not
 # end the search; rare large losses (a contract lost) come later. Spades: two tricks; Pitch: a point.
-VAR_FLOOR = {"spades": 400.0, "spades-two": 400.0, "pitch": 1.0}
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
-# What a bag costs in the value of a hand: 10 is its price over a long game (100 points per 10
-# bags); Spades for two counts it lower, as its rollouts are more optimistic (a safer margin).
-BAG_COSTS = {"spades": 10.0, "spades-two": 3.0, "pitch": 0.0}
-TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
-HONEST = {"spades": False, "spades-two": True, "pitch": True}
-# Points given to the rule-based choice, per game: in Spades for two a real correction (see above);
-# in four-player Spades and Pitch a tie-break (a tenth of a trick, of a Pitch point): among cards
-# the worlds value alike (the ace or the king of a run, ducking with the eight or the five) the
-# one the rules' tactics name.
-PRIOR_BONUS = {"spades-two": 8.0, "spades": 1.0, "pitch": 0.1}
-# The Double Nil exchange: the rules' gift (the bidder's most dangerous cards) gets this many points
-# (four-player Spades). The worlds ignore the bids, and a gift that helps the partner (the ace of
-# hearts against the five of spades) costs a bag there on a partner who bid before the exchange.
-EXCHANGE_PRIOR = 15.0
-TIE_BREAK_ONLY = ("spades", "pitch")  # games whose prior applies to the cards played only
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
@@ -165,6 +151,11 @@ AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules w
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
 
+def _tuning(kind: str) -> HardTuning:
+    """The game's search constants (the registry's ``tuning``)."""
+    return GAMES[kind].tuning
+
+
 def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
     from game.worlds import sample_world
 
@@ -179,18 +170,15 @@ class HardPlayer:
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.samples = samples
-        self.bag_costs = dict(BAG_COSTS) if bag_cost is None else {kind: bag_cost for kind in BAG_COSTS}
+        self.bag_cost = bag_cost  # None: each game's tuning.bag_cost
         self.sampler = sampler or _default_sampler
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
         self.draft_weight = DRAFT_WEIGHT
         self.draw_by_tricks = True
-        self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
-        self.exchange_prior = EXCHANGE_PRIOR
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
-        self._rules: Any = None
-        self.honest_kinds = dict(HONEST)  # per game: rollouts judge cards from what each seat cannot see
-        self.two_trick_bias = TWO_TRICK_BIAS
+        self._rules_rng = random.Random(0)  # the rule-based prior's (the normal policy's) generator
+        self.two_trick_bias = True  # a game's tuning.trick_bias applies (False: off)
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
         self.nil_tries = NIL_TRIES
         self.auction_tries = AUCTION_TRIES
@@ -217,7 +205,7 @@ class HardPlayer:
         phase = view.phase
         if phase is Phase.PLAYING:
             return _card_candidates(view, legal)
-        if phase is Phase.BIDDING and view.kind != "pitch":
+        if phase is Phase.BIDDING and not view.facts.auction:
             return _spades_bid_candidates(view, legal, self.double_nil_behind)
         if phase is Phase.EXCHANGE:
             return _exchange_candidates(view, legal)
@@ -233,12 +221,8 @@ class HardPlayer:
         bonus = self._prior_bonus(view)
         if not bonus:
             return -1
-        if self._rules is None:
-            from game.ai.normal import NormalPlayer
-
-            self._rules = NormalPlayer(0)
         try:
-            action = self._rules.choose(view)
+            action = GAMES[view.kind].normal(view, self._rules_rng)
         except Exception:  # noqa: BLE001 - the prior is advice only; the search decides without it
             return -1
         if action in candidates:
@@ -250,11 +234,12 @@ class HardPlayer:
 
     def _prior_bonus(self, view: SeatView) -> float:
         """The points the rule-based choice gets in this decision."""
-        if view.phase is Phase.EXCHANGE and view.kind == "spades":
-            return self.exchange_prior
-        if view.phase is not Phase.PLAYING and view.kind in TIE_BREAK_ONLY:
+        tuning = _tuning(view.kind)
+        if view.phase is Phase.EXCHANGE and tuning.exchange_prior:
+            return tuning.exchange_prior
+        if view.phase is not Phase.PLAYING and tuning.prior_cards_only:
             return 0.0  # a tie-break of cards only: the bids keep their own candidates
-        return self.prior_bonus.get(view.kind, 0.0)
+        return tuning.prior_bonus
 
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
         start = time.perf_counter()
@@ -269,7 +254,7 @@ class HardPlayer:
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
-        if view.kind == "pitch" and view.phase is Phase.BIDDING:
+        if view.facts.auction and view.phase is Phase.BIDDING:
             numbers = [a.value for a in candidates if isinstance(a, Bid) and isinstance(a.value, int)]
             for index, action in enumerate(candidates):
                 if isinstance(action, Bid) and isinstance(action.value, int):
@@ -277,7 +262,7 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
-        bag_cost = self.bag_costs[view.kind]
+        bag_cost = self._bag_cost(view.kind)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
@@ -297,7 +282,7 @@ class HardPlayer:
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
                 check += max(PRUNE_EVERY, check // 2)
-                alive, clear = _prune(alive, values, worlds, VAR_FLOOR.get(view.kind, 0.0))
+                alive, clear = _prune(alive, values, worlds, _tuning(view.kind).var_floor)
                 if clear:
                     break
         self.last_worlds = worlds
@@ -306,19 +291,24 @@ class HardPlayer:
         return candidates[best]
 
     def _honest(self, view: SeatView) -> bool:
-        return self.honest_kinds.get(view.kind, False)
+        return _tuning(view.kind).honest
+
+    def _bag_cost(self, kind: str) -> float:
+        """What a bag costs in this game's hand values (the player's ``bag_cost`` if given)."""
+        return _tuning(kind).bag_cost if self.bag_cost is None else self.bag_cost
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
         four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
-        if view.kind == "spades" and self.nil_tries > 1:
+        tuning = _tuning(view.kind)
+        if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
                 return self._nil_world(view, rng, nils)
-        if view.kind == "pitch" and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
+        if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
         world = self.sampler(view, rng)
-        if view.kind == "spades-two" and self.draft_weight != 1.0:
+        if tuning.draft_opponent and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
 
@@ -367,18 +357,20 @@ class HardPlayer:
                 return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
-        if self.two_trick_bias and copy.kind == "spades-two" and world.phase is Phase.BIDDING:
+        tuning = _tuning(copy.kind)
+        bias = tuning.trick_bias if self.two_trick_bias else 0.0
+        if bias and world.phase is Phase.BIDDING:
             # the rollouts take more tricks than the real play does: give one away now and then
-            table = spades_table_for(copy, honest=self.honest_kinds.get(copy.kind, False))
+            table = spades_table_for(copy, honest=tuning.honest)
             tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
                                     copy.spades_broken)
             seat = action.seat
-            if tricks[seat] and self._world_u < self.two_trick_bias:
+            if tricks[seat] and self._world_u < bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
-            return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
-        sides = play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
-        if copy.kind == "pitch" and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
+            return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy.kind))
+        sides = play_out(copy, bag_cost=self._bag_cost(copy.kind), honest=tuning.honest)
+        if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides
 
@@ -393,7 +385,7 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self.bag_costs[view.kind],
+                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view.kind),
                                      honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)
@@ -567,7 +559,7 @@ def _prune(alive: list[int], values: list[list[float]], worlds: int, var_floor: 
 
 def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     """Legal cards, one per run of equivalent cards of a suit (Spades)."""
-    if view.kind == "pitch":
+    if not _tuning(view.kind).card_runs:
         return legal
     hand = mask_of(view.hand or ())
     # cards gone in finished tricks separate nothing; a card of the trick in progress does

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.actions import BidValue
+from game.actions import DOUBLE_NIL, NIL, BidValue
 from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 
@@ -457,7 +457,7 @@ def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence
         has_contract = False
         for q in seats:
             if table.nil[q]:
-                points = NIL_POINTS["double_nil" if table.bids[q] < 0 else "nil"]
+                points = NIL_POINTS[DOUBLE_NIL if table.bids[q] < 0 else NIL]
                 nil_points += points if tricks[q] == 0 else -points
                 bag_count += tricks[q]
             else:
@@ -492,7 +492,7 @@ def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> Sp
     table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
     if honest:
         table.honest = True
-        if world.kind == "spades-two":
+        if world.facts.seen_discards:
             own = [0, 0]
             for seat, _kept, dropped, _keep in world.log.draws:
                 own[seat] |= 1 << dropped
@@ -815,7 +815,7 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
     ``first``: the card the seat to act plays first, or -1.
     """
     hands = list(world.hands)
-    if world.kind == "pitch":
+    if world.facts.auction:  # an auction game (Pitch) scores the points won, not contracts of tricks
         table = pitch_table_for(world, honest)
         trump = world.trump
         low_side = -1
@@ -1016,7 +1016,7 @@ def advance_to_play(world: Any) -> None:
         seat = world.to_act
         if phase is Phase.BIDDING:
             hand = world.hands[seat]
-            if world.kind == "pitch":
+            if world.facts.auction:
                 value = pitch_bid_for(world, seat)
             else:
                 partner = world.partner(seat)

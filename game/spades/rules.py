@@ -21,7 +21,7 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of, undealt
 from game.chance import Chance
 from game.events import (
     BID_MADE,
@@ -30,6 +30,7 @@ from game.events import (
     SPADES_BROKEN,
     Event,
 )
+from game.facts import GameFacts
 from game.options import SpadesOptions
 from game.scoring import score_spades_side, spades_winner
 from game.state import HandLog, HandResult, Phase, TrickGame
@@ -38,6 +39,9 @@ NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
 HAND_SIZE = 13
 EXCHANGE_SIZE = 3
+FACTS = GameFacts("spades", "Spades", 4, 4, 4, hand_size=HAND_SIZE, packet=1, named_bids=(NIL, DOUBLE_NIL),
+                  look_is_decision=False, has_bags=True, trump=SPADES, trump_must_break=True, auction=False,
+                  exchange_size=EXCHANGE_SIZE, always_partners=True)
 
 
 def deal_hands(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
@@ -46,6 +50,17 @@ def deal_hands(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
     for i in range(4):
         deal[(dealer + 1 + i) % 4] = list(deck[i::4])
     return deal
+
+
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The shuffled deck (top first) that deals ``hands`` (by seat): the inverse of ``deal_hands``.
+
+    Raises ValueError when ``hands`` is not a possible deal (13 cards to each of four seats).
+    """
+    undealt(dealer, hands, num_seats)
+    if any(len(hand) != HAND_SIZE for hand in hands) or len(hands) != 4:
+        raise ValueError("Spades deals 13 cards to each of four seats")
+    return [DECK[hands[(dealer + 1 + i) % 4][i // 4]] for i in range(52)]
 
 
 @dataclass
@@ -64,6 +79,10 @@ class SpadesHandLog(BlindHandLog):
 
     dealer: int = 0
     deal: list[list[Card]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The dealer and each seat's dealt cards."""
+        return (self.dealer, tuple(tuple(hand) for hand in self.deal))
     exchange: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
 
 
@@ -147,7 +166,8 @@ class SpadesRules(TrickGame):
 class SpadesGame(SpadesRules):
     """Four-player partnership Spades: deal, bid (Nil, Double Nil), exchange, play, score."""
 
-    kind = "spades"
+    kind = FACTS.name
+    facts = FACTS
     log: SpadesHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,

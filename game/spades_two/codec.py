@@ -10,6 +10,7 @@ from game.codecs import Codec, Labelled, RecordError, card, card_list, card_text
 from game.history import DECK_ORDER, SAMPLE, ChanceOutcome, HandHistory
 from game.spades.rules import HAND_SIZE as SPADES_HAND_SIZE
 from game.spades_two.rules import SpadesTwoGame
+from game.spades_two.rules import deck_for_deal as deal_order
 from game.state import Phase, TrickGame
 
 
@@ -24,6 +25,7 @@ class SpadesTwoCodec(Codec):
     start_field = "first"
     hand_fields = ("first", "stock", "draws", "blind", "redraw", "bids", "tricks")
     hand_size = SPADES_HAND_SIZE
+    deck_for_deal = staticmethod(deal_order)
 
     def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
         stock, position = hand.deck, 0
