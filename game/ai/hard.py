@@ -122,6 +122,7 @@ from game.ai.tuning import HardTuning
 from game.cards import mask_of
 from game.games import GAMES
 from game.state import Phase, SeatView, TrickGame
+from game.worlds import sample_world, void_suits
 
 DEFAULT_THINK_MS = 500
 MIN_WORLDS = 12
@@ -157,8 +158,6 @@ def _tuning(kind: str) -> HardTuning:
 
 
 def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
-    from game.worlds import sample_world
-
     return sample_world(view, rng)
 
 
@@ -504,8 +503,6 @@ def _played_masks(view: SeatView) -> list[int]:
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
-    from game.worlds import void_suits
-
     return tuple(void_suits(view))
 
 

@@ -34,9 +34,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.actions import DOUBLE_NIL, NIL, BidValue
+from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
 from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
+from game.state import Phase
 
 SUIT = SUIT_MASKS
 SPADE_MASK = SUIT_MASKS[0]
@@ -1006,9 +1007,6 @@ def redraw_for(hand: int) -> tuple[Card, ...]:
 
 def advance_to_play(world: Any) -> None:
     """Take a world through its remaining bids, exchange, drawing and redraw by the quick estimates."""
-    from game.actions import DOUBLE_NIL, Bid, Draw, Exchange, Look, Redraw
-    from game.state import Phase
-
     while True:
         phase = world.phase
         if phase is Phase.PLAYING or world.to_act is None:

@@ -35,6 +35,7 @@ differently when the machine is busier).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -427,8 +428,6 @@ def _progress(total: int, done: list[DealResult]) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """The ``arena`` command: play the match, print the figures (and the JSON line)."""
-    import json
-
     try:
         config = config_from_args(args)
     except ValueError as error:
