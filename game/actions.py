@@ -104,7 +104,8 @@ def bid_actions(seat: int, values: tuple[BidValue, ...]) -> tuple[Bid, ...]:
 def bid_text(value: BidValue) -> str:
     """A bid as people say it: ``"4"``, ``"Nil"``, ``"Double Nil"``, ``"Pass"``."""
     if isinstance(value, str):
-        return BID_WORDS.get(value, value)  # type: ignore[call-overload]  # a str that is no NamedBid: as is
+        words: dict[str, str] = BID_WORDS  # type: ignore[assignment]  # a NamedBid is a str
+        return words.get(value, value)  # a str that is no NamedBid: as is
     return str(value)
 
 

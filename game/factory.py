@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.chance import Chance
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions
+from game.options import GameOptions, PitchOptions, SpadesOptions
 from game.state import TrickGame
 
 GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch"
@@ -20,7 +18,7 @@ def default_options(game: str) -> SpadesOptions | PitchOptions:
     return info.default_options()
 
 
-def new_game(game: str, options: Any = None, players: int = 4, seed: int | None = None,
+def new_game(game: str, options: GameOptions | None = None, players: int = 4, seed: int | None = None,
              chance: Chance | None = None) -> TrickGame:
     """A new game with its first hand dealt: ``"spades"``, ``"spades-two"`` or ``"pitch"``."""
     info = REGISTRY.get(game)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from game.actions import Action, NamedBid
 from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, HardTuning
@@ -19,7 +19,7 @@ from game.cards import DECK, Card
 from game.chance import Chance
 from game.codecs import Codec
 from game.facts import GameFacts
-from game.options import PITCH_OPTIONS, SPADES_OPTIONS, OptionSpec, PitchOptions, SpadesOptions, choices_of
+from game.options import PITCH_OPTIONS, SPADES_OPTIONS, GameOptions, OptionSpec, PitchOptions, SpadesOptions, choices_of
 from game.pitch import players as pitch_players
 from game.pitch import rules as pitch
 from game.pitch.codec import PitchCodec
@@ -36,13 +36,13 @@ from game.spades_two.worlds import SpadesTwoWorlds
 from game.state import SeatView, TrickGame
 
 # make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
-Maker = Callable[[Any, int, "int | None", "Chance | None"], TrickGame]
+Maker = Callable[[GameOptions | None, int, int | None, Chance | None], TrickGame]
 # a computer level's policy for one game: the action a seat takes, from its view alone
 Policy = Callable[[SeatView, random.Random], Action]
 # deck_for_deal(dealer, hands by seat, seats) -> the shuffled deck (top first) that deals them
 DealOrder = Callable[[int, Sequence[Sequence[Card]], int], list[Card]]
 # teams(seats, options) -> the sides, each a list of seats
-Teams = Callable[[int, Any], list[list[int]]]
+Teams = Callable[[int, GameOptions | None], list[list[int]]]
 
 
 @dataclass(frozen=True)
@@ -147,27 +147,27 @@ class GameInfo:
         return any(spec.key == "partnerships" and True in spec.allowed_at(seats) for spec in self.option_specs)
 
 
-def _spades(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return spades.SpadesGame(options, seed, chance)
+def _spades(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return spades.SpadesGame(cast("SpadesOptions | None", options), seed, chance)
 
 
-def _spades_two(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return spades_two.SpadesTwoGame(options, seed, chance)
+def _spades_two(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return spades_two.SpadesTwoGame(cast("SpadesOptions | None", options), seed, chance)
 
 
-def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return pitch.PitchGame(options, players, seed, chance)
+def _pitch(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return pitch.PitchGame(cast("PitchOptions | None", options), players, seed, chance)
 
 
-def _partners(seats: int, options: Any) -> list[list[int]]:
+def _partners(seats: int, options: GameOptions | None) -> list[list[int]]:
     return [[0, 2], [1, 3]]
 
 
-def _alone(seats: int, options: Any) -> list[list[int]]:
+def _alone(seats: int, options: GameOptions | None) -> list[list[int]]:
     return [[seat] for seat in range(seats)]
 
 
-def _pitch_teams(seats: int, options: Any) -> list[list[int]]:
+def _pitch_teams(seats: int, options: GameOptions | None) -> list[list[int]]:
     return pitch.pitch_teams(seats, bool(getattr(options, "partnerships", False)))
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from game.actions import Action
 from game.chance import Chance
 from game.factory import new_game
 from game.history import ChanceOutcome, Entry, force_outcomes
+from game.options import GameOptions
 from game.state import TrickGame
 
 
@@ -25,7 +25,8 @@ def replay_steps(game: TrickGame) -> Iterator[tuple[TrickGame, Action]]:
             state.apply(entry)
 
 
-def rebuild(kind: str, options: Any, num_seats: int, seed: int | None, entries: Sequence[Entry]) -> TrickGame:
+def rebuild(kind: str, options: GameOptions | None, num_seats: int, seed: int | None,
+            entries: Sequence[Entry]) -> TrickGame:
     """The game that ``entries`` (a history, or its first k entries) describe: its chance outcomes
     forced, every action applied through ``apply()`` (an illegal one raises ``IllegalAction``).
 

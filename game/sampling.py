@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from math import comb
-from typing import Any
 
 from game.actions import Play
 from game.cards import FULL_MASK, SPADES, SUIT_MASKS, Card, cards_of
@@ -21,7 +21,7 @@ NOT_SPADES = ALL_SUITS & ~(1 << SPADES)
 BITS = [1 << card for card in range(52)]
 
 
-def _mask(cards: Any) -> int:
+def _mask(cards: Iterable[int]) -> int:
     """The mask of an iterable of cards."""
     return sum(map(BITS.__getitem__, cards))
 

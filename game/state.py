@@ -14,6 +14,7 @@ from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
 from game.facts import GameFacts
 from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
+from game.options import GameOptions
 from game.playout import draw_seed
 from game.playout import random_playout as playout
 
@@ -163,9 +164,9 @@ class TrickGame:
     facts: GameFacts  # set by each game's class
     log: HandLog  # this hand's log (the last of ``hand_logs``)
 
-    def __init__(self, options: Any, num_seats: int, teams: list[list[int]], seed: int | None,
+    def __init__(self, options: GameOptions, num_seats: int, teams: list[list[int]], seed: int | None,
                  chance: Chance | None = None) -> None:
-        self.options = options
+        self.options: Any = options  # each game's class narrows it (options: SpadesOptions...)
         self.num_seats = num_seats
         self.teams = teams
         self.seed = seed

@@ -11,7 +11,7 @@ The levels are in game/ai/players.py; ``LEVELS``, ``Player``, ``make_player`` an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the real types for the checker; at run time __getattr__ below loads them
     from game.ai.players import EasyPlayer, NormalPlayer, Player, RandomPlayer, make_player
@@ -22,7 +22,7 @@ LEVELS = ("random", "easy", "normal", "hard")
 _FROM_PLAYERS = ("Player", "make_player", "RandomPlayer", "EasyPlayer", "NormalPlayer")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """The levels' names from game/ai/players.py, loaded on first use."""
     if name in _FROM_PLAYERS:
         # Lazy: game.games imports the games' policies from this package, and players.py imports

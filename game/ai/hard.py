@@ -512,7 +512,7 @@ def _for_world(action: Action, world: TrickGame) -> Action:
     if isinstance(action, Look) and world.phase is Phase.BIDDING:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
-                               world.options.nil, world.num_seats)
+                               bool(getattr(world.options, "nil", False)), world.num_seats)
         return Bid(action.seat, value)
     return action
 

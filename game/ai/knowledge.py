@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.actions import DOUBLE_NIL, NIL, Play
 from game.ai.cardsense import FULL, mask_of, winning
-from game.cards import SPADES, SUIT_MASKS
+from game.cards import SPADES
 from game.state import SeatView
 
 NILS = (NIL, DOUBLE_NIL)
@@ -157,7 +157,3 @@ def know(view: SeatView) -> Knowledge:
                      hand=hand, played=played, unseen=unseen, voids=voids_shown(view), known=known,
                      legal=playable(view))
 
-
-def suit_length(mask: int, which: int) -> int:
-    """How many cards of a suit a mask holds."""
-    return (mask & SUIT_MASKS[which]).bit_count()

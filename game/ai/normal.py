@@ -50,7 +50,7 @@ def bid_action(view: SeatView, value: object) -> Action:
     """The legal bid nearest to ``value`` (numbers are clipped to what is allowed)."""
     values = [a.value for a in view.legal if isinstance(a, Bid)]
     if value in values:
-        return Bid(view.seat, value)  # type: ignore[arg-type]
+        return Bid(view.seat, value)
     numbers = [v for v in values if isinstance(v, int)]
     if isinstance(value, int) and numbers:
         best = min(numbers, key=lambda v: (abs(v - value), v))
@@ -255,7 +255,7 @@ def blind_wanted(view: SeatView) -> bool:
     partner = partner_of(view, seat)
     if partner is not None and (is_nil(view.bids[partner]) or partner in view.blind):
         return False
-    return theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7
+    return bool(theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7)
 
 
 def spades_bid(view: SeatView) -> Action:

@@ -33,7 +33,7 @@ class SpadesTwoWorlds(WorldSampler):
         if view.phase is Phase.DRAWING:
             redraws_done = 0
         elif view.phase is Phase.REDRAW and view.to_act in self.redraw_order:
-            redraws_done = self.redraw_order.index(view.to_act)  # type: ignore[arg-type]
+            redraws_done = self.redraw_order.index(view.to_act)
         else:
             redraws_done = len(self.redraw_order)
         self.redrawn = self.redraw_order[:redraws_done]

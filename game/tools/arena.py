@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
@@ -76,8 +76,8 @@ class ArenaConfig:
 
     def options(self) -> SpadesOptions | PitchOptions:
         """The rule options (the defaults, with Pitch partnerships when asked)."""
-        defaults: Any = REGISTRY[self.game].default_options()  # any game's options class
-        return replace(defaults, partnerships=True) if self.partnerships else defaults
+        defaults = REGISTRY[self.game].default_options()
+        return replace(cast(Any, defaults), partnerships=True) if self.partnerships else defaults
 
     def level(self, role: str) -> str:
         """The level playing ``role`` ("a" or "b")."""
@@ -159,7 +159,7 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     chance.force("seat", [index % config.players])
     chance.force("deck", [deck])
     game = new_game(config.game, config.options(), config.players, seed, chance)
-    game.stop_at_hand_end = True  # type: ignore[attr-defined]  # (ignored by an engine without it)
+    game.stop_at_hand_end = True
     return game
 
 
@@ -369,7 +369,7 @@ class _OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to the main parser's subparsers."""
     arena = sub.add_parser("arena", help="duplicate matches between two computer levels", allow_abbrev=False,
                            description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)

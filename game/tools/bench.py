@@ -72,7 +72,8 @@ def _random_hand_api(game: TrickGame, rng: random.Random) -> None:
         game.apply(actions[int(rand() * len(actions))])
 
 
-def hands_per_second(kind: str, play_hand, seconds: float, seed: int = 1) -> float:
+def hands_per_second(kind: str, play_hand: Callable[[TrickGame, random.Random], None], seconds: float,
+                     seed: int = 1) -> float:
     """How many random hands of ``kind`` ``play_hand`` completes per second.
 
     Every ``GAME_HANDS`` hands a fresh game is dealt (its cost is counted), as games end: one
