@@ -1,95 +1,15 @@
-"""The ``hard`` level: Perfect Information Monte Carlo search over sampled worlds.
+"""The ``hard`` level: Perfect Information Monte Carlo search over worlds that fit the seat's view.
 
-Every decision is made the same way:
-
-1. **Candidates.** The legal actions, pruned where there are many (below).
-2. **Worlds.** ``game.worlds.sample_world(view, rng)`` deals the cards this seat has not seen
-   uniformly over the deals that fit its view (own hand, cards played, voids shown, its own
-   exchange, discards and redraw). Before a four-player Spades seat has looked, its own hand
-   is sampled too (the Double Nil decision is made on the scores alone).
-   Four-player Spades: a Nil bid says something about the bidder's hand that a uniform deal
-   ignores (left alone, the Nil bidder held the ace of spades in a third of the worlds, and
-   covering or setting a Nil changed nothing where the Nil was lost anyway). A world is kept
-   with the chance ``nil_fit`` that the other Nil bidders would have bid Nil on their hands
-   there (rejection sampling; after ``NIL_TRIES`` draws the fittest one). A Double Nil is bid
-   face down and says nothing.
-   Pitch: the auction says something too (three passes before a bid, a bid of 3 from the left).
-   A world is kept at once when every other seat's bid there is the one the rules would make on
-   its hand (``pitch_bid_rule`` on its cards then, in the order bid), else with the chance
-   ``AUCTION_FLOOR`` per bid that differs; after ``AUCTION_TRIES`` draws the fittest one.
-3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
-   played out by the fast policy of ``game.ai.rollout`` (cards, full information), after its
-   quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
-   The outcome is scored as the rules score the hand: the side's contract, Nil and Double
-   Nil results and bags (Spades: each bag costs ``BAG_COSTS`` points, 10 its real price
-   over a game of 100 points per 10 bags, instead of +1 and the penalty only when the count
-   crosses ten), the Pitch points or set back. The value of a candidate in a
-   world is its side's points minus the opponents' (minus the mean of the other sides in
-   Pitch with more than two). Every candidate sees the same worlds (common random numbers),
-   so the comparison is paired.
-   Spades for two needs three corrections, each measured against ``normal`` (duplicate
-   deals, hard playing only the cards: from -18 to +14 points a hand):
-   - *the opponent drafted her hand*: uniform worlds give her a random share of the 39 cards
-     this seat has not seen, but she kept the better card of each pair; her hidden cards are
-     dealt again with spades and queens-or-better ``DRAFT_WEIGHT`` times likelier
-     (voids shown stay voids);
-   - *honest rollouts*: with 26 cards out of play, a rollout that knows where every card
-     lies plays far better than anyone can; in these rollouts each seat judges whether a card
-     holds from the cards it cannot see (the other hand and the discards it did not make);
-   - *a prior*: the rule-based choice (``game.ai.normal``) gets ``PRIOR_BONUS`` points, so
-     the search leaves it only when the worlds clearly say so.
-   The draws are judged by the tricks the hand then takes (10 points each) rather than by
-   the score, which would hang on the quick estimate's bid for the finished hand, and the
-   bids with the rollouts' surplus trick taken off (``TWO_TRICK_BIAS``: the rollouts took
-   0.6 tricks a hand more than the real play did).
-   Pitch rollouts are honest too (28 of the 52 cards lie out of play with four players);
-   four-player Spades rollouts are not (all 52 cards are in play, and honest rollouts
-   measured worse there: +14 against +30 points a hand on the same 30 deals).
-   Four-player Spades and Pitch give the rule-based card a tie-break prior (``PRIOR_BONUS``: a
-   tenth of a trick, a tenth of a point; cards only, not bids): among cards the worlds value
-   alike (the ace or the king of a run, ducking a Nil with the eight or the five, naming trump
-   with the ace or the king) the one the rules' tactics name. The four-player Double Nil
-   exchange gives the rules' gift ``EXCHANGE_PRIOR`` points (see the constant).
-4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
-   with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
-   leader is clearly ahead (its paired lead over every other candidate is more than
-   ``CLEAR_Z`` standard errors, checked after ``MIN_WORLDS`` worlds and then at growing
-   intervals; the variance of a paired difference counts as at least ``VAR_FLOOR``, so a
-   dozen worlds that agree by chance do not end the search); candidates clearly behind the
-   leader are dropped on the way, so the others get more worlds. ``samples`` fixes the number
-   of worlds instead of a clock (deterministic for a fixed seed: the no-peeking tests).
-
-Candidates and the pruning done before any simulation (a full evaluation of every legal
-action would be too slow or pointless):
-
-- Card play: every legal card, but cards of one suit that are equivalent (every card between
-  them is in the hand or gone in a finished trick) count once (the lowest is played; the
-  rules' card may come back as the prior). Pitch
-  keeps every card (their points differ).
-- Spades bids: the expected tricks of ``rollout.spades_expected_tricks`` rounded, two below
-  and two above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
-  Thirteen numbers and Nil in every world would cost seven times as much for bids that
-  never win.
-- Double Nil before looking (four-player Spades): Double Nil against bidding after a look
-  (the world's own hand bids by the estimate), decided over worlds in which the own hand is
-  sampled, and only when the side trails by ``DOUBLE_NIL_BEHIND`` points or more (the
-  comeback bid the rules describe, decided from the scores); Double Nil must then beat
-  looking by ``DOUBLE_NIL_MARGIN`` points. At level scores the simulation would bid it
-  nearly every hand: with the exchange and a covering partner it was made 57 times in 60
-  against ``normal`` (+183 points a hand over 30 duplicate deals, ``double_nil_behind``
-  set to -10000), which would make a strange game. Not Double Nil: the answer is
-  ``Look(seat)`` (listed first in ``view.legal``; in a world it stands for looking and
-  bidding the estimate), and the seat is asked again face up.
-- The Double Nil exchange (286 possible gifts): a handful of gifts built by rules (the
-  most dangerous cards, the highest, the spades first or last; for the partner its lowest
-  cards with or without low spades, ...).
-- Spades for two: keep or discard (both), the Double Nil declaration (both), the redraw
-  (nothing, then the one, two or three most dangerous cards, and a few variants).
-- Pitch bids: every legal bid (at most five), including the dealer's steal and the shut out;
-  each step above the cheapest bid on offer costs ``OVERBID_STEP`` points (a higher bid must
-  win clearly, not protect a hand worth two against outbidding the worlds may overrate), and a
-  world in which this seat ends up the pitcher gets ``PITCHER_BONUS`` points (the rollouts play
-  its cards by the fast policy; at the table it searches them and makes more).
+``HardPlayer.choose(view)`` returns one of ``view.legal`` and reads nothing but the view: it
+draws worlds with ``game.worlds.sample_world`` (the hidden cards dealt uniformly over the deals
+that fit, re-weighted by the other seats' Nil bids or auction bids where the game's
+``HardTuning`` asks), applies each candidate action in every world, plays the hand out by the
+fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired over the
+same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
+when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the
+choice depends only on the seed). Each game's search constants are its registry entry's
+``tuning`` (game/ai/tuning.py); the candidates, the corrections and how every constant was
+measured are in docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -129,9 +49,6 @@ MIN_WORLDS = 12
 CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
-# The least variance (points squared) a paired difference is given when judging "clearly ahead or
-# behind": a few worlds that happen to agree (a ten-point edge in each of the first twelve) must not
-# end the search; rare large losses (a contract lost) come later. Spades: two tricks; Pitch: a point.
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
@@ -139,14 +56,8 @@ NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
 AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the other seats' bids
-# Pitch bids: each step above the cheapest bid on offer must win this many points more (a higher
-# bid risks more when the worlds err; without it a bid of 3 "protects" a hand worth two).
-OVERBID_STEP = 0.3
-# Pitch bids: the points a world in which this seat ends up the pitcher gets. The rollouts play its
-# cards by the fast policy, but at the table it searches every card (and names trump by search), and
-# makes more than the rollouts say: with it, the hard level pitches more often (the hands it took from
-# ``normal`` by bidding where ``normal`` passed were its best: +2 points a hand over the duplicate).
-PITCHER_BONUS = 0.3
+OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
+PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]

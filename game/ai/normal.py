@@ -280,7 +280,7 @@ def spades_bid(view: SeatView) -> Action:
             return Bid(view.seat, NIL)
     elif nil_ok and not partner_nil and est <= 2.0 and nil_risk(hand) <= 1.3:
         return Bid(view.seat, NIL)
-    bid = int(est + (-0.2 if two else 0.45))  # measured: the best points after the cost of bags
+    bid = int(est + (-0.2 if two else 0.45))  # rounding of the estimate (docs/ai-notes.md)
     mine = side_of(view, view.seat)
     if view.bags[mine] >= 7 and est - bid > 0.1:
         bid += 1  # near ten bags: bid the tricks we are likely to take anyway
@@ -630,7 +630,7 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
 
 
 POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
-BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (measured)
+BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
 def pitch_bid(view: SeatView) -> Action:

@@ -926,7 +926,7 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     return max(1, min(13, int(expected + 0.2)))
 
 
-# Pitch: the expected points at which a bid pays (the rule-based level's, measured against set backs)
+# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md)
 PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}
 
 
