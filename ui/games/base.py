@@ -133,8 +133,10 @@ class Presentation:
         """The summary's breakdown: a label and one cell per side for each row."""
         raise NotImplementedError
 
-    def summary_cards(self, trump: int | None, tricks: TrickList) -> dict[str, Card | None]:
-        """The cards some rows of the summary name, by row label (none by default)."""
+    def summary_cards(self, trump: int | None, tricks: TrickList,
+                      points: Sequence[Mapping[str, Any]] = ()) -> dict[str, Card | None]:
+        """The cards some rows of the summary name, by row label (none by default); ``points`` is the
+        hand's breakdown (which parts it scored)."""
         return {}
 
     def sheet_note(self, names: Sequence[str], result: HandResult) -> str:
