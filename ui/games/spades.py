@@ -118,7 +118,8 @@ class SpadesPresentation(Presentation):
         """Blind Double Nil while the cards are face down; else what a bid means."""
         if DOUBLE_NIL in values:
             return "Your cards are face down: bid Double Nil blind, or look first."
-        return "How many tricks will you take? Nil: none at all. Click a bid, or type it and press Enter."
+        nil = " Nil: none at all." if NIL in values else ""  # (not offered: the rules or a minimum side bid)
+        return f"How many tricks will you take?{nil} Click a bid, or type it and press Enter."
 
     def typed_bid(self, number: int) -> BidValue:
         """0 is Nil."""
