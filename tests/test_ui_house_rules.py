@@ -42,6 +42,9 @@ def to_the_summary(d: Driver, name: str) -> HandSummary:
         if stop == "look":
             d.click_button("look")
             return True
+        if stop == "exchange":  # a Double Nil's three cards or a Nil pass's one or two: as many as asked
+            give_cards(d)
+            return True
         return False
 
     d.finish_hand(look)
@@ -67,6 +70,16 @@ def shows_toast(d: Driver, message: str) -> bool:
     area = pygame.Rect(0, 0, 300, 30)
     area.center = (x, y)
     return region_diff(with_toast, d.app.screen, area.clip(d.app.screen.get_rect())) > 5
+
+
+def give_cards(d: Driver) -> list[Card]:
+    """Click as many of the viewer's cards as the exchange asks for, then Give."""
+    count = d.scene.decision().cards
+    cards = list(d.scene.model.hands[d.scene.viewer][:count])
+    for card in cards:
+        d.click_card(card)
+    d.click_button("give")
+    return cards
 
 
 def inside(rect: pygame.Rect, size: tuple[int, int]) -> bool:
@@ -236,6 +249,26 @@ def test_a_card_other_than_the_two_of_clubs_is_refused_on_the_first_lead(drivers
     save(d, "refusal_two_clubs")
     d.click_card(two)
     assert game.played >> int(two) & 1 or game.view(0).trick  # the 2♣ is led
+
+
+def test_a_nil_pass_asks_the_nil_bidder_for_the_cards_the_option_names(drivers):
+    options = SpadesOptions(nil_pass=2)
+    for seed in range(1, 60):  # North, the partner, bids before the viewer
+        game = new_game("spades", options, 4, seed)
+        if game.dealer == 1:
+            break
+    bid_until_viewer(game, {2: 3})
+    d = Driver("spades", 4, [0], seed=seed, options=options, engine=game)
+    drivers.append(d)
+    while d.next_stop() != "bid":
+        d.click_button("look")
+    d.click_button("bid:nil")
+    assert d.next_stop() == "exchange"
+    assert d.scene.decision().cards == 2  # the option's two cards, not the Double Nil's three
+    save(d, "nil_pass_choose")
+    given = give_cards(d)
+    d.next_stop()
+    assert not any(card in d.scene.model.hands[0] for card in given)
 
 
 # ----- whole hands with the options on -------------------------------------------------------------------
