@@ -10,8 +10,12 @@ The game itself is only the record (the seats in it carry name, human or compute
 resuming replays it (``game.record.replay``), so a save can never hold a state the rules do not allow.
 Writes are atomic (``ui.services.storage.atomic_write_text``) and happen on a background thread: the drawing
 thread only clones the game (a few microseconds) and hands it over; the thread writes the newest state
-it has been given. A finished game clears the autosave. A save that cannot be used is moved aside
-(renamed, never deleted) with a plain-words message for the title menu, and the player starts fresh.
+it has been given. The writer renames each state into place without waiting for the disk (a killed
+program keeps it: the system has it), and a second thread then flushes the newest file to the disk
+(``fsync``), so a slow disk never holds the next state back: a ``kill -9`` loses at most the action in
+progress, a power cut at most the states of the last flush. A finished game clears the autosave. A save
+that cannot be used is moved aside (renamed, never deleted) with a plain-words message for the title menu,
+and the player starts fresh.
 
 ``load_record_file(path)`` reads the first game of a record file (``.jsonl``, or one JSON object);
 ``open_record_for_play(path)`` turns an unfinished one into a game to resume.
@@ -24,26 +28,25 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.games import GAMES
+from game.names import clean_name
 from game.record import FORMAT as RECORD_FORMAT
-from game.record import RecordError, dumps, replay, to_record
+from game.record import MAX_LINE, RecordError, Replay, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui.services import storage
 
 if TYPE_CHECKING:
     from ui.config import GameConfig
-    from ui.context import AppContext
 
 SAVE_FORMAT = "trick-table-save/1"
 SAVE_FORMAT_PREFIX = "trick-table-save/"
 AUTOSAVE_NAME = "autosave.json"
 MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point Spades game is ~15 KB)
-MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
-MAX_NAME_CHARS = 24  # a seat's name as the table shows it
+MAX_RECORD_BYTES = MAX_LINE  # the first game of a record file: the one limit every reader of records keeps
 STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
 
 
@@ -79,23 +82,21 @@ class SavedGame:
 
 
 def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
-    """A ``GameConfig`` matching a replayed game and its record's seats (names cut to fit; an unknown
-    computer level plays at the default level)."""
-    from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig
+    """A ``GameConfig`` matching a replayed game and its record's seats (names cleaned as every reader cleans
+    them, ``game.names.clean_name``; an unknown computer level plays at the default level)."""
+    from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig  # start-up speed: it loads game.ai
 
     levels = set(LEVELS) | {"random"}
     out = []
     for number in range(game.num_seats):
         seat = seats[number] if number < len(seats) and isinstance(seats[number], dict) else {}
-        raw = seat.get("name")
-        name = " ".join(raw.split())[:MAX_NAME_CHARS] if isinstance(raw, str) else ""
-        name = name or f"Seat {number + 1}"
+        name = clean_name(seat.get("name"), f"Seat {number + 1}")
         level = seat.get("level")
         out.append(SeatConfig(name, seat.get("player") == "human", level if level in levels else DEFAULT_LEVEL))
     return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
 
 
-def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
+def _problem_of_replay(record: object) -> tuple[Replay | None, str | None]:
     """Replay a record: ``(Replay, None)`` or ``(None, plain-words problem)``; never raises."""
     try:
         return replay(record), None
@@ -107,7 +108,7 @@ def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
         return None, f"it is not a readable game record ({type(error).__name__}: {error})"
 
 
-def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
+def parse_save(value: object) -> tuple[SavedGame | None, str | None]:
     """Check a save document read from JSON and replay its game: ``(SavedGame, None)`` or ``(None, problem)``."""
     if not isinstance(value, dict):
         return None, "it is not a Trick Table save (it holds no JSON object)"
@@ -133,20 +134,28 @@ def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
 
 # ----------------------------------------------------------------- record files
 def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
-    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem."""
+    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem.
+
+    Reads in chunks, each looked at once (never the whole file), and stops once ``limit`` bytes are read
+    without a line's end."""
+    too_large = f"its first game is far too large (more than {storage.describe_size(limit)})"
     try:
         with open(path, "rb") as handle:
-            data = b""
+            line = bytearray()
+            read = 0
             while True:
                 chunk = handle.read(1 << 16)
-                data += chunk
-                stripped = data.lstrip()
-                end = stripped.find(b"\n")
-                if end >= 0 or not chunk:
-                    line = stripped[:end] if end >= 0 else stripped
+                if not chunk:
                     break
-                if len(data) > limit:
-                    return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+                read += len(chunk)
+                if not line:
+                    chunk = chunk.lstrip()  # blank lines before the first game
+                end = chunk.find(b"\n")
+                line += chunk[:end] if end >= 0 else chunk
+                if end >= 0 and line.strip():
+                    break
+                if len(line) > limit or read - len(line) > limit:  # a huge line, or a flood of blank ones
+                    return None, too_large
     except IsADirectoryError:
         return None, "it is a folder, not a file"
     except FileNotFoundError:
@@ -154,13 +163,13 @@ def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
     except OSError as error:
         return None, f"the file cannot be read ({error.strerror or error})"
     if len(line) > limit:
-        return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+        return None, too_large
     if not line.strip():
         return None, "the file is empty"
     if b"\x00" in line:
         return None, "the file is not text (it holds binary data)"
     try:
-        return line.decode("utf-8"), None
+        return bytes(line).decode("utf-8"), None
     except UnicodeDecodeError as error:
         return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
 
@@ -231,7 +240,8 @@ def suggested_record_name(game: TrickGame) -> str:
 
 # ----------------------------------------------------------------- the background writer
 class _Writer:
-    """A thread that writes the newest save it was handed (older ones not yet written are skipped)."""
+    """A thread that writes the newest save it was handed (older ones not yet written are skipped), and with
+    ``durable`` a second thread that flushes the newest file written to the disk (never in the writer's way)."""
 
     def __init__(self, durable: bool = True) -> None:
         self.durable = durable
@@ -240,6 +250,9 @@ class _Writer:
         self._busy = False
         self._stop = False
         self._thread: threading.Thread | None = None
+        self._unsynced: Path | None = None  # the file written last and not yet flushed to the disk
+        self._syncing = False
+        self._syncer: threading.Thread | None = None
         self.errors: list[str] = []
         self.timings_s: list[float] = []  # time per save written (to_record, JSON, atomic write)
         self.written = 0
@@ -275,10 +288,12 @@ class _Writer:
         try:
             if job[0] == "save":
                 _, path, game, seats, window = job
-                storage.atomic_write_text(path, save_text(game, seats, window), durable=self.durable)
+                storage.atomic_write_text(path, save_text(game, seats, window), durable=False)
                 self.written += 1
                 self.timings_s.append(time.perf_counter() - start)
                 del self.timings_s[:-1000]
+                if self.durable:
+                    self._hand_to_syncer(path)
             else:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(job[1])
@@ -286,14 +301,46 @@ class _Writer:
             with self._lock:
                 self.errors.append(f"The game could not be saved ({getattr(error, 'strerror', None) or error}).")
 
+    def _hand_to_syncer(self, path: Path) -> None:
+        """Have the file just written flushed to the disk by the syncing thread (the newest one only)."""
+        with self._lock:
+            self._unsynced = path
+            if self._syncer is None or not self._syncer.is_alive():
+                self._syncer = threading.Thread(target=self._sync_loop, name="trick-table-saves-sync", daemon=True)
+                self._syncer.start()
+            self._lock.notify_all()
+
+    def _sync_loop(self) -> None:
+        while True:
+            with self._lock:
+                while self._unsynced is None and not self._stop:
+                    self._lock.wait()
+                if self._unsynced is None:
+                    return
+                path, self._unsynced = self._unsynced, None
+                self._syncing = True
+            try:
+                storage.sync_file(path)
+            finally:
+                with self._lock:
+                    self._syncing = False
+                    self._lock.notify_all()
+
+    def _pending(self) -> bool:
+        """Whether a job is waiting or being written, or a file written is not yet on the disk (lock held)."""
+        return self._job is not None or self._busy or self._unsynced is not None or self._syncing
+
     def flush(self, timeout_s: float = 5.0) -> bool:
-        """Wait until every job handed over is written; False if that took longer than ``timeout_s``."""
+        """Wait until every job handed over is written and on the disk; False if that took longer than
+        ``timeout_s``."""
         deadline = time.monotonic() + timeout_s
         with self._lock:
-            while self._job is not None or self._busy:
+            while self._pending():
                 left = deadline - time.monotonic()
-                if left <= 0 or self._thread is None or not self._thread.is_alive():
-                    return self._job is None and not self._busy
+                writer_gone = self._thread is None or not self._thread.is_alive()
+                syncer_gone = self._syncer is None or not self._syncer.is_alive()
+                if left <= 0 or (writer_gone and syncer_gone):
+                    return not self._pending()
                 self._lock.wait(left)
         return True
 
@@ -303,21 +350,47 @@ class _Writer:
         with self._lock:
             self._stop = True
             self._lock.notify_all()
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout_s)
+        for thread in (self._thread, self._syncer):
+            if thread is not None:
+                thread.join(timeout_s)
 
 
 # ----------------------------------------------------------------- the service the window uses
-class SaveService:
-    """The window's saves: autosave after each action, Continue, and the messages for the title menu."""
+ANOTHER_WINDOW = ("Another Trick Table window is using the saved game: this one plays without saving "
+                  "(close the other to keep games).")
 
-    def __init__(self, folder: Path | str | None = None, durable: bool = True) -> None:
+
+class SaveService:
+    """The window's saves: autosave after each action, Continue, and the messages for the title menu.
+
+    One window owns a data folder's autosave (``claim``: a lock held until ``close``); a service that is
+    ``off`` (another window owns it, or there is no usable data folder) saves nothing and offers no
+    Continue, so it never overwrites the game of another window.
+    """
+
+    def __init__(self, folder: Path | str | None = None, durable: bool = True, off: str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
         self.writer = _Writer(durable)
         self.notices: list[str] = []  # plain-words messages the title menu shows, oldest first
         self.record_folder: Path | None = None  # where Save record as / Open record last looked
         self._reported: set[str] = set()  # write problems already said (each is said once)
+        self.off = off  # why this window saves nothing (None: it saves)
+        self._lock: storage.FolderLock | None = None
+
+    def claim(self) -> str | None:
+        """Take the data folder's autosave for this window: None when it is ours (or saving is already off
+        for another reason), else the one-line message that another window has it (saving is then off)."""
+        if self.off is not None:
+            return None
+        try:
+            lock = storage.FolderLock(self.folder)
+        except OSError:
+            return None  # no folder: each write will say why
+        if not lock.acquire():
+            self.off = ANOTHER_WINDOW
+            return ANOTHER_WINDOW
+        self._lock = lock
+        return None
 
     @property
     def folder(self) -> Path:
@@ -334,6 +407,8 @@ class SaveService:
 
     def has_save(self) -> bool:
         """True when there is an autosave to continue (or one being written)."""
+        if self.off is not None:
+            return False
         try:
             self.writer.flush(1.0)
             return self.path.is_file()
@@ -341,7 +416,10 @@ class SaveService:
             return False
 
     def autosave(self, game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None) -> None:
-        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread."""
+        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread.
+        Nothing at all when saving is off."""
+        if self.off is not None:
+            return
         try:
             path = self.path
         except OSError as error:
@@ -353,7 +431,9 @@ class SaveService:
         self.writer.submit(("save", path, game.clone(), list(seats), dict(window or {})))
 
     def clear(self) -> None:
-        """Remove the autosave (the game it held is over)."""
+        """Remove the autosave (the game it held is over); nothing when saving is off."""
+        if self.off is not None:
+            return
         with contextlib.suppress(OSError):
             self.writer.submit(("clear", self.path))
 
@@ -376,8 +456,6 @@ class SaveService:
         value = self._read_quietly()
         if value is None:
             return None
-        from game.games import GAMES
-
         window: dict[str, Any] = value["window"] if isinstance(value.get("window"), dict) else {}
         record: dict[str, Any] = value["record"] if isinstance(value.get("record"), dict) else {}
         kind = record.get("game")
@@ -393,6 +471,8 @@ class SaveService:
     def _read_quietly(self) -> dict[str, Any] | None:
         """The save's JSON object as it is on disk, or None when there is none or it cannot be read (a
         problem is reported only by ``load``, which also moves the file aside)."""
+        if self.off is not None:
+            return None
         try:
             if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
                 return None
@@ -417,7 +497,9 @@ class SaveService:
     def load(self) -> tuple[SavedGame | None, str | None]:
         """Read and replay the autosave: ``(SavedGame, None)``, ``(None, None)`` when there is none, or
         ``(None, message)`` when it could not be used: the file is then moved aside and the message (also
-        queued for the title menu) says so in plain words."""
+        queued for the title menu) says so in plain words. ``(None, None)`` when saving is off."""
+        if self.off is not None:
+            return None, None
         self.flush()
         try:
             path = self.path
@@ -446,16 +528,14 @@ class SaveService:
 
     def check_on_start(self) -> None:
         """At startup: remove temporary files a killed program left, and test the autosave so that a bad one is
-        reported on the title menu at once (and moved aside)."""
+        reported on the title menu at once (and moved aside). Nothing when saving is off."""
+        if self.off is not None:
+            return
         try:
             folder = self.folder
-            now = time.time()
-            for stale in folder.glob(f".{AUTOSAVE_NAME}.*.tmp"):
-                with contextlib.suppress(OSError):
-                    if now - stale.stat().st_mtime > STALE_TEMP_S:
-                        stale.unlink()
         except OSError:
             return
+        storage.remove_stale_temps(folder, [AUTOSAVE_NAME], STALE_TEMP_S)
         self.load()
 
     def timings_ms(self) -> list[float]:
@@ -463,87 +543,21 @@ class SaveService:
         return [t * 1000.0 for t in self.writer.timings_s]
 
     def close(self) -> None:
-        """Write the pending save and stop the writer thread (the window is closing)."""
+        """Write the pending save, stop the writer thread and let the data folder go (the window is closing)."""
         self.writer.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
 
-def saves_of(ctx: AppContext) -> SaveService | None:
-    """The window's ``SaveService`` (``ctx.saves``; None in a bare context: tests and tools without saves)."""
-    return ctx.saves
-
-
-def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:
+def window_facts(humans: list[int], think_ms: int, game: TrickGame) -> dict[str, Any]:
     """What the window keeps next to the record: who the people are, hot-seat, think time, a title."""
-    from game.games import GAMES
-
     title = GAMES[game.kind].title if game.kind in GAMES else game.kind
     return {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,
             "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
 
 
-def save_record_as(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]],
-                   say: Callable[[str], None]) -> None:
-    """Save record as (the table menu): a file chooser over the table; the game as it is now is written to the
-    file chosen, the chooser closes and ``say`` tells where it went."""
-    from ui.scenes.file_chooser import FileChooserScene
-
-    saves = saves_of(ctx)
-    snapshot = game.clone()  # the game at the moment the player asked, whatever happens under the chooser
-
-    def chosen(path: Path) -> str | None:
-        problem = write_record_file(path, snapshot, seats)
-        if problem is not None:
-            return f"The record was not saved: {problem}."
-        if saves is not None:
-            saves.record_folder = path.parent
-        if ctx.scenes.top is chooser:
-            ctx.scenes.pop()
-        say(f"Record saved as {path.name}")
-        return None
-
-    chooser = FileChooserScene(ctx, "Save record as", chosen, save=True, suggested=suggested_record_name(game),
-                               start_dir=saves.record_folder if saves is not None else None)
-    ctx.scenes.push(chooser)
-
-
-def measure(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
-    """The figures of issue 9: a normal-level Spades game to 500 saved after every action. Returns the drawing
-    thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
-    write), both median and p99 in ms, and the size in bytes of the save and of the record at the end."""
-    import tempfile
-
-    from game.ai import make_player
-    from game.factory import new_game
-
-    game = new_game("spades", None, 4, seed)
-    players = [make_player("normal", seed * 101 + s) for s in range(4)]
-    seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": "normal"} for s in range(4)]
-    with tempfile.TemporaryDirectory() as scratch:
-        service = SaveService(folder if folder is not None else scratch)
-        handed: list[float] = []
-        size = 0
-        while game.phase is not Phase.GAME_OVER and game.to_act is not None:
-            seat = game.to_act
-            game.apply(players[seat].choose(game.view(seat)))
-            if game.phase is Phase.GAME_OVER:
-                size = len(save_text(game, seats, window_facts([], None, game)).encode())
-            started = time.perf_counter()
-            service.autosave(game, seats, window_facts([], None, game))
-            handed.append((time.perf_counter() - started) * 1000.0)
-            service.flush()  # every action written (the window skips states that a newer one replaced)
-        written = service.timings_ms()
-        service.close()
-
-    def pick(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-    return {"actions": float(len(handed)), "hands": float(len(game.results)),
-            "drawing_thread_median_ms": pick(handed, 0.5), "drawing_thread_p99_ms": pick(handed, 0.99),
-            "write_median_ms": pick(written, 0.5), "write_p99_ms": pick(written, 0.99),
-            "save_bytes": float(size), "record_bytes": float(len(dumps(to_record(game, seats)).encode()))}
-
-
-if __name__ == "__main__":
-    for name, value in measure().items():
-        print(f"{name}: {value:.3f}" if name.endswith("_ms") else f"{name}: {value:.0f}")
+def record_as_filed(game: TrickGame, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``game``'s record (finished or not) as a record file would hold it: written out and read back."""
+    value: dict[str, Any] = json.loads(dumps(to_record(game, seats)))
+    return value

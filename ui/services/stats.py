@@ -15,8 +15,13 @@ Spades: contracts bid and made (the side's contract, counted for a player who bi
 Double Nils bid and made, the side's bags per hand; Pitch: times pitched, made and set back. Per name also
 the last ``RECENT_KEEP`` finished games (won or lost, and the margin) for the chart.
 
-The file is written atomically (``ui.services.storage``); a file that is bad in any way is moved aside (never
-deleted), the problem is given once in plain words, and statistics start afresh.
+The file is written atomically (``ui.services.storage``), and each change is a read-modify-write under a lock
+beside the file (``storage.locked``), so two windows adding at once both keep their counts. At most
+``MAX_NAMES`` names are kept: adding one more forgets the name that played longest ago (a file holding more,
+as an older version could write, is read and cut the same way, never refused). A file that is bad in any
+other way is moved aside (never deleted), the problem is given once in plain words, and statistics start
+afresh. Without a usable data folder the statistics live in memory for the session only. Names are cleaned on read
+(``game.names.clean_name``), as in records and saves.
 """
 
 from __future__ import annotations
@@ -28,14 +33,16 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.names import clean_name
+from game.record import to_record
+from game.state import TrickGame
 from ui.services import storage
 
 FILE_NAME = "stats.json"
 FORMAT = "trick-table-stats/1"
 MAX_BYTES = 4 * 1024 * 1024
 RECENT_KEEP = 50  # finished games remembered per name for the chart
-MAX_NAMES = 200  # a file with more names than this is no statistics file of ours
-NUMBER_BIDS = "number"
+MAX_NAMES = 200  # names kept: the ones that played most recently
 
 
 @dataclass
@@ -76,7 +83,7 @@ class Tally:
         return {k: v for k, v in asdict(self).items() if v}
 
     @classmethod
-    def from_json(cls, value: Any) -> Tally:
+    def from_json(cls, value: object) -> Tally:
         """Read counts written by ``to_json``; raises ValueError on anything else."""
         if not isinstance(value, dict):
             raise ValueError("a tally is not an object")
@@ -110,7 +117,7 @@ class Result:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, value: Any) -> Result:
+    def from_json(cls, value: object) -> Result:
         """Read a stored result; raises ValueError on anything else."""
         if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
             raise ValueError("a recent game is not an object with the expected fields")
@@ -167,7 +174,7 @@ def _tricks(hand: Mapping[str, Any], num_seats: int) -> list[int]:
     return won
 
 
-def _is_number(bid: Any) -> bool:
+def _is_number(bid: object) -> bool:
     return type(bid) is int
 
 
@@ -226,13 +233,8 @@ def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for seat, info in enumerate(record["seats"]):
         if isinstance(info, Mapping) and info.get("player") == "human":
-            out.setdefault(str(info.get("name", f"Seat {seat}")), []).append(seat)
+            out.setdefault(clean_name(info.get("name"), f"Seat {seat + 1}"), []).append(seat)
     return out
-
-
-def scored_hands(record: Mapping[str, Any]) -> int:
-    """How many hands of the record have been scored."""
-    return sum(1 for hand in record.get("hands", ()) if "points" in hand)
 
 
 @dataclass
@@ -275,18 +277,32 @@ def _now() -> str:
 
 # ------------------------------------------------------------ the store
 def stats_path() -> Path:
-    """Where the statistics are kept."""
+    """Where the statistics are kept (raises OSError when the data folder cannot be made)."""
     return storage.data_dir() / FILE_NAME
 
 
-def _parse(value: Any) -> dict[str, PlayerStats]:
+def _recency(entry: tuple[str, PlayerStats]) -> tuple[str, int]:
+    """How recently a name played (then how much): the order in which names are kept."""
+    name, stats = entry
+    return stats.last_played, sum(t.hands for t in stats.tallies.values())
+
+
+def keep_recent(players: dict[str, PlayerStats], limit: int = MAX_NAMES) -> dict[str, PlayerStats]:
+    """``players`` cut to the ``limit`` names that played most recently (the same dict when it fits)."""
+    if len(players) <= limit:
+        return players
+    kept = {name for name, _ in sorted(players.items(), key=_recency, reverse=True)[:limit]}
+    return {name: stats for name, stats in players.items() if name in kept}
+
+
+def _parse(value: object) -> dict[str, PlayerStats]:
     """The players of a stats document; raises ValueError when anything is off."""
     if not isinstance(value, dict):
         raise ValueError("it is not a statistics file")
     if value.get("format") != FORMAT:
         raise ValueError(f"its format is {value.get('format')!r}, not {FORMAT!r}")
     players = value.get("players")
-    if not isinstance(players, dict) or len(players) > MAX_NAMES:
+    if not isinstance(players, dict):
         raise ValueError("its list of players is missing or wrong")
     out: dict[str, PlayerStats] = {}
     for name, entry in players.items():
@@ -301,9 +317,22 @@ def _parse(value: Any) -> dict[str, PlayerStats]:
             kind, slash, count = key.partition("/")
             if not slash or not count.isdigit():
                 raise ValueError(f"{key!r} is not a game and player count")
-        out[name] = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
-                                [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
-    return out
+        read = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
+                           [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
+        _merge_into(out, clean_name(name, "Player"), read)  # names cleaned as every reader cleans them
+    return keep_recent(out)
+
+
+def _merge_into(players: dict[str, PlayerStats], name: str, entry: PlayerStats) -> None:
+    """Keep ``entry`` under ``name``; two entries whose names clean to the same name are added together."""
+    kept = players.get(name)
+    if kept is None:
+        players[name] = entry
+        return
+    for key, tally in entry.tallies.items():
+        kept.tallies.setdefault(key, Tally()).add(tally)
+    kept.recent = sorted(kept.recent + entry.recent, key=lambda r: r.when)[-RECENT_KEEP:]
+    kept.last_played = max(kept.last_played, entry.last_played)
 
 
 def _dump(players: Mapping[str, PlayerStats]) -> str:
@@ -315,19 +344,27 @@ def _dump(players: Mapping[str, PlayerStats]) -> str:
 
 
 class StatsStore:
-    """The statistics file: read on demand, changed by read-modify-write (atomic), reset on request.
+    """The statistics file: read on demand, changed by read-modify-write (locked, atomic), reset on request.
 
     ``problem`` holds the one message about a bad file that was moved aside, until ``take_problem``.
+    ``path`` is None when the data folder cannot be used: the statistics are then kept in memory only.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path if path is not None else stats_path()
+    def __init__(self, path: Path | None = None, *, in_memory: bool = False) -> None:
+        self.path: Path | None = path
+        if path is None and not in_memory:
+            try:
+                self.path = stats_path()
+            except OSError:
+                self.path = None  # no data folder: this session's statistics are kept in memory
         self.problem: str | None = None
         self.players: dict[str, PlayerStats] = {}
         self.reload()
 
     def reload(self) -> dict[str, PlayerStats]:
         """Read the file again (a missing file is no problem; a bad one is moved aside, and said once)."""
+        if self.path is None:
+            return self.players
         if not self.path.exists():
             self.players = {}
             return self.players
@@ -353,15 +390,19 @@ class StatsStore:
         problem, self.problem = self.problem, None
         return problem
 
-    def _write(self) -> None:
-        storage.atomic_write_text(self.path, _dump(self.players))
-
     def update(self, change: Callable[[dict[str, PlayerStats]], None]) -> None:
-        """Re-read the file, apply ``change`` to the players, write it back (a failed write keeps memory)."""
-        self.reload()
-        change(self.players)
+        """Re-read the file, apply ``change`` to the players, write it back, all under the file's lock (another
+        program's change in between is never lost); a failed write keeps the change in memory."""
+        if self.path is None:
+            change(self.players)
+            self.players = keep_recent(self.players)
+            return
         try:
-            self._write()
+            with storage.locked(self.path):
+                self.reload()
+                change(self.players)
+                self.players = keep_recent(self.players)
+                storage.atomic_write_text(self.path, _dump(self.players))
         except OSError as exc:
             self.problem = f"The statistics could not be saved ({exc.strerror or exc})."
 
@@ -403,7 +444,7 @@ class StatsStore:
         return self.players.get(name, PlayerStats())
 
 
-def stats_store(ctx: Any) -> StatsStore:
+def stats_store(ctx: object) -> StatsStore:
     """The program's store, ``ctx.stats`` (a fresh store on the data folder for a context without one)."""
     store = getattr(ctx, "stats", None)
     return store if isinstance(store, StatsStore) else StatsStore()
@@ -414,8 +455,8 @@ def seat_records(seats: Iterable[Any]) -> list[dict[str, Any]]:
     """Seat configs (``SeatConfig``) as the record's seat objects."""
     out = []
     for seat in seats:
-        to_record = getattr(seat, "to_record", None)
-        out.append(to_record() if callable(to_record) else dict(seat))
+        as_record = getattr(seat, "to_record", None)
+        out.append(as_record() if callable(as_record) else dict(seat))
     return out
 
 
@@ -426,14 +467,14 @@ class TableStats:
     by an undo and scored again is not counted twice (a high-water mark).
     """
 
-    def __init__(self, ctx: Any, seats: Iterable[Any], game: Any) -> None:
+    def __init__(self, ctx: object, seats: Iterable[Any], game: TrickGame) -> None:
         self.ctx = ctx
         self.seats = seat_records(seats)
         self.enabled = any(s.get("player") == "human" for s in self.seats)
         self.counted_hands = len(getattr(game, "results", ()))
         self.counted_end = getattr(game, "winner", None) is not None
 
-    def after_action(self, game: Any) -> None:
+    def after_action(self, game: TrickGame) -> None:
         """Count what the last action finished (a hand, the game); never raises into the table."""
         if not self.enabled:
             return
@@ -442,8 +483,6 @@ class TableStats:
         if scored <= self.counted_hands and (not over or self.counted_end):
             return
         try:
-            from game.record import to_record
-
             record = to_record(game, self.seats)
             count_end = over and not self.counted_end
             stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)
