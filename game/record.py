@@ -238,7 +238,7 @@ REPLAY_ERRORS = (RecordError, TypeError, KeyError, AttributeError, IndexError, V
                  RecursionError)  # what replaying a bad record can raise (wrong types deep inside it)
 
 
-def last_good_limit(record: Any) -> tuple[Replay | None, Exception | None]:
+def last_good_limit(record: object) -> tuple[Replay | None, Exception | None]:
     """The record replayed as far as it goes: ``(replay, None)`` for a record that replays to the end, else
     ``(the replay stopped at the largest limit that replays, the problem)``, or ``(None, problem)`` when not
     even the first deal replays (limit 0).

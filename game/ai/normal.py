@@ -387,6 +387,9 @@ def wants_tricks(k: Knowledge) -> bool:
     need = k.need(k.side)
     if need > 0:
         return True
+    limit = getattr(k.view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None
+    if limit is None:
+        return True  # no bag penalty: every overtrick is a point
     left = k.tricks_left()
     bags = k.view.bags[k.side]
     for side in range(len(k.view.teams)):
@@ -394,7 +397,7 @@ def wants_tricks(k: Knowledge) -> bool:
             continue
         their, _ = k.contract(side)
         their_need = k.need(side)
-        if their and their_need > 0 and left - their_need <= 1 and bags <= 6:
+        if their and their_need > 0 and left - their_need <= 1 and bags <= limit - 4:
             return True
     return False
 
