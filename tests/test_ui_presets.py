@@ -8,12 +8,12 @@ import json
 
 import pygame
 
+from tests.test_setup_from_registry import click, fresh_setup, press
+from tests.test_setup_from_registry import show as show_later
 from ui.draw.widgets import ChoiceSelector
 from ui.scenes.preset import PresetNameScene
 from ui.scenes.setup import PRESET, SAVE_PRESET, SetupScene
 from ui.services.settings import SettingsStore
-from tests.test_setup_from_registry import click, fresh_setup, press
-from tests.test_setup_from_registry import show as show_later
 
 DT = 1 / 60
 
