@@ -79,6 +79,11 @@ class Presentation:
     sheet_hand_w = 52
     worded_options: frozenset[str] = frozenset({"target"})  # the option keys ``option_rows`` (or the target) words
 
+    def about_for(self, options: Mapping[str, Any], players: int) -> str:
+        """The about text for the options chosen on the setup screen (the same ``about`` unless a game's
+        options change what kind of game it is)."""
+        return self.about
+
     # ----- the bid panel and the bid keys
     def bid_label(self, value: BidValue) -> str:
         """The words on a bid's button ("4", "Nil", "Pass")."""

@@ -89,6 +89,14 @@ class SpadesPresentation(Presentation):
     bid_help = "Type your bid (0 for Nil) or click it; Enter confirms."
     worded_options = frozenset({"target", "nil", "double_nil", "mercy"})
 
+    def about_for(self, options: Mapping[str, Any], players: int) -> str:
+        """Partnerships, or each for himself (Cutthroat Spades)."""
+        if options.get("partnerships", True):
+            return self.about
+        count = {3: "Three", 4: "Four"}.get(players, str(players))
+        return (f"{count} players, each for himself. Bid your tricks; spades are always trump. "
+                "The first player to reach the target wins.")
+
     # ----- the bid panel
     def bid_label(self, value: BidValue) -> str:
         """Numbers, "Nil" and "Double Nil"."""

@@ -72,7 +72,15 @@ def control_order(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
     """The options as the setup lists them: those that depend on the seat count first (right under the
     seat count), then the others in the registry's order. An option earlier in this order wins over a
     later one the options refuse beside it (see ``SetupScene.offered``)."""
-    return tuple(sorted(specs, key=lambda spec: not depends_on_seats(spec)))
+    return tuple(sorted(specs, key=_seat_rank))
+
+
+def _seat_rank(spec: OptionSpec) -> int:
+    """0 for an option some of whose values need certain seat counts (it chooses the table's shape:
+    partnerships or each for himself), 1 for one fixed at some seat counts, 2 for the others."""
+    if any(choice.seats is not None for choice in spec.choices):
+        return 0
+    return 1 if depends_on_seats(spec) else 2
 
 
 def accepts(info: GameInfo, values: dict[str, Any]) -> bool:
@@ -378,10 +386,10 @@ class SetupScene(FormScene):
         self.ctx.scenes.push(PresetNameScene(self.ctx, title, body, current or "My rules", self.save_preset))
 
     def _option_control(self, kind: str, spec: OptionSpec) -> Widget:
-        """A toggle for an on/off option, else a selector of its choices in display order (a scale of numbers
-        stops at its ends; other choices go round)."""
+        """A toggle for an option whose choices are On and Off, else a selector of its choices in display order
+        (a scale of numbers stops at its ends; other choices go round)."""
         value = self.options[kind][spec.key]
-        if spec.is_toggle:
+        if spec.is_toggle and {c.label for c in spec.choices} == {"On", "Off"}:  # else its words: "Each for himself"
             toggle = Toggle(spec.label, on_change=self._option(kind, spec.key))
             toggle.set_value(bool(value))
             return toggle
@@ -628,7 +636,7 @@ class SetupScene(FormScene):
 
     def about_text(self) -> str:
         """What the box under the options says: the focused option's help, else the game in two sentences."""
-        return self.focused_help() or presentation_of(self.game).about
+        return self.focused_help() or presentation_of(self.game).about_for(self.chosen_options(), self.players)
 
     def about_lines(self) -> tuple[int, list[str], int]:
         """The game in two sentences under its options: the largest font size (down to a small one) at which
