@@ -158,11 +158,14 @@ class SpadesPresentation(Presentation):
         double_nil = getattr(options, "double_nil", True)
         value = getattr(options, "nil_value", NIL_POINTS[NIL])
         bag_rule = BAG_RULE.label_of(getattr(options, "bag_rule", BAG_RULE.default))
+        partners = getattr(options, "partnerships", True)
         tips = [
             ("How to bid", "Count the tricks you expect to win: aces, guarded kings and your spades (spades are "
-                           "trump). Your bid and your partner's make your side's contract: make it and score 10 a "
-                           "trick; fall short and lose 10 a trick. Each trick over is a bag ("
-                           + bag_rule.lower() + ")."),
+                           "trump). "
+                           + ("Your bid and your partner's make your side's contract" if partners
+                              else "You play for yourself: your bid is your contract")
+                           + ": make it and score 10 a trick; fall short and lose 10 a trick. Each trick over is a "
+                           "bag (" + bag_rule.lower() + ")."),
             ("Look at cards", "Your cards are dealt face down. Press Look at cards (or Enter) to see them before "
                               "you bid." + (" While they are still face down you may bid Double Nil instead."
                                             if double_nil else "")),
@@ -173,12 +176,15 @@ class SpadesPresentation(Presentation):
                 parts.append(f"Nil (0) says you will win no trick at all: +{value}, or {MINUS}{value} if you take one.")
             if double_nil:
                 parts.append(f"Double Nil is bid blind, before looking: +{2 * value} or {MINUS}{2 * value}"
-                             + ("; then you and your partner each give the other three cards."
-                                if getattr(options, "partnerships", True) else "."))
+                             + ("; then you and your partner each give the other three cards." if partners else "."))
             tips.append(("Nil and Double Nil" if nil and double_nil else "Nil" if nil else "Double Nil",
                          " ".join(parts)))
-        tips.append(("Playing", "Follow suit when you can. Spades may not be led until one has been played on "
-                                "another suit. H asks for a hint, S shows the scores, L the last trick."))
+        leading = ("A spade may be led at any time." if getattr(options, "spades_any_time", False)
+                   else "Spades may not be led until one has been played on another suit.")
+        if getattr(options, "two_clubs_opens", False):
+            leading += " The player holding the lowest club of the deck leads it to the first trick."
+        tips.append(("Playing", f"Follow suit when you can. {leading} H asks for a hint, S shows the scores, "
+                                "L the last trick."))
         return tips
 
     def option_rows(self, options: Any, players: int | None) -> list[tuple[str, str]]:
