@@ -121,7 +121,7 @@ def test_tips_open_over_a_new_table_once_and_got_it_closes_them_for_this_game(ap
     table = open_table(app, "spades", ["Ann", "W", "N", "E"], [0])
     tips = app.ctx.scenes.top
     assert isinstance(tips, TipsScene) and tips.kind == "spades"
-    assert table.game.to_act is not None and not table.game.results  # the game waits under the tips
+    assert table.control.game.to_act is not None and not table.control.game.results  # the game waits under the tips
     app.step(DT)
     app.screenshot(SHOTS / "tips_spades.png")
     click(app, tips.ok)
