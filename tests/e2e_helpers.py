@@ -149,6 +149,8 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     if stop == "play":
         legal = [a.card for a in scene.decision().legal if isinstance(a, Play)]
         return points.get(f"card:{rng.choice(legal)}")
+    if stop == "bid" and "look" in points:
+        return points["look"]  # a number bid needs a look at the cards first
     if stop == "bid":
         names = [n for n in points if n.startswith("bid:") and "double" not in n] or [n for n in points
                                                                                         if n.startswith("bid:")]

@@ -69,7 +69,11 @@ class Driver:
         self.step(0.0)
 
     def click_button(self, name: str) -> None:
-        """Click the named button where the scene says it is."""
+        """Click the named button where the scene says it is (a number bid on a face-down hand: Look first, as a
+        person must)."""
+        if name.startswith("bid:") and self.scene.button_rect(name) is None and self.scene.button_rect("look"):
+            self.click(self.scene.button_rect("look").center)
+            self.next_stop()
         rect = self.scene.button_rect(name)
         assert rect is not None, f"no button {name!r} now (have {sorted(self.scene.clickable_points())})"
         self.click(rect.center)
@@ -145,6 +149,8 @@ class Driver:
                 return
             if stop == "play":
                 self.play_random_card()
+            elif stop == "bid" and self.scene.button_rect("look") is not None:
+                self.click_button("look")  # a number bid needs a look at the cards first
             elif stop == "bid":
                 names = [n for n in self.scene.clickable_points() if n.startswith("bid:") and "double" not in n]
                 self.click_button(self.rng.choice(names))
@@ -190,8 +196,13 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     offered = {name for name in points if name.startswith("bid:")}
     legal = d.scene.control.game.legal_actions()
     assert legal[0] == Look(0) and "look" in points  # the face-down hand's listed Look: the Look button
+    assert offered == {"bid:double_nil"}  # face down: only the blind bid (a number needs a look)
+    d.click_button("look")
+    assert d.next_stop() == "bid"
+    offered = {name for name in d.scene.clickable_points() if name.startswith("bid:")}
+    legal = d.scene.control.game.legal_actions()
     assert offered == {f"bid:{a.value}" for a in legal if isinstance(a, Bid)}  # exactly the legal bids
-    assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"}
+    assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil"}
     d.click_button("bid:3")
     assert d.scene.control.game.view(0).bids[0] == 3
     shot_taken = False
@@ -276,6 +287,8 @@ def test_keyboard_bids_and_plays(drivers):
     d = Driver("spades", 4, [0], seed=11)
     drivers.append(d)
     assert d.next_stop() == "bid"
+    d.key(pygame.K_RETURN)  # Enter on the face-down hand looks (a number bid needs a look)
+    assert d.next_stop() == "bid" and d.scene.control.game.view(0).looked[0]
     d.key(pygame.K_4)
     assert d.scene.control.game.view(0).bids[0] is None  # a digit only chooses
     assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:4"]
@@ -297,6 +310,8 @@ def test_keyboard_bids_and_plays(drivers):
 def test_a_single_key_never_commits_nil(drivers):
     d = Driver("spades", 4, [0], seed=11)
     drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("look")
     assert d.next_stop() == "bid"
     d.key(pygame.K_0)
     d.step()
@@ -352,6 +367,8 @@ def test_every_key_shortcut_is_shown_on_its_button(drivers):
     drivers.append(d)
     keys = {name: button.key for name, button in d.scene.top_buttons.items()}
     assert keys == {"last_trick": "L", "scores": "S", "menu": "Esc"}
+    assert d.next_stop() == "bid"
+    d.click_button("look")
     assert d.next_stop() == "bid"
     assert d.scene.panel.buttons["bid:nil"].key == "0"
 
@@ -752,6 +769,8 @@ class GatedPlayer:
 def test_thinking_shows_only_while_a_computer_really_decides(drivers):
     import threading
 
+    from ui.table.painter import THINKING_AFTER_S
+
     chance = Chance(30)
     chance.force("seat", [0])  # seat 0 deals: West decides first
     engine = new_game("spades", SpadesOptions(), 4, 30, chance)
@@ -764,7 +783,11 @@ def test_thinking_shows_only_while_a_computer_really_decides(drivers):
         for seat in (1, 2, 3):
             scene.control.computers.players[seat] = GatedPlayer(go)
         d.until(lambda: scene.player.idle and scene.control.computers.busy())
+        computers = scene.control.computers
+        waited = computers.waiting_s
+        computers.waiting_s = lambda: min(waited(), THINKING_AFTER_S / 2)  # the machine's load cannot hurry it
         assert not scene.frame().statuses  # not at once: only once the answer is late
+        computers.waiting_s = waited
         d.until(lambda: bool(scene.frame().statuses), max_frames=3000)
         seat = scene.control.game.to_act
         assert seat == 1 and scene.frame().statuses[seat].startswith("Thinking")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import Action, Look
+from game.actions import Action, Look, Play
 from game.cards import Card
 from game.events import Event
 from game.games import GAMES
@@ -180,7 +180,8 @@ class TableScene(Scene):
         if cached is None or cached[0] != self.control.applied:
             g = self.control.game
             view = g.view(seat)
-            cached = (self.control.applied, decision_for(g.kind, view.phase, list(view.legal),
+            legal = self.control.offered(list(view.legal))  # face down: no number bid before a look
+            cached = (self.control.applied, decision_for(g.kind, view.phase, legal,
                                                          bool(view.looked[view.seat]), view.high_bid,
                                                          view.seat == view.dealer))
             self._decision = cached
@@ -276,6 +277,9 @@ class TableScene(Scene):
         if not self.overlays.up():  # the drawn card's flight neither restarts nor skips under an overlay
             self.hand.fly_drawn(self._drawn_card(), self.view.layout, dt_s,
                                 self.speed())
+        hinted = self.shown_hint()  # a hinted card becomes the keyboard's choice
+        self.hand.follow_hint(self.decision(), self.model.shown_hand(control.viewer),
+                              hinted.card if isinstance(hinted, Play) else None)
         cards = [c for c in self.view.hand_cards(self.model) if c is not None]
         self.hand.slide(cards, [r.x for r in self.view.layout.hand_rects(len(cards))], dt_s, self.speed())
         caught_up = self.player.idle and self.overlays.summary is None
@@ -397,8 +401,14 @@ class TableScene(Scene):
                      self.overlays.curtain is not None or viewer is None,
                      drawn if self.hand.drawn_flight is None else None,
                      prompt_for(decision, self.model, confirming, look), drawn is not None, statuses, look,
-                     self.hint_visible(), self.button_rect(hint_name) if hint_name is not None else None,
-                     self.time_s)
+                     self.hint_visible(), self._hint_ring(hint_name, look), self.time_s)
+
+    def _hint_ring(self, name: str | None, look: bool) -> pygame.Rect | None:
+        """The hinted button to ring: a bid that needs a look first rings the Look button."""
+        rect = self.button_rect(name) if name is not None else None
+        if rect is None and look and name is not None and name.startswith("bid:"):
+            return self.look_button.rect.copy()
+        return rect
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes

@@ -49,6 +49,7 @@ class ViewerHand:
         self.pressed: Card | None = None  # the card the left button went down on
         self.focus: int | None = None  # the keyboard's choice, an index into the shown hand
         self.selected: set[Card] = set()  # chosen cards: an exchange, a redraw, a card waiting to be confirmed
+        self.hinted: Card | None = None  # the hinted card the keyboard's choice last moved to
         self.fan_x: dict[Card, float] = {}  # where each card is drawn (they glide)
         self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
         self.drawn_flight: Flight | None = None
@@ -99,6 +100,20 @@ class ViewerHand:
         """Make ``card`` the keyboard's choice, when the decision allows it (a hinted or clicked card)."""
         if card in hand and hand.index(card) in choosable(decision, hand):
             self.focus = hand.index(card)
+
+    def waiting(self, decision: Decision) -> Card | None:
+        """The card chosen by a first click and waiting for the confirming one (the confirm-before-playing
+        setting), when the decision still allows it; None otherwise."""
+        if decision.kind != "play":
+            return None
+        legal = {a.card for a in decision.legal if isinstance(a, Play)}
+        return next((card for card in sorted(self.selected) if card in legal), None)
+
+    def follow_hint(self, decision: Decision, hand: list[Card], card: Card | None) -> None:
+        """A hinted card to play becomes the keyboard's choice, once when the hint comes (Enter then plays it)."""
+        if card is not None and card != self.hinted:
+            self.focus_on(decision, hand, card)
+        self.hinted = card
 
     # ----- how the hand is drawn
     def state(self, decision: Decision, hand: list[Card] | None, hint: set[Card], marked: set[Card]) -> HandState:

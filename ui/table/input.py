@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ui.table.view import HandState, TableView
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+LOOK_FIRST = "Look at your cards first: a number bid needs a look."
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
@@ -242,6 +243,10 @@ class TableInput:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             hand.move_focus(decision, self._hand(), -1 if key == pygame.K_LEFT else 1)
             return True
+        waiting = hand.waiting(decision)  # a card chosen by a click, waiting to be confirmed (a setting)
+        if key in ENTER_KEYS and waiting is not None:
+            self.click_card(waiting)  # Enter plays the card the prompt names
+            return True
         if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind == "play"):
             if hand.focus is None:
                 hand.move_focus(decision, self._hand(), 0)  # the first press shows where the keyboard is
@@ -281,7 +286,8 @@ class TableInput:
                 self.digits = typed
                 return self._choose_bid(value)
         self.digits = ""
-        self.table.notes.show_toast(f"You cannot bid {digit} now.")
+        face_down = any(isinstance(a, Look) for a in decision.legal)
+        self.table.notes.show_toast(LOOK_FIRST if face_down else f"You cannot bid {digit} now.")
         return True
 
     def _choose_bid(self, value: BidValue) -> bool:
