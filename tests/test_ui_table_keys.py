@@ -114,3 +114,112 @@ def test_a_face_down_hand_offers_only_double_nil_and_a_look(drivers):
     d.key(pygame.K_4)
     d.key(pygame.K_RETURN)
     assert d.scene.control.game.view(0).bids[0] == 4
+
+
+def to_a_finished_trick(d: Driver) -> None:
+    """Play (the viewer's cards at random) until the first trick is complete on the table."""
+    for _ in range(20000):
+        if len(d.scene.model.trick) == 4:
+            return
+        stop = d.scene.decision().kind
+        if stop == "bid":
+            d.click_button("bid:3")
+        elif stop == "play":
+            d.play_random_card()
+        else:
+            d.step(0.02)
+    raise AssertionError("no trick was finished")
+
+
+def trick_stays_s(d: Driver) -> float:
+    """The table's own time (fixed steps, not the clock) a finished trick stays complete on the table."""
+    to_a_finished_trick(d)
+    shown = 0.0
+    while len(d.scene.model.trick) == 4 and shown < 30.0:
+        d.step(0.02)
+        shown += 0.02
+    return shown
+
+
+def test_a_finished_trick_stays_until_a_click_with_that_setting(drivers):
+    from ui.table.painter import HELD_PROMPT
+
+    d = Driver("spades", 4, [0], seed=3, speed="normal")
+    drivers.append(d)
+    d.app.ctx.settings.trick_stays = "click"
+    to_a_finished_trick(d)
+    for _ in range(300):  # ten seconds of the table's time
+        d.step(1 / 30)
+    assert len(d.scene.model.trick) == 4 and d.scene.player.holding  # still on the table
+    assert d.scene.frame().prompt == HELD_PROMPT and d.scene.overlays.names() == []
+    d.click((5, d.app.screen.get_height() // 2))  # a click anywhere takes it in
+    d.until(lambda: not d.scene.model.trick and len(d.scene.model.last_trick) == 4, max_frames=100)
+    assert d.scene.overlays.names() == []  # the click opened nothing
+
+
+def test_the_long_setting_keeps_a_finished_trick_longer_than_the_short_one(drivers):
+    short = Driver("spades", 4, [0], seed=3, speed="normal")
+    drivers.append(short)
+    long = Driver("spades", 4, [0], seed=3, speed="normal")
+    drivers.append(long)
+    long.app.ctx.settings.trick_stays = "long"
+    assert short.app.ctx.settings.trick_stays == "short"  # the default keeps today's pause
+    short_s, long_s = trick_stays_s(short), trick_stays_s(long)
+    assert 0.5 <= short_s < 1.0 and long_s >= 1.9
+
+
+def test_the_finished_trick_setting_is_kept_and_checked():
+    from ui.services.settings import Settings, settings_from_json
+
+    kept, problems = settings_from_json(Settings(trick_stays="click").to_json())
+    assert kept.trick_stays == "click" and not problems
+    bad, problems = settings_from_json({**Settings().to_json(), "trick_stays": "forever"})
+    assert bad.trick_stays == "short" and problems
+
+
+def test_the_settings_screen_sets_how_long_a_finished_trick_stays(app):
+    from ui.scenes.settings import SettingsScene
+
+    scene = SettingsScene(app.ctx)
+    app.ctx.scenes.push(scene)
+    app.step(0.0)
+    selector = scene.trick
+    assert selector.label == "Finished trick"
+    assert [value for _label, value in selector.choices] == ["click", "short", "long"]
+    pos = selector.right_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(0.0)
+    assert app.ctx.settings.trick_stays == "long"
+
+
+def test_s_and_l_open_the_score_sheet_and_the_last_trick_over_the_hand_summary(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    d.finish_hand()
+    assert d.scene.overlays.names() == ["summary"]
+    d.key(pygame.K_s)
+    assert d.scene.overlays.names() == ["summary", "sheet"] and d.app.ctx.scenes.top.name == "sheet"
+    d.key(pygame.K_s)  # S again closes the sheet: the summary is back on top
+    assert d.scene.overlays.names() == ["summary"]
+    d.key(pygame.K_l)
+    assert d.scene.overlays.names() == ["summary", "last_trick"]
+    assert len(d.scene.overlays.last_trick.plays) == 4
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.overlays.names() == ["summary"]
+    d.click_button("continue")
+    assert d.scene.overlays.names() == []
+
+
+def test_only_the_trick_area_opens_the_last_trick_not_the_felt_beside_it(drivers):
+    d = Driver("spades", 4, [0], seed=3)
+    drivers.append(d)
+    to_a_finished_trick(d)
+    d.until(lambda: bool(d.scene.model.last_trick) and d.scene.decision().kind == "play")
+    view, lay = d.scene.view, d.scene.view.layout
+    corner = (lay.trick_area.left + 3, lay.trick_area.top + 3)  # inside the trick cards' box, off the oval
+    assert view.card_at(d.scene.model, corner, d.scene.hand_state()) is None and not view.pile_at(corner)
+    d.click(corner)
+    assert d.scene.overlays.last_trick is None
+    d.click(lay.centre)
+    assert d.scene.overlays.last_trick is not None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import Action, Look, Play
+from game.actions import Action, Bid, Look, Play
 from game.cards import Card
 from game.events import Event
 from game.games import GAMES
@@ -77,7 +77,8 @@ class TableScene(Scene):
         self.view.levels = level_labels(self.control)
         self.model = TableModel(g.num_seats, g.kind)
         self.stage = TableStage(self)  # what the event player asks of the table
-        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, control.names, ctx.play_sound)
+        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, control.names, ctx.play_sound,
+                                  trick_stays=lambda: self.ctx.settings.trick_stays)
         self.notes = Notes()
         self.hand = ViewerHand()  # the viewer's choices in the hand (ui.table.hand)
         self.input = TableInput(self)  # mouse and keys (ui.table.input)
@@ -322,8 +323,8 @@ class TableScene(Scene):
         """Undo put the game back: the table is drawn afresh from it (ui.table.undo)."""
         old = self.player
         self.stage = TableStage(self)  # what the event player asks of the table
-        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, self.control.names)
-        self.player.sound = old.sound
+        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, self.control.names, old.sound,
+                                  old.trick_stays)
         self.model.sync(self.control.snapshot())
         self.model.shown_scores = [float(s) for s in self.control.game.scores]
         self.hand.reset()
@@ -335,8 +336,8 @@ class TableScene(Scene):
 
     # ----- overlays (each a scene over the table while it is up: ui.table.overlays)
     def open_last_trick(self) -> None:
-        """Show the last trick and who played each card."""
-        if self.overlays.up():
+        """Show the last trick and who played each card (over the hand summary too)."""
+        if not self.overlays.may_open():
             return
         if not self.model.last_trick:
             self.notes.show_toast("No trick has been played yet.")
@@ -346,8 +347,8 @@ class TableScene(Scene):
         self.overlays.open("last_trick", panel, {"close": panel.button})
 
     def open_score_sheet(self) -> None:
-        """Show every hand so far and the chart."""
-        if self.overlays.up():
+        """Show every hand so far and the chart (over the hand summary too)."""
+        if not self.overlays.may_open():
             return
         g = self.control.game
         sheet = ScoreSheet(g.kind, g.teams, self.control.names, self.model.results, getattr(g.options, "target", 0),
@@ -387,28 +388,22 @@ class TableScene(Scene):
 
     def frame(self) -> Frame:
         """What the table shows now (``ui.table.painter``): the hand, the prompt, plates, buttons, the hint."""
-        decision, viewer = self.decision(), self.control.viewer
-        look, hinted = self.look_visible(), self.shown_hint()
-        hint_name = hint_button_name(hinted) if hinted is not None else None
-        drawn = self._drawn_card()
-        seat = self.model.to_act
+        viewer, seat, look, hinted = self.control.viewer, self.model.to_act, self.look_visible(), self.shown_hint()
+        name = hint_button_name(hinted) if hinted is not None else None
+        ring = self.button_rect(name) if name is not None else None
+        if ring is None and look and isinstance(hinted, Bid):  # a bid that needs a look first rings Look
+            ring = self.look_button.rect.copy()
         computer = seat is not None and self.control.computers.plays(seat)
         statuses = {} if not self.player.idle or self.finished else statuses_for(
             self.model, viewer, computer, self.control.computers.waiting_s() if computer else 0.0,
             self.overlays.up(), self.time_s)
-        confirming = bool(self.hand.selected) and self.ctx.settings.confirm_play
-        return Frame(self.hand_state(), self.model.to_act if self.player.idle and not self.finished else None,
+        prompt = prompt_for(self.decision(), self.model, bool(self.hand.selected) and self.ctx.settings.confirm_play,
+                            look, self.player.holding and not self.overlays.up())
+        drawn = self._drawn_card()
+        return Frame(self.hand_state(), seat if self.player.idle and not self.finished else None,
                      self.overlays.curtain is not None or viewer is None,
-                     drawn if self.hand.drawn_flight is None else None,
-                     prompt_for(decision, self.model, confirming, look), drawn is not None, statuses, look,
-                     self.hint_visible(), self._hint_ring(hint_name, look), self.time_s)
-
-    def _hint_ring(self, name: str | None, look: bool) -> pygame.Rect | None:
-        """The hinted button to ring: a bid that needs a look first rings the Look button."""
-        rect = self.button_rect(name) if name is not None else None
-        if rect is None and look and name is not None and name.startswith("bid:"):
-            return self.look_button.rect.copy()
-        return rect
+                     drawn if self.hand.drawn_flight is None else None, prompt, drawn is not None, statuses, look,
+                     self.hint_visible(), ring, self.time_s)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes

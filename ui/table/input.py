@@ -141,6 +141,9 @@ class TableInput:
         """The mouse over the cards: hover, press and release on the same card chooses it; a click on the
         trick area or a pile of won tricks opens the last trick."""
         t, hand = self.table, self.table.hand
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and t.player.holding:
+            t.player.release()  # the finished trick held on the table ("until I click") is taken in
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             hand.focus = None  # the keyboard's card shows only while the keyboard is in use
         if event.type == pygame.MOUSEMOTION:
@@ -152,16 +155,19 @@ class TableInput:
             pressed, hand.pressed = hand.pressed, None
             if card is not None and card == pressed:
                 self.click_card(card)
-            elif card is None and (t.view.pile_at(event.pos) or t.view.layout.trick_area.collidepoint(event.pos)):
+            elif card is None and (t.view.pile_at(event.pos) or t.view.on_trick_area(event.pos)):
                 t.open_last_trick()
 
     def overlay_event(self, overlay: TableOverlayScene, event: pygame.event.Event) -> None:
         """An event for the overlay scene on top (``ui.table.panels.overlay_scene``): its panel takes it,
-        except Esc over the hot-seat curtain or the hand summary, which opens the pause
-        menu over it (no card is shown; Resume returns to it)."""
-        if (overlay.name in ("curtain", "summary") and event.type == pygame.KEYDOWN
-                and event.key == pygame.K_ESCAPE):
-            self.table.open_menu()
+        except Esc over the hot-seat curtain or the hand summary, which opens the pause menu over it (no card
+        is shown; Resume returns to it), and S and L over the hand summary, which open the score sheet and the
+        last trick over it."""
+        key = event.key if event.type == pygame.KEYDOWN else None
+        opener = {pygame.K_ESCAPE: self.table.open_menu, pygame.K_s: self.table.open_score_sheet,
+                  pygame.K_l: self.table.open_last_trick}.get(key) if key is not None else None
+        if opener is not None and (overlay.name == "summary" or (overlay.name, key) == ("curtain", pygame.K_ESCAPE)):
+            opener()
             return
         overlay.panel.handle_event(event)
 
@@ -196,6 +202,9 @@ class TableInput:
                   pygame.K_h: t.request_hint}.get(key)
         if opener is not None:
             opener()
+            return True
+        if key in (*ENTER_KEYS, pygame.K_SPACE) and t.player.holding:
+            t.player.release()  # the finished trick held on the table ("until I click") is taken in
             return True
         decision = t.decision()
         if decision.kind == "bid" and self._bid_key(event, decision):

@@ -72,6 +72,11 @@ class TableOverlays:
         """True while any overlay covers the table."""
         return bool(self.scenes)
 
+    def may_open(self) -> bool:
+        """True when a review (score sheet, last trick) may open now: nothing is up, or only the hand summary
+        (the review opens over it)."""
+        return list(self.scenes) in ([], ["summary"])
+
     def names(self) -> list[str]:
         """The overlays up, oldest first."""
         return list(self.scenes)

@@ -45,9 +45,15 @@ class Frame:
     time_s: float = 0.0  # the table's clock (pulses, dots)
 
 
-def prompt_for(decision: Decision, model: TableModel, confirming: bool, face_down: bool) -> str:
+HELD_PROMPT = "Click (or press Enter) to take the trick in"
+
+
+def prompt_for(decision: Decision, model: TableModel, confirming: bool, face_down: bool, held: bool = False) -> str:
     """The prompt for the viewer's ``decision``: ``confirming`` when a card waits for its confirming click,
-    ``face_down`` while the hand is face down with the Look button up."""
+    ``face_down`` while the hand is face down with the Look button up, ``held`` while a finished trick waits
+    for a click (the "Finished trick: until I click" setting)."""
+    if held:
+        return HELD_PROMPT
     if decision.kind == "play":
         if model.trump is None:
             return "Your lead: the suit you lead becomes trump"
