@@ -12,21 +12,25 @@ any command (or the window) quietly with status 130, and a closed pipe quietly w
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
 import os
 import signal
-import sys
-import threading
-import time
-from collections.abc import Callable
-from typing import Any, NoReturn, TextIO
+
+if __name__ == "__main__":  # first thing: Ctrl-C while the modules below load ends quietly with 130 too
+    signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))  # (main() takes over once they are in)
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import errno  # noqa: E402
+import json  # noqa: E402
+import math  # noqa: E402
+import stat  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any, NoReturn, TextIO  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
-if __name__ == "__main__":  # Ctrl-C while the modules below load ends quietly with 130 too (main() takes over)
-    signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(130))
-
 from game.ai import LEVELS  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.options import PitchOptions, SpadesOptions  # noqa: E402
@@ -36,6 +40,7 @@ from game.tools.simulate import MAX_HANDS  # noqa: E402
 USAGE_ERROR = 2
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
 BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a program whose reader went away
+MAX_BENCH_SECONDS = 3600.0  # bench --seconds: at most an hour per figure
 WINDOW_OPTIONS = "--size WxH, --fullscreen, --screenshot PNG"
 IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
 # simulate's option flags (argparse names) and the rule option each sets; a game without that option refuses it
@@ -93,13 +98,14 @@ def whole_number(text: str) -> int:
 
 
 def positive_seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds."""
+    """An argparse type: a positive number of seconds, at most ``MAX_BENCH_SECONDS``."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number of seconds")
+    if not math.isfinite(value) or value <= 0 or value > MAX_BENCH_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number of seconds, at most "
+                                         f"{MAX_BENCH_SECONDS:.0f}")
     return value
 
 
@@ -194,13 +200,34 @@ def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
 
 
 def open_output(path: str, command: str) -> TextIO:
-    """Open ``path`` for writing text before any work is done; UsageError says why it cannot be."""
+    """Open ``path`` for writing text before any work is done; UsageError says why it cannot be.
+
+    A named pipe (FIFO) is opened without waiting: with no program reading it, that is the error (it
+    would otherwise wait for a reader for ever)."""
     if os.path.isdir(path):
         raise UsageError(f"{command}: cannot write {shown(path)}: it is a folder")
+    try:
+        if stat.S_ISFIFO(os.stat(path).st_mode):
+            return _open_pipe(path, command)
+    except OSError:
+        pass  # no such file yet (or it cannot be looked at): open() below says why when it matters
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as error:
         raise UsageError(f"{command}: cannot write {shown(path)}: {error.strerror or error}") from None
+
+
+def _open_pipe(path: str, command: str) -> TextIO:
+    """Open a named pipe for writing now or never: UsageError when no program is reading it."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise UsageError(f"{command}: cannot write {shown(path)}: it is a named pipe that no program "
+                             f"is reading") from None
+        raise UsageError(f"{command}: cannot write {shown(path)}: {error.strerror or error}") from None
+    os.set_blocking(fd, True)  # a reader is there: from now on a write waits for it as usual
+    return open(fd, "w", encoding="utf-8")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -211,22 +238,31 @@ def run_simulate(args: argparse.Namespace) -> int:
     players, levels = check_simulate(args)
     options = options_from_args(args)
     start = time.perf_counter()
-    with open_output(args.out, "simulate") as out:
-        def write(record: dict[str, Any]) -> None:
-            out.write(dumps(record) + "\n")
-            out.flush()
+    out = open_output(args.out, "simulate")
 
-        try:
-            result = simulate(args.game, options, players, args.games, args.seed, levels,
-                              args.hands if args.hands is not None else args.max_hands, on_record=write)
-        except OSError as error:
-            print(f"simulate: cannot write {shown(args.out)}: {error.strerror or error}", file=sys.stderr)
-            return 1
+    def write(record: dict[str, Any]) -> None:
+        out.write(dumps(record) + "\n")
+        out.flush()
+
+    try:
+        result = simulate(args.game, options, players, args.games, args.seed, levels,
+                          args.hands if args.hands is not None else args.max_hands, on_record=write)
+        out.close()
+    except OSError as error:
+        print(f"simulate: cannot write {shown(args.out)}: {error.strerror or error}", file=sys.stderr)
+        _close_quietly(out)
+        return 1
     wins = ", ".join(f"side {side}: {count}" for side, count in sorted(result.wins.items())) or "none"
     print(f"simulate: {args.games} {args.game} game(s), {players} players, levels {','.join(levels)}: "
           f"{result.finished} finished, {result.hands} hands, wins {wins}; "
           f"{time.perf_counter() - start:.2f} s -> {shown(args.out)}")
     return 0
+
+
+def _close_quietly(stream: TextIO) -> None:
+    """Close a file whose writing already failed: what is left in its buffer is dropped, never raised."""
+    with contextlib.suppress(OSError):
+        stream.close()  # the file is closed even when the last flush fails
 
 
 def run_view(args: argparse.Namespace) -> int | None:
@@ -411,7 +447,9 @@ def main(argv: list[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")  # whatever the terminal's encoding, printing never fails
     try:
-        return run_command(args)
+        status = run_command(args)
+        sys.stdout.flush()  # a full disk under a redirected output is reported here, not at the exit
+        return status
     except UsageError as error:
         print(error, file=sys.stderr)
         return USAGE_ERROR
@@ -424,6 +462,17 @@ def main(argv: list[str] | None = None) -> int:
         # Nobody reads any more: send what is left to /dev/null so that the exit's flush is quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return BROKEN_PIPE
+    except OSError as error:  # the output (or a file) cannot be written: a full disk, a device error
+        where = f"cannot write {shown(str(error.filename))}" if error.filename else "cannot write its output"
+        print(f"main.py: {where}: {error.strerror or error}", file=sys.stderr)
+        _drop_output()
+        return 1
+
+
+def _drop_output() -> None:
+    """Send what is left of the standard output to /dev/null, so that the exit's flush is quiet too."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

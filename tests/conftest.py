@@ -10,6 +10,10 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# The window seeds its computer players through a key drawn fresh in each run (ui.services.computer.player_seed), so
+# that no player can derive the deal from its seed; the tests fix that key, so a table's computers play
+# alike in every run (tests/test_hardening_seeds.py checks the real program without it).
+os.environ["TRICK_TABLE_TEST_SEED_KEY"] = "tests"
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:

@@ -125,7 +125,8 @@ def test_bad_entries_fall_back_alone_with_one_message_and_the_file_is_rewritten(
     assert message is not None and message.count("\n") == 0
     for words in named[:4]:
         assert words in message
-    assert bad_copies() == []  # a readable file is corrected, not moved aside
+    (copy,) = bad_copies()  # the file as it was is kept beside the corrected one (issue 14, item 14)
+    assert json.loads(copy.read_text(encoding="utf-8")) == {**good, **bad}
     stored = json.loads(path.read_text(encoding="utf-8"))
     assert set(stored) == set(Settings().to_json())  # rewritten: unknown entries gone, bad ones at defaults
     again, second = SettingsStore().load()

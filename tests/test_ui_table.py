@@ -923,10 +923,25 @@ def test_a_finished_trick_stays_in_view_a_moment_even_at_instant_speed(drivers):
     assert full_s >= 0.45  # every card of the finished trick was on the table for half a second
 
 
+def bid_low_until(d: Driver, done: Callable[[], bool], play: bool = False) -> None:
+    """Step until ``done()``, making the viewer's Pitch bids (pass, or the dealer's forced 2) and, with
+    ``play``, playing random cards; the computers' own choices decide nothing here."""
+    for _ in range(6000):
+        if done():
+            return
+        kind = d.scene.decision().kind
+        if kind == "bid":
+            d.click_button("bid:pass" if d.scene.button_rect("bid:pass") else "bid:2")
+        elif kind == "play" and play:
+            d.play_random_card()
+        d.step()
+    raise AssertionError("the table never got there")
+
+
 def test_the_trick_area_shows_the_last_trick_and_says_so_when_there_is_none(drivers):
     d = Driver("pitch", 4, [0], seed=8, speed="fast")
     drivers.append(d)
-    d.next_stop()
+    bid_low_until(d, lambda: d.scene.decision().kind == "play")
     d.click(d.scene.view.layout.trick_area.center)
     assert d.scene.overlays.last_trick is None and d.scene.notes.toast.message == "No trick has been played yet."
     while not d.scene.model.last_trick:
@@ -946,7 +961,7 @@ def test_the_card_that_led_the_trick_is_marked(drivers):
 
     d = Driver("pitch", 4, [0], seed=8, speed="fast")
     drivers.append(d)
-    d.until(lambda: len(d.scene.model.trick) >= 2)
+    bid_low_until(d, lambda: len(d.scene.model.trick) >= 2, play=True)
     leader = d.scene.model.trick[0][0]
     rect = d.scene.view.trick_rect(leader)
     d.app.draw()

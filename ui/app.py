@@ -18,8 +18,10 @@ import pygame
 from ui.context import AppContext
 from ui.draw import cardart, suits, text, theme
 from ui.scene import Scene, SceneStack
+from ui.scenes import tips
+from ui.services import stats, storage
 from ui.services.saves import FINISHED, SavedGame, SaveService, open_record_for_play
-from ui.services.settings import SettingsStore
+from ui.services.settings import SETTINGS_FILE, Settings, SettingsStore
 from ui.services.sound import SoundPlayer, init_mixer
 
 if TYPE_CHECKING:
@@ -84,23 +86,40 @@ class App:
         self.fullscreen = False
         size = layout_size(self.screen.get_size())
         self._canvas: pygame.Surface | None = None if size == self.screen.get_size() else pygame.Surface(size)
-        store = SettingsStore()
-        settings, problem = store.load()  # the player's saved settings; a bad file gives defaults and a message
+        self.ctx = self._context(size)
+        settings = self.ctx.settings
         settings.fullscreen = settings.fullscreen or fullscreen
-        self.saves = SaveService()
-        self.ctx = AppContext(SceneStack(), settings, size, store=store, app=self, audio=self.audio,
-                              saves=self.saves)
         self.ctx.sound = SoundPlayer(settings, self.audio)
-        # a bad settings, statistics or tips file is said once at startup (each was moved aside, never deleted)
-        for message in (problem, self.ctx.stats.take_problem(), self.ctx.tips.take_problem()):
-            if message:
-                self.ctx.notify(message)
         self.notice: tuple[str, float] | None = None  # the message shown now and its time left (s)
         self.computer_sync = False  # tests: resumed tables decide computer moves inline
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
         self._apply_fullscreen()
+
+    def _context(self, size: tuple[int, int]) -> AppContext:
+        """The scenes' context on the data folder, with its messages queued to be said once at startup.
+
+        No usable data folder: defaults, nothing kept (said once), and play goes on. Another window owning
+        the folder: this one does not save its game (said once). A bad settings, statistics or tips file was
+        moved aside (never deleted) and is said once."""
+        folder_problem = storage.data_dir_problem()
+        if folder_problem is not None:
+            self.saves = SaveService(off=folder_problem)
+            ctx = AppContext(SceneStack(), Settings(), size, app=self, audio=self.audio, saves=self.saves,
+                             stats=stats.StatsStore(in_memory=True), tips=tips.TipsStore(in_memory=True))
+            ctx.notify(f"{folder_problem}: nothing will be kept this time (no saved game, settings or "
+                       f"statistics).")
+            return ctx
+        storage.remove_stale_temps(storage.data_dir(), (SETTINGS_FILE, stats.FILE_NAME, tips.FILE_NAME))
+        store = SettingsStore()
+        settings, problem = store.load()  # the player's saved settings; a bad file gives defaults and a message
+        self.saves = SaveService()
+        ctx = AppContext(SceneStack(), settings, size, store=store, app=self, audio=self.audio, saves=self.saves)
+        for message in (self.saves.claim(), problem, ctx.stats.take_problem(), ctx.tips.take_problem()):
+            if message:
+                ctx.notify(message)
+        return ctx
 
     # --- the hooks scenes call through ctx.app (ui.context.AppHooks) ---------------------------
     def start_game(self, config: GameConfig) -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import random
 import signal
 import statistics
@@ -363,6 +364,31 @@ plays of the deal add up to more points. Hands are single hands, not whole games
 0 to 0 with no bags. The last line with --json is one JSON object of every figure."""
 
 
+MAX_THINK_MS = 60_000  # --think-ms: at most a minute per decision
+
+
+def max_jobs() -> int:
+    """The most worker processes ``--jobs`` may ask for: the machine's processor count."""
+    return max(1, os.cpu_count() or 1)
+
+
+def bounded_int(low: int, high: Callable[[], int] | int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (a number, or a function giving it)."""
+
+    def parse(text: str) -> int:
+        top = high() if callable(high) else high
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        if not low <= value <= top:
+            shown = text if len(text) <= 20 else f"{text[:12]}...({len(text)} digits)"
+            raise argparse.ArgumentTypeError(f"{shown} is not from {low} to {top}")
+        return value
+
+    return parse
+
+
 class _OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit status 2."""
 
@@ -386,10 +412,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
     arena.add_argument("--deals", type=int, default=100, metavar="N", help="duplicate deals (default 100)")
     arena.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default 1)")
-    arena.add_argument("--think-ms", type=int, default=None, metavar="MS",
-                       help="time budget per decision of a searching level (default: the level's own)")
-    arena.add_argument("--jobs", type=int, default=1, metavar="N",
-                       help="worker processes; the figures do not depend on it (default 1)")
+    arena.add_argument("--think-ms", type=bounded_int(1, MAX_THINK_MS), default=None, metavar="MS",
+                       help=f"time budget per decision of a searching level, 1 to {MAX_THINK_MS} "
+                            f"(default: the level's own)")
+    arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
+                       help="worker processes, at most the processor count; the figures do not depend on it "
+                            "(default 1)")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     return arena
 
@@ -408,10 +436,10 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         raise ValueError("--partnerships is for Pitch with 4 players")
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
-    if args.jobs < 1:
-        raise ValueError("--jobs must be at least 1")
-    if args.think_ms is not None and not args.think_ms > 0:
-        raise ValueError("--think-ms must be above 0")
+    if not 1 <= args.jobs <= max_jobs():
+        raise ValueError(f"--jobs must be from 1 to {max_jobs()} (the processor count)")
+    if args.think_ms is not None and not 0 < args.think_ms <= MAX_THINK_MS:
+        raise ValueError(f"--think-ms must be from 1 to {MAX_THINK_MS}")
     return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms)
 
 

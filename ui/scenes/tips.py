@@ -96,16 +96,24 @@ def tips_path() -> Path:
 
 
 class TipsStore:
-    """Which games' tips were dismissed for good; a bad file is moved aside and said once."""
+    """Which games' tips were dismissed for good; a bad file is moved aside and said once. ``path`` is None
+    when the data folder cannot be used: what is dismissed is then remembered for the session only."""
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path if path is not None else tips_path()
+    def __init__(self, path: Path | None = None, *, in_memory: bool = False) -> None:
+        self.path: Path | None = path
+        if path is None and not in_memory:
+            try:
+                self.path = tips_path()
+            except OSError:
+                self.path = None  # no data folder: kept in memory
         self.problem: str | None = None
         self.dismissed: set[str] = set()
         self.reload()
 
     def reload(self) -> set[str]:
         """Read the file (missing: nothing dismissed; bad: moved aside, nothing dismissed)."""
+        if self.path is None:
+            return self.dismissed
         self.dismissed = set()
         if not self.path.exists():
             return self.dismissed
@@ -133,15 +141,17 @@ class TipsStore:
         return kind not in self.dismissed
 
     def set_dismissed(self, kind: str, dismissed: bool = True) -> None:
-        """Dismiss ``kind``'s tips for good (or switch them back on), and write the file."""
-        self.reload()
-        if dismissed:
-            self.dismissed.add(kind)
-        else:
-            self.dismissed.discard(kind)
-        doc = {"format": FORMAT, "dismissed": sorted(self.dismissed)}
+        """Dismiss ``kind``'s tips for good (or switch them back on), and write the file (a read-modify-write
+        under the file's lock, as the statistics)."""
+        if self.path is None:
+            (self.dismissed.add if dismissed else self.dismissed.discard)(kind)
+            return
         try:
-            storage.atomic_write_text(self.path, json.dumps(doc) + "\n")
+            with storage.locked(self.path):
+                self.reload()
+                (self.dismissed.add if dismissed else self.dismissed.discard)(kind)
+                doc = {"format": FORMAT, "dismissed": sorted(self.dismissed)}
+                storage.atomic_write_text(self.path, json.dumps(doc) + "\n")
         except OSError as exc:
             self.problem = f"The tips setting could not be saved ({exc.strerror or exc})."
 

@@ -18,15 +18,22 @@ A player that raises is never swallowed: the error goes to ``computer-players.lo
 user's log folder (``platformdirs.user_log_dir("trick-table")``), the seat switches to the
 ``normal`` level for the rest of the game, and ``take_failures()`` tells the table so it can
 say so on screen; the decision is made again at that level, so the game never stalls.
+
+A player's seed never reveals the deal: the game's seed fixes every deal, so a player is seeded
+through ``player_seed`` (a keyed hash whose key is fresh OS randomness of this process), never
+with anything a player could turn back into the game's seed.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import itertools
 import logging
 import multiprocessing
 import os
 import queue
+import secrets
 import signal
 import sys
 import threading
@@ -78,6 +85,26 @@ def log_dir() -> Path:
         return Path.home() / ".trick-table"
 
 
+class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
+    """A log handler on a file opened by ``open_log_file``; closing the handler closes the file."""
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        try:
+            super().close()
+        finally:
+            self.stream.close()
+
+
+def open_log_file(path: Path) -> Any:
+    """Open the log file for appending (created 0600 if missing), never through a symbolic link: O_NOFOLLOW
+    where the system has it, a check first everywhere. Raises OSError (ELOOP for a link)."""
+    if path.is_symlink():
+        raise OSError(errno.ELOOP, "the log file is a symbolic link", str(path))
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    return open(fd, "a", encoding="utf-8")
+
+
 def _ensure_log() -> None:
     """Attach the log file to the logger once (created only when there is something to write)."""
     global _log_ready
@@ -88,9 +115,9 @@ def _ensure_log() -> None:
     try:
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / LOG_FILE, encoding="utf-8")
+        handler: logging.Handler = _LogFile(open_log_file(folder / LOG_FILE))
     except OSError:
-        handler = logging.StreamHandler(sys.stderr)  # no writable log folder: say it on stderr
+        handler = logging.StreamHandler(sys.stderr)  # no writable log folder (or a link): say it on stderr
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     log.addHandler(handler)
 
@@ -117,6 +144,26 @@ def reset_log() -> None:
 
 
 # ----- players ---------------------------------------------------------------------------------
+_SEED_KEY = secrets.token_bytes(32)  # drawn once per process from the OS; never handed to a player
+SEED_KEY_ENV = "TRICK_TABLE_TEST_SEED_KEY"  # tests only: a fixed key, so that a table's computers replay alike
+
+
+def _seed_key() -> bytes:
+    """The key of ``player_seed``: this process's random one, or the tests' fixed one when they set it."""
+    fixed = os.environ.get(SEED_KEY_ENV)
+    return hashlib.blake2b(fixed.encode(), digest_size=32).digest() if fixed else _SEED_KEY
+
+
+def player_seed(game_seed: int | None, seat: int, purpose: str = "seat") -> int | None:
+    """The seed of the computer player (``purpose`` "seat") or the Hint's player ("hint") at ``seat`` of the game
+    with ``game_seed``: BLAKE2b of the three keyed with this process's secret key, so it is the same whenever
+    this program asks again (a player rebuilt after a settings change plays on as before) but is no function
+    of the game's seed that a player could invert to rebuild the deal: another run gives another seed.
+    None (an unseeded player) for an unseeded game."""
+    if game_seed is None:
+        return None
+    digest = hashlib.blake2b(f"{purpose}:{game_seed}:{seat}".encode(), key=_seed_key(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # a non-negative 63-bit whole number
 def fallback_level() -> str:
     """The level a failed seat plays on at (``normal`` when there is one)."""
     return FALLBACK_LEVEL if FALLBACK_LEVEL in LEVELS else LEVELS[0]
@@ -660,8 +707,7 @@ class ComputerPlayers:
 def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
                   think_ms: ThinkMs = None) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
-    specs = {i: PlayerSpec(seat.level, None if seed is None else seed * 101 + i)
-             for i, seat in enumerate(seats) if not seat.human}
+    specs = {i: PlayerSpec(seat.level, player_seed(seed, i)) for i, seat in enumerate(seats) if not seat.human}
     ms = think_ms() if callable(think_ms) else think_ms
     players = {i: player_for(spec.level, spec.seed, ms) for i, spec in specs.items()}
     return ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)

@@ -10,8 +10,12 @@ The game itself is only the record (the seats in it carry name, human or compute
 resuming replays it (``game.record.replay``), so a save can never hold a state the rules do not allow.
 Writes are atomic (``ui.services.storage.atomic_write_text``) and happen on a background thread: the drawing
 thread only clones the game (a few microseconds) and hands it over; the thread writes the newest state
-it has been given. A finished game clears the autosave. A save that cannot be used is moved aside
-(renamed, never deleted) with a plain-words message for the title menu, and the player starts fresh.
+it has been given. The writer renames each state into place without waiting for the disk (a killed
+program keeps it: the system has it), and a second thread then flushes the newest file to the disk
+(``fsync``), so a slow disk never holds the next state back: a ``kill -9`` loses at most the action in
+progress, a power cut at most the states of the last flush. A finished game clears the autosave. A save
+that cannot be used is moved aside (renamed, never deleted) with a plain-words message for the title menu,
+and the player starts fresh.
 
 ``load_record_file(path)`` reads the first game of a record file (``.jsonl``, or one JSON object);
 ``open_record_for_play(path)`` turns an unfinished one into a game to resume.
@@ -231,7 +235,8 @@ def suggested_record_name(game: TrickGame) -> str:
 
 # ----------------------------------------------------------------- the background writer
 class _Writer:
-    """A thread that writes the newest save it was handed (older ones not yet written are skipped)."""
+    """A thread that writes the newest save it was handed (older ones not yet written are skipped), and with
+    ``durable`` a second thread that flushes the newest file written to the disk (never in the writer's way)."""
 
     def __init__(self, durable: bool = True) -> None:
         self.durable = durable
@@ -240,6 +245,9 @@ class _Writer:
         self._busy = False
         self._stop = False
         self._thread: threading.Thread | None = None
+        self._unsynced: Path | None = None  # the file written last and not yet flushed to the disk
+        self._syncing = False
+        self._syncer: threading.Thread | None = None
         self.errors: list[str] = []
         self.timings_s: list[float] = []  # time per save written (to_record, JSON, atomic write)
         self.written = 0
@@ -275,10 +283,12 @@ class _Writer:
         try:
             if job[0] == "save":
                 _, path, game, seats, window = job
-                storage.atomic_write_text(path, save_text(game, seats, window), durable=self.durable)
+                storage.atomic_write_text(path, save_text(game, seats, window), durable=False)
                 self.written += 1
                 self.timings_s.append(time.perf_counter() - start)
                 del self.timings_s[:-1000]
+                if self.durable:
+                    self._hand_to_syncer(path)
             else:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(job[1])
@@ -286,14 +296,46 @@ class _Writer:
             with self._lock:
                 self.errors.append(f"The game could not be saved ({getattr(error, 'strerror', None) or error}).")
 
+    def _hand_to_syncer(self, path: Path) -> None:
+        """Have the file just written flushed to the disk by the syncing thread (the newest one only)."""
+        with self._lock:
+            self._unsynced = path
+            if self._syncer is None or not self._syncer.is_alive():
+                self._syncer = threading.Thread(target=self._sync_loop, name="trick-table-saves-sync", daemon=True)
+                self._syncer.start()
+            self._lock.notify_all()
+
+    def _sync_loop(self) -> None:
+        while True:
+            with self._lock:
+                while self._unsynced is None and not self._stop:
+                    self._lock.wait()
+                if self._unsynced is None:
+                    return
+                path, self._unsynced = self._unsynced, None
+                self._syncing = True
+            try:
+                storage.sync_file(path)
+            finally:
+                with self._lock:
+                    self._syncing = False
+                    self._lock.notify_all()
+
+    def _pending(self) -> bool:
+        """Whether a job is waiting or being written, or a file written is not yet on the disk (lock held)."""
+        return self._job is not None or self._busy or self._unsynced is not None or self._syncing
+
     def flush(self, timeout_s: float = 5.0) -> bool:
-        """Wait until every job handed over is written; False if that took longer than ``timeout_s``."""
+        """Wait until every job handed over is written and on the disk; False if that took longer than
+        ``timeout_s``."""
         deadline = time.monotonic() + timeout_s
         with self._lock:
-            while self._job is not None or self._busy:
+            while self._pending():
                 left = deadline - time.monotonic()
-                if left <= 0 or self._thread is None or not self._thread.is_alive():
-                    return self._job is None and not self._busy
+                writer_gone = self._thread is None or not self._thread.is_alive()
+                syncer_gone = self._syncer is None or not self._syncer.is_alive()
+                if left <= 0 or (writer_gone and syncer_gone):
+                    return not self._pending()
                 self._lock.wait(left)
         return True
 
@@ -303,21 +345,47 @@ class _Writer:
         with self._lock:
             self._stop = True
             self._lock.notify_all()
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout_s)
+        for thread in (self._thread, self._syncer):
+            if thread is not None:
+                thread.join(timeout_s)
 
 
 # ----------------------------------------------------------------- the service the window uses
-class SaveService:
-    """The window's saves: autosave after each action, Continue, and the messages for the title menu."""
+ANOTHER_WINDOW = ("Another Trick Table window is using the saved game: this one plays without saving "
+                  "(close the other to keep games).")
 
-    def __init__(self, folder: Path | str | None = None, durable: bool = True) -> None:
+
+class SaveService:
+    """The window's saves: autosave after each action, Continue, and the messages for the title menu.
+
+    One window owns a data folder's autosave (``claim``: a lock held until ``close``); a service that is
+    ``off`` (another window owns it, or there is no usable data folder) saves nothing and offers no
+    Continue, so it never overwrites the game of another window.
+    """
+
+    def __init__(self, folder: Path | str | None = None, durable: bool = True, off: str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
         self.writer = _Writer(durable)
         self.notices: list[str] = []  # plain-words messages the title menu shows, oldest first
         self.record_folder: Path | None = None  # where Save record as / Open record last looked
         self._reported: set[str] = set()  # write problems already said (each is said once)
+        self.off = off  # why this window saves nothing (None: it saves)
+        self._lock: storage.FolderLock | None = None
+
+    def claim(self) -> str | None:
+        """Take the data folder's autosave for this window: None when it is ours (or saving is already off
+        for another reason), else the one-line message that another window has it (saving is then off)."""
+        if self.off is not None:
+            return None
+        try:
+            lock = storage.FolderLock(self.folder)
+        except OSError:
+            return None  # no folder: each write will say why
+        if not lock.acquire():
+            self.off = ANOTHER_WINDOW
+            return ANOTHER_WINDOW
+        self._lock = lock
+        return None
 
     @property
     def folder(self) -> Path:
@@ -334,6 +402,8 @@ class SaveService:
 
     def has_save(self) -> bool:
         """True when there is an autosave to continue (or one being written)."""
+        if self.off is not None:
+            return False
         try:
             self.writer.flush(1.0)
             return self.path.is_file()
@@ -341,7 +411,10 @@ class SaveService:
             return False
 
     def autosave(self, game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None) -> None:
-        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread."""
+        """Save ``game`` in the background (a finished game clears the save instead); cheap on this thread.
+        Nothing at all when saving is off."""
+        if self.off is not None:
+            return
         try:
             path = self.path
         except OSError as error:
@@ -353,7 +426,9 @@ class SaveService:
         self.writer.submit(("save", path, game.clone(), list(seats), dict(window or {})))
 
     def clear(self) -> None:
-        """Remove the autosave (the game it held is over)."""
+        """Remove the autosave (the game it held is over); nothing when saving is off."""
+        if self.off is not None:
+            return
         with contextlib.suppress(OSError):
             self.writer.submit(("clear", self.path))
 
@@ -393,6 +468,8 @@ class SaveService:
     def _read_quietly(self) -> dict[str, Any] | None:
         """The save's JSON object as it is on disk, or None when there is none or it cannot be read (a
         problem is reported only by ``load``, which also moves the file aside)."""
+        if self.off is not None:
+            return None
         try:
             if not self.path.is_file() or self.path.stat().st_size > MAX_SAVE_BYTES:
                 return None
@@ -417,7 +494,9 @@ class SaveService:
     def load(self) -> tuple[SavedGame | None, str | None]:
         """Read and replay the autosave: ``(SavedGame, None)``, ``(None, None)`` when there is none, or
         ``(None, message)`` when it could not be used: the file is then moved aside and the message (also
-        queued for the title menu) says so in plain words."""
+        queued for the title menu) says so in plain words. ``(None, None)`` when saving is off."""
+        if self.off is not None:
+            return None, None
         self.flush()
         try:
             path = self.path
@@ -446,16 +525,14 @@ class SaveService:
 
     def check_on_start(self) -> None:
         """At startup: remove temporary files a killed program left, and test the autosave so that a bad one is
-        reported on the title menu at once (and moved aside)."""
+        reported on the title menu at once (and moved aside). Nothing when saving is off."""
+        if self.off is not None:
+            return
         try:
             folder = self.folder
-            now = time.time()
-            for stale in folder.glob(f".{AUTOSAVE_NAME}.*.tmp"):
-                with contextlib.suppress(OSError):
-                    if now - stale.stat().st_mtime > STALE_TEMP_S:
-                        stale.unlink()
         except OSError:
             return
+        storage.remove_stale_temps(folder, [AUTOSAVE_NAME], STALE_TEMP_S)
         self.load()
 
     def timings_ms(self) -> list[float]:
@@ -463,8 +540,11 @@ class SaveService:
         return [t * 1000.0 for t in self.writer.timings_s]
 
     def close(self) -> None:
-        """Write the pending save and stop the writer thread (the window is closing)."""
+        """Write the pending save, stop the writer thread and let the data folder go (the window is closing)."""
         self.writer.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
 
 def saves_of(ctx: AppContext) -> SaveService | None:

@@ -1,9 +1,10 @@
 """The player's settings: a typed dataclass with the allowed values, read from and written to the data folder.
 
 ``settings.json`` in ``ui.services.storage.data_dir()`` holds one JSON object. Reading never fails: a file that is bad
-in any way (cut short, not JSON, binary, wrong types, unknown entries, values out of range) gives the defaults
-for the bad entries only, one plain-words message, and the file is rewritten (a file that could not be read at
-all is first moved aside, never deleted). Writes are atomic (``ui.services.storage.atomic_write_text``).
+in any way (cut short, not JSON, binary, wrong types, unknown entries, values out of range, a newer version)
+gives the defaults for the bad entries only, one plain-words message, and the file is rewritten; the file as
+it was is first moved aside (``settings.json.bad-...``), never deleted, so that nothing a newer version wrote
+is lost. Writes are atomic (``ui.services.storage.atomic_write_text``).
 """
 
 from __future__ import annotations
@@ -226,9 +227,11 @@ class SettingsStore:
             return settings, f"Your settings could not be read: {problem}. The defaults are used{note}."
         settings, bad = settings_from_json(data)
         if bad:
+            moved = self._move_aside(path)  # what this version does not know is kept, not dropped
+            note = f" (the old file is kept as {moved.name})" if moved is not None else ""
             self.save(settings)
             listed = ", ".join(bad[:4]) + (f" and {len(bad) - 4} more" if len(bad) > 4 else "")
-            return settings, f"Some settings were not valid and are back to their defaults: {listed}."
+            return settings, f"Some settings were not valid and are back to their defaults: {listed}{note}."
         self.saved_text = settings_text(settings)
         return settings, None
 

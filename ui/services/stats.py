@@ -15,8 +15,12 @@ Spades: contracts bid and made (the side's contract, counted for a player who bi
 Double Nils bid and made, the side's bags per hand; Pitch: times pitched, made and set back. Per name also
 the last ``RECENT_KEEP`` finished games (won or lost, and the margin) for the chart.
 
-The file is written atomically (``ui.services.storage``); a file that is bad in any way is moved aside (never
-deleted), the problem is given once in plain words, and statistics start afresh.
+The file is written atomically (``ui.services.storage``), and each change is a read-modify-write under a lock
+beside the file (``storage.locked``), so two windows adding at once both keep their counts. At most
+``MAX_NAMES`` names are kept: adding one more forgets the name that played longest ago (a file holding more,
+as an older version could write, is read and cut the same way, never refused). A file that is bad in any
+other way is moved aside (never deleted), the problem is given once in plain words, and statistics start
+afresh. Without a usable data folder the statistics live in memory for the session only.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ FILE_NAME = "stats.json"
 FORMAT = "trick-table-stats/1"
 MAX_BYTES = 4 * 1024 * 1024
 RECENT_KEEP = 50  # finished games remembered per name for the chart
-MAX_NAMES = 200  # a file with more names than this is no statistics file of ours
+MAX_NAMES = 200  # names kept: the ones that played most recently
 NUMBER_BIDS = "number"
 
 
@@ -275,8 +279,22 @@ def _now() -> str:
 
 # ------------------------------------------------------------ the store
 def stats_path() -> Path:
-    """Where the statistics are kept."""
+    """Where the statistics are kept (raises OSError when the data folder cannot be made)."""
     return storage.data_dir() / FILE_NAME
+
+
+def _recency(entry: tuple[str, PlayerStats]) -> tuple[str, int]:
+    """How recently a name played (then how much): the order in which names are kept."""
+    name, stats = entry
+    return stats.last_played, sum(t.hands for t in stats.tallies.values())
+
+
+def keep_recent(players: dict[str, PlayerStats], limit: int = MAX_NAMES) -> dict[str, PlayerStats]:
+    """``players`` cut to the ``limit`` names that played most recently (the same dict when it fits)."""
+    if len(players) <= limit:
+        return players
+    kept = {name for name, _ in sorted(players.items(), key=_recency, reverse=True)[:limit]}
+    return {name: stats for name, stats in players.items() if name in kept}
 
 
 def _parse(value: Any) -> dict[str, PlayerStats]:
@@ -286,7 +304,7 @@ def _parse(value: Any) -> dict[str, PlayerStats]:
     if value.get("format") != FORMAT:
         raise ValueError(f"its format is {value.get('format')!r}, not {FORMAT!r}")
     players = value.get("players")
-    if not isinstance(players, dict) or len(players) > MAX_NAMES:
+    if not isinstance(players, dict):
         raise ValueError("its list of players is missing or wrong")
     out: dict[str, PlayerStats] = {}
     for name, entry in players.items():
@@ -303,7 +321,7 @@ def _parse(value: Any) -> dict[str, PlayerStats]:
                 raise ValueError(f"{key!r} is not a game and player count")
         out[name] = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
                                 [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
-    return out
+    return keep_recent(out)
 
 
 def _dump(players: Mapping[str, PlayerStats]) -> str:
@@ -315,19 +333,27 @@ def _dump(players: Mapping[str, PlayerStats]) -> str:
 
 
 class StatsStore:
-    """The statistics file: read on demand, changed by read-modify-write (atomic), reset on request.
+    """The statistics file: read on demand, changed by read-modify-write (locked, atomic), reset on request.
 
     ``problem`` holds the one message about a bad file that was moved aside, until ``take_problem``.
+    ``path`` is None when the data folder cannot be used: the statistics are then kept in memory only.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path if path is not None else stats_path()
+    def __init__(self, path: Path | None = None, *, in_memory: bool = False) -> None:
+        self.path: Path | None = path
+        if path is None and not in_memory:
+            try:
+                self.path = stats_path()
+            except OSError:
+                self.path = None  # no data folder: this session's statistics are kept in memory
         self.problem: str | None = None
         self.players: dict[str, PlayerStats] = {}
         self.reload()
 
     def reload(self) -> dict[str, PlayerStats]:
         """Read the file again (a missing file is no problem; a bad one is moved aside, and said once)."""
+        if self.path is None:
+            return self.players
         if not self.path.exists():
             self.players = {}
             return self.players
@@ -353,15 +379,19 @@ class StatsStore:
         problem, self.problem = self.problem, None
         return problem
 
-    def _write(self) -> None:
-        storage.atomic_write_text(self.path, _dump(self.players))
-
     def update(self, change: Callable[[dict[str, PlayerStats]], None]) -> None:
-        """Re-read the file, apply ``change`` to the players, write it back (a failed write keeps memory)."""
-        self.reload()
-        change(self.players)
+        """Re-read the file, apply ``change`` to the players, write it back, all under the file's lock (another
+        program's change in between is never lost); a failed write keeps the change in memory."""
+        if self.path is None:
+            change(self.players)
+            self.players = keep_recent(self.players)
+            return
         try:
-            self._write()
+            with storage.locked(self.path):
+                self.reload()
+                change(self.players)
+                self.players = keep_recent(self.players)
+                storage.atomic_write_text(self.path, _dump(self.players))
         except OSError as exc:
             self.problem = f"The statistics could not be saved ({exc.strerror or exc})."
 

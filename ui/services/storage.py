@@ -9,6 +9,9 @@ Every module that keeps something between runs (saves, settings, statistics) goe
 - ``move_aside(path)`` renames a bad file to ``NAME.bad-YYYYmmdd-HHMMSS`` (never deletes it).
 - ``read_json_file(path, max_bytes)`` returns ``(value, None)`` or ``(None, problem)`` with the problem in plain
   words (missing, empty, too large, not text, not JSON, ...); it never raises for a bad file. No pickle, no eval.
+- ``data_dir_problem()`` says in plain words why the data folder cannot be used (None when it can);
+  ``FolderLock`` lets one window own the data folder's autosave; ``locked(path)`` serialises a
+  read-modify-write of one file between processes; ``remove_stale_temps`` clears what killed writers left.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,126 @@ def data_dir() -> Path:
     return folder
 
 
+def data_dir_problem() -> str | None:
+    """Why the data folder cannot be used, in plain words (it cannot be created, or it is no folder);
+    None when it can. Never raises."""
+    where = "(the user's data folder)"
+    try:
+        override = os.environ.get(ENV_DATA_DIR)
+        where = override if override else platformdirs.user_data_dir(APP_NAME)
+        folder = data_dir()
+        if not folder.is_dir():
+            raise NotADirectoryError(0, "it is not a folder", str(folder))
+    except (OSError, RuntimeError, ValueError, KeyError) as exc:  # RuntimeError, KeyError: no home to find it in
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return f"The data folder {where} cannot be used ({reason})"
+    return None
+
+
+STALE_TEMP_S = 60.0  # a temporary file older than this was left by a killed writer (a write takes milliseconds)
+
+
+def remove_stale_temps(folder: Path, names: Iterable[str], older_than_s: float = STALE_TEMP_S) -> int:
+    """Remove the temporary files ``atomic_write_bytes`` left for ``names`` in ``folder`` (``.NAME.*.tmp``)
+    when older than ``older_than_s`` (a writer killed mid-write); returns how many went. Never raises."""
+    removed = 0
+    now = time.time()
+    for name in names:
+        try:
+            candidates = list(folder.glob(f".{name}.*.tmp"))
+        except OSError:
+            continue
+        for stale in candidates:
+            with contextlib.suppress(OSError):
+                if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > older_than_s:
+                    stale.unlink()
+                    removed += 1
+    return removed
+
+
+def _lock_fd(fd: int, wait: bool) -> bool:
+    """Lock an open file for this process (``fcntl.flock``; on Windows ``msvcrt.locking``). True when locked
+    (or when the platform has no lock at all: then nothing can be serialised); False when another holds it
+    and ``wait`` is False."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        try:
+            import msvcrt
+        except ImportError:  # pragma: no cover - neither: no locking on this platform
+            return True
+        try:
+            msvcrt.locking(fd, msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True  # a filesystem without locks: go on unlocked
+    return True
+
+
+def _open_lock_file(path: Path) -> int:
+    """Open (creating) a lock file, never through a symbolic link; raises OSError."""
+    return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+
+
+class FolderLock:
+    """The claim of one program on a folder: held from ``acquire`` until ``release`` (or the process ends,
+    however it ends: the system drops the lock with the process)."""
+
+    def __init__(self, folder: Path, name: str = ".trick-table.lock") -> None:
+        self.path = folder / name
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock if nobody holds it: True when this program owns the folder now. A lock file that
+        cannot be made (a read-only folder) counts as owned: nothing can be written there anyway."""
+        if self._fd is not None:
+            return True
+        try:
+            fd = _open_lock_file(self.path)
+        except OSError:
+            return True
+        if not _lock_fd(fd, wait=False):
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    @property
+    def held(self) -> bool:
+        """Whether this program holds the lock."""
+        return self._fd is not None
+
+    def release(self) -> None:
+        """Let the folder go (closing the file drops the lock)."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock beside ``path`` (``.NAME.lock``) for a read-modify-write of it, waiting for
+    another process that holds it. Where no lock file can be made, the block runs unlocked."""
+    try:
+        fd: int | None = _open_lock_file(path.with_name(f".{path.name}.lock"))
+    except OSError:
+        fd = None
+    try:
+        if fd is not None:
+            _lock_fd(fd, wait=True)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
 def _fsync_dir(folder: Path) -> None:
     """Flush a folder's entries to disk where the platform allows it (a rename is durable after this)."""
     if os.name != "posix":
@@ -49,6 +173,23 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def sync_file(path: Path | str) -> None:
+    """Flush a file already in place, and its folder's entry, to the disk; a file gone since (replaced by a
+    newer one, or removed) or a system that cannot is no error. Never raises for the file."""
+    target = Path(path)
+    try:
+        fd = os.open(target, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    _fsync_dir(target.parent)
 
 
 def atomic_write_bytes(path: Path | str, data: bytes, *, durable: bool = True) -> None:

@@ -20,7 +20,15 @@ from game.actions import Action, Bid, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import TrickGame
-from ui.services.computer import ComputerPlayers, PlayerSpec, ThinkMs, computers_for, hint_level, player_for
+from ui.services.computer import (
+    ComputerPlayers,
+    PlayerSpec,
+    ThinkMs,
+    computers_for,
+    hint_level,
+    player_for,
+    player_seed,
+)
 from ui.table.model import Snapshot, take_snapshot
 from ui.table.undo_stack import UndoStack
 
@@ -47,7 +55,7 @@ class HintRequests:
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: Any = None,
                  think_ms: ThinkMs = None) -> None:
         level = hint_level()
-        specs = {seat: PlayerSpec(level, None if seed is None else seed * 131 + seat + 7) for seat in humans}
+        specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint")) for seat in humans}
         ms = think_ms() if callable(think_ms) else think_ms
         players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
