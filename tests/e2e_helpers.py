@@ -124,15 +124,11 @@ def table_config(game: str, players: int, humans: Iterable[int] = (0,), seed: in
 
 # ----- a table "human" ---------------------------------------------------------------------------
 def human_stop(scene: Any) -> str:
-    """What the table waits for from a person now: "" (nothing), or a decision / overlay name."""
-    if scene.overlays.curtain is not None:
-        return "curtain"
-    if scene.overlays.summary is not None:
-        return "summary"
-    if scene.overlays.sheet is not None or scene.overlays.last_trick is not None:
-        return "close"
-    if scene.overlays.menu is not None:
-        return "resume"
+    """What the table waits for from a person now: "" (nothing), or a decision / overlay name (the newest
+    overlay's: a score sheet opened over the hand summary is closed first)."""
+    top = scene.overlays.top()
+    if top is not None:
+        return {"sheet": "close", "last_trick": "close", "menu": "resume"}.get(top.name, top.name)
     return scene.decision().kind
 
 
@@ -141,6 +137,8 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     from game.actions import Play
 
     stop = human_stop(scene)
+    if not stop and scene.player.holding:
+        return scene.view.layout.centre  # a finished trick held until a click (the "Finished trick" setting)
     points = scene.clickable_points()
     if stop in ("curtain", "close", "resume"):
         return points.get(stop)

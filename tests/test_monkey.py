@@ -361,6 +361,7 @@ def test_monkey_at_the_table(app, name: str) -> None:
     for frame in range(frames):
         app.ctx.settings.speed = SPEEDS[frame // SPEED_FRAMES % len(SPEEDS)]
         app.ctx.settings.confirm_play, app.ctx.settings.pace = False, "normal"  # Settings clicks must not slow play
+        app.ctx.settings.trick_stays = "short"  # nor hold every trick until a click
         top = table_on_top(app)
         if isinstance(top, TableScene):
             if top is not watch.table:
