@@ -22,7 +22,7 @@ def nil_value_of(points: Mapping[str, Any], team: Sequence[int], bids: Sequence[
     ``NIL_POINTS`` when the breakdown cannot tell (no Nil on the side, or a sum of nothing)."""
     signs = sum((1 if tricks[s] == 0 else -1) * (2 if bids[s] == DOUBLE_NIL else 1)
                 for s in team if bids[s] in (NIL, DOUBLE_NIL))
-    total = points.get("nil", 0)
+    total = int(points.get("nil", 0))
     if signs and total and total % signs == 0:
         return abs(total // signs)
     return NIL_POINTS[NIL]

@@ -8,7 +8,7 @@ table opens them (it builds the panels); an overlay closed, or lost when the sta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -93,27 +93,27 @@ class TableOverlays:
     @property
     def summary(self) -> HandSummary | None:
         """The hand summary, while it is up."""
-        return self.panel("summary")
+        return cast("HandSummary | None", self.panel("summary"))
 
     @property
     def sheet(self) -> ScoreSheet | None:
         """The score sheet, while it is up."""
-        return self.panel("sheet")
+        return cast("ScoreSheet | None", self.panel("sheet"))
 
     @property
     def last_trick(self) -> LastTrick | None:
         """The last-trick review, while it is up."""
-        return self.panel("last_trick")
+        return cast("LastTrick | None", self.panel("last_trick"))
 
     @property
     def menu(self) -> TableMenu | None:
         """The pause menu, while it is up."""
-        return self.panel("menu")
+        return cast("TableMenu | None", self.panel("menu"))
 
     @property
     def curtain(self) -> Curtain | None:
         """The hot-seat curtain, while it is up."""
-        return self.panel("curtain")
+        return cast("Curtain | None", self.panel("curtain"))
 
     # ----- each frame
     def update(self, dt_s: float) -> None:
