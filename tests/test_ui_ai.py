@@ -543,7 +543,7 @@ def test_the_thinking_time_setting_reaches_the_hard_players(app: Any) -> None:
     table = TableScene(app.ctx, config, computer_sync=True)
     try:
         assert {table.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
-        assert table.hints.players._spec(0) == PlayerSpec("hard", table.hints.players.specs[0].seed, 1000)
+        assert table.hints.players._spec(0) == PlayerSpec("coach", table.hints.players.specs[0].seed, 1000)
         app.ctx.settings.think_ms = 250  # changed during the game: the next question uses it
         assert table.computers._spec(1).think_ms == 250
         before = table.computers.players[1]

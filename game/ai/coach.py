@@ -42,6 +42,14 @@ SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades, hearts, diamonds, clubs (dr
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 DEFAULT_WORLDS = 48  # the Hint's budget of worlds (fixed: the same seed gives the same words)
 SHOWN = 3  # candidates shown at most
+HINT_WORLDS_PER_MS = 0.2  # the Hint's worlds per ms of the thinking-time setting (500 ms: 100 worlds)
+HINT_WORLDS_RANGE = (24, 400)
+
+
+def worlds_for(think_ms: int) -> int:
+    """The Hint's fixed budget of worlds for a thinking-time setting (a number of worlds, never a clock)."""
+    low, high = HINT_WORLDS_RANGE
+    return max(low, min(high, round(think_ms * HINT_WORLDS_PER_MS)))
 MINUS = "\u2212"
 
 

@@ -42,6 +42,7 @@ HELP = {
     "level": "The level computer seats start at on the new-game screen.",
     "name": "Your name at the table (empty: \u201cYou\u201d).",
     "confirm": "On: the first click (or Enter) picks a card, a second click plays it.",
+    "reasons": "On: the Hint says why, with the chance of the contract and the points each choice costs.",
     "sound": "Short card sounds, played quietly.",
     "volume": "How loud the sounds are.",
     "four": "Spades black, hearts red, diamonds blue, clubs green.",
@@ -72,6 +73,7 @@ class SettingsScene(FormScene):
         self.level.set_value(st.computer_level)
         self.name = TextField(st.player_name, NAME_MAX_LEN, self._set_name, placeholder="You")
         self.confirm = Toggle("Confirm before playing", st.confirm_play, on_change=self._setter("confirm_play"))
+        self.reasons = Toggle("Show hints' reasons", st.hint_reasons, on_change=self._setter("hint_reasons"))
         self.sound = Toggle("Sound", st.sound, on_change=self._set_sound)
         self.volume = ChoiceSelector("Volume", VOLUMES, on_change=self._set_volume, wrap=False)
         self.volume.set_value(min((v for _label, v in VOLUMES), key=lambda v: abs(v - st.volume)))
@@ -87,11 +89,13 @@ class SettingsScene(FormScene):
         self.fullscreen = Toggle("Full screen", st.fullscreen, on_change=self._set_fullscreen)
         self.back_button = Button("Back", self.back, primary=True)
         self.left_column: list[Widget] = [self.speed, self.pace, self.think, self.level, self.name, self.confirm,
+                                          self.reasons,
                                           self.sound, self.volume]
         self.right_column: list[Widget] = [self.four_color, self.back_style, self.felt, self.suits, self.ranks,
                                            self.fullscreen]
         self.help_keys: dict[int, str] = {id(self.pace): "pace", id(self.think): "think", id(self.level): "level",
                                           id(self.name): "name", id(self.confirm): "confirm",
+                                          id(self.reasons): "reasons",
                                           id(self.sound): "sound", id(self.volume): "volume",
                                           id(self.four_color): "four", id(self.back_style): "back",
                                           id(self.felt): "felt", id(self.suits): "suits", id(self.ranks): "ranks",

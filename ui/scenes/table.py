@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -47,6 +48,7 @@ from ui.table.layout import TableLayout
 from ui.table.model import TableModel
 from ui.table.panels.bid_panel import ActionPanel, Decision, decision_for
 from ui.table.panels.curtain import Curtain
+from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
 from ui.table.panels.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
@@ -757,6 +759,20 @@ class TableScene(TableUndo, TableInput, Scene):
         rect = self.button_rect(name) if name is not None else None
         if rect is not None:
             draw_hint_ring(surface, rect, self.time_s, self.view.px)
+        note = self.control.hint_note() if self.ctx.settings.hint_reasons else None
+        if note is not None and action is not None:  # why (game.ai.coach), beside what the Hint lifted
+            draw_hint_note(surface, note.text, *self.hint_note_place(action))
+
+    def hint_note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
+        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
+        under the panel of bids; never over the hand."""
+        lay = self.view.layout
+        card = self.rect_for_card(action.card) if isinstance(action, Play) else None
+        if card is not None:
+            return card, self.view.px, lay.prompt_at[1] - lay.px(14), False
+        if self.panel.rect.width:
+            return self.panel.rect, self.view.px, lay.fan.top, True
+        return self.hints.button.rect, self.view.px, lay.fan.top, False
 
     def _highlighted(self) -> int | None:
         return self.model.to_act if self.player.idle and not self.finished else None

@@ -52,6 +52,7 @@ class Settings:
     hand_suits: str = "SHCD"
     hand_rank: str = "high-low"
     confirm_play: bool = False  # a first click or Enter selects a card, a second plays it
+    hint_reasons: bool = True  # the Hint says why (game.ai.coach) beside the card or bid it lifts
     computer_level: str = "normal"  # the default level of computer seats
     last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices (setup screen)
 
@@ -108,13 +109,15 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "hand_suits": _choice(HAND_SUIT_ORDERS),
     "hand_rank": _choice(HAND_RANK_ORDERS),
     "confirm_play": _is_bool,
+    "hint_reasons": _is_bool,
     "computer_level": _choice(COMPUTER_LEVELS),
 }
 LABELS = {  # entries as a message names them
     "speed": "animation speed", "pace": "computer pace", "think_ms": "computer thinking time", "sound": "sound",
     "volume": "volume", "four_color": "four-colour deck", "card_back": "card back", "felt": "table colour",
     "fullscreen": "full screen", "player_name": "your name", "hand_suits": "hand suit order",
-    "hand_rank": "hand rank order", "confirm_play": "confirm before playing", "computer_level": "computer level",
+    "hand_rank": "hand rank order", "confirm_play": "confirm before playing",
+    "hint_reasons": "show hints' reasons", "computer_level": "computer level",
     "last_setup": "last new-game choices",
 }
 
