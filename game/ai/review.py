@@ -27,6 +27,7 @@ from typing import Any
 from game.actions import NIL, Action, Bid, Play
 from game.ai.coach import action_label, card_label, evaluate, recommended, standard_error
 from game.history import replay_steps
+from game.record import replay
 from game.state import Phase, SeatView, TrickGame, trick_winner
 
 REVIEW_WORLDS = 96  # a review's budget per decision (the Hint's is 48): it runs after the hand, in the background
@@ -188,3 +189,30 @@ def with_reviews(record: dict[str, Any], reviews: Sequence[HandReview | dict[str
     else:
         out.pop(FIELD, None)
     return out
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A review to run in the worker process: the game's record (``game.record.to_record``), the hand, the seats."""
+
+    record: dict[str, Any]
+    hand: int
+    seats: tuple[int, ...]
+    worlds: int = REVIEW_WORLDS
+    seed: int | None = 0
+
+    @property
+    def seat(self) -> int:
+        """The seat the job is filed under (the first reviewed)."""
+        return self.seats[0] if self.seats else 0
+
+
+class ReviewerPlayer:
+    """The reviewer in the worker process: ``choose(job)`` replays the job's record and reviews its hand."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, job: ReviewJob) -> HandReview:
+        game = replay(job.record).game
+        return review_hand(game, job.hand, job.seats, job.worlds, job.seed)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.actions import Action, Play
+from game.ai.review import FIELD as REVIEWS_FIELD
+from game.ai.review import HandReview, with_reviews
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
@@ -37,7 +39,9 @@ from ui.scenes.gameover import GameOverScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
+from ui.scenes.viewer import ViewerScene
 from ui.services.computer import ComputerPlayers
+from ui.services.review import table_reviews
 from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
@@ -52,6 +56,7 @@ from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
 from ui.table.panels.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
+from ui.table.panels.review_strip import ReviewStrip
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -82,6 +87,7 @@ class TableScene(TableUndo, TableInput, Scene):
         worker = ctx.worker  # the program's worker process (ui.services.computer)
         # the Hint's requests (kept by the controller) and its button
         self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
+        self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed after it (ui.services.review)
         # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table.controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
@@ -222,7 +228,11 @@ class TableScene(TableUndo, TableInput, Scene):
     def _autosave(self, game: TrickGame) -> None:
         saves = self.ctx.saves
         if saves is not None:
-            saves.autosave(game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), game))
+            window = window_facts(self.humans, self.think_ms(), game)
+            reviews = getattr(self, "reviews", None)
+            if reviews is not None and reviews.done:
+                window[REVIEWS_FIELD] = reviews.as_json()  # kept in the record's optional "reviews" field
+            saves.autosave(game, self.config.seat_records(), window)
 
     # ----- helpers for everyone
     def speed(self) -> float:
@@ -288,6 +298,7 @@ class TableScene(TableUndo, TableInput, Scene):
     def on_exit(self) -> None:
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
+        self.reviews.close()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -500,7 +511,23 @@ class TableScene(TableUndo, TableInput, Scene):
         summary = HandSummary(self.game.kind, self.game.teams, self.names, data, list(model.bids),
                               list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
                               self.speed(), game_over=over, trump=model.trump, hand_tricks=list(model.hand_tricks))
-        self.open_overlay("summary", summary, {"continue": summary.button})
+        hand = data.get("hand")
+        if self.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
+            self.reviews.request(self.game, hand)
+            summary.extra = ReviewStrip(lambda: self.reviews.of(hand), self.open_hand_review)
+        buttons = {"continue": summary.button}
+        if summary.extra is not None:
+            buttons["review"] = summary.extra.button
+        self.open_overlay("summary", summary, buttons)
+
+    def open_hand_review(self, review: HandReview) -> None:
+        """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""
+        record = with_reviews(record_as_filed(self.game, self.config.seat_records()), self.reviews.as_json())
+        viewer = ViewerScene(self.ctx, record)
+        first = review.first_k()
+        if first is not None:
+            viewer.go_to_k(first)
+        self.ctx.scenes.push(viewer)
 
     def _close_summary(self) -> None:
         self.close_overlay("summary")

@@ -61,6 +61,7 @@ FALLBACK_LEVEL = "normal"  # what a seat whose player failed plays on at
 HINT_LEVEL = "hard"  # the level whose choice the Hint shows
 # The Hint's player: the hard level's search over a fixed budget of worlds, with its reasons (game.ai.coach)
 COACH_LEVEL = "coach"
+REVIEW_LEVEL = "review"  # the review of a hand (game.ai.review.ReviewerPlayer): a job is a ReviewJob, not a view
 LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
 LOG_FILE = "computer-players.log"
 LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker process lives
@@ -178,6 +179,10 @@ def _make(level: str, seed: int | None, think_ms: int) -> Player:
         from game.ai.coach import CoachPlayer, worlds_for
 
         return cast(Player, CoachPlayer(seed, worlds_for(think_ms)))
+    if level == REVIEW_LEVEL:
+        from game.ai.review import ReviewerPlayer
+
+        return cast(Player, ReviewerPlayer(seed))
     return make_player(level, seed, think_ms=think_ms)
 
 
@@ -192,7 +197,7 @@ def _answer(result: Any) -> Answer:
 def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
     """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
     the fallback level, and failing that the first level there is."""
-    if level not in LEVELS and level != COACH_LEVEL:
+    if level not in LEVELS and level not in (COACH_LEVEL, REVIEW_LEVEL):
         level = fallback_level()
     try:
         return _make(level, seed, think_ms)

@@ -1,0 +1,65 @@
+"""The review of each hand at the table: worked out after the hand, one line in the summary, the viewer at a mark."""
+
+from __future__ import annotations
+
+import os
+from random import Random
+
+import pygame
+
+from game.ai.review import reviews_of
+from tests.e2e_helpers import click, run_table_until
+from ui.app import make_app
+from ui.scenes.table import TableScene, make_config
+from ui.scenes.viewer import ViewerScene
+from ui.services.saves import save_document
+
+SHOTS = "/tmp/h13-shots"
+
+
+def _hand_over(size: tuple[int, int] = (1280, 720), seed: int = 4) -> tuple[object, TableScene]:
+    app = make_app(size, headless=True, menu=False)
+    pygame.event.clear()
+    app.ctx.settings.speed = "instant"
+    config = make_config("spades", ["You", "West", "North", "East"], [0], seed=seed, level="normal")
+    scene = TableScene(app.ctx, config, computer_sync=True)
+    app.ctx.scenes.push(scene)
+    run_table_until(app, scene, lambda: scene.summary is not None, Random(seed))
+    for _ in range(5):
+        app.step(0.05)
+    return app, scene
+
+
+def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_first_mark() -> None:
+    app, scene = _hand_over()
+    summary = scene.summary
+    assert summary is not None and summary.extra is not None
+    review = scene.reviews.of(1)
+    assert review is not None and review.decisions >= 8  # the bid and the cards with a choice
+    line = summary.extra.line()
+    assert line == review.summary()
+    os.makedirs(SHOTS, exist_ok=True)
+    pygame.image.save(app.screen, f"{SHOTS}/summary_review.png")  # type: ignore[attr-defined]
+    assert review.marks, "random play should cost something somewhere"
+    assert "to look at, about" in line
+    rect = scene.button_rect("review")
+    assert rect is not None
+    click(app, rect.center)
+    viewer = app.ctx.scenes.top  # type: ignore[attr-defined]
+    assert isinstance(viewer, ViewerScene)
+    assert viewer.position is not None and viewer.position.k == review.marks[0].k
+    assert viewer.marked_text() == review.marks[0].text
+    app.step(0.05)  # type: ignore[attr-defined]
+    pygame.image.save(app.screen, f"{SHOTS}/viewer_mark.png")  # type: ignore[attr-defined]
+    # the review travels with the save, in the record's optional field
+    window = {"reviews": scene.reviews.as_json()}
+    document = save_document(scene.game, scene.config.seat_records(), window)
+    assert "reviews" not in document["window"] and reviews_of(document["record"])[0]["hand"] == 1
+
+
+def test_no_review_at_a_hot_seat_table() -> None:
+    app = make_app((1280, 720), headless=True, menu=False)
+    config = make_config("spades", ["A", "B", "C", "D"], [0, 2], seed=3, level="normal")
+    scene = TableScene(app.ctx, config, computer_sync=True)
+    assert scene.reviews.seats == ()
+    scene.on_exit()

@@ -1,0 +1,75 @@
+"""Hand reviews in the background: after each hand, the worker process reviews the person's decisions.
+
+``HandReviews`` sends a ``game.ai.review.ReviewJob`` (the game's record, the hand, the seats) to the
+program's worker process (``ui.services.computer``: the level ``review``), exactly as a computer
+seat's question goes, and polls for the ``HandReview`` without ever waiting; the drawing thread does
+nothing but a queue put and non-blocking gets. Reviews are kept by hand number, and travel with the
+save and the record (their optional ``"reviews"`` field, docs/review.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from game.ai.review import REVIEW_WORLDS, HandReview, ReviewJob
+from game.record import to_record
+from game.state import SeatView, TrickGame
+from ui.services.computer import REVIEW_LEVEL, ComputerPlayers, ComputerWorker, PlayerSpec, player_for, player_seed
+
+REVIEW_BUDGET_MS = 120_000  # how long the worker may take before it counts as stuck (a review is a few seconds)
+
+
+def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None = None) -> HandReviews:
+    """The reviews of a table of ``config`` (a ``ui.config.GameConfig``): its one person's seat; nobody at a
+    hot-seat table (the players' own decisions are reviewed only when they ask)."""
+    humans = [i for i, seat in enumerate(config.seats) if seat.human]
+    seats = humans if len(humans) == 1 else []
+    return HandReviews(seats, player_seed(config.seed, seats[0], "review") if seats else None, sync, worker)
+
+
+class HandReviews:
+    """The reviews of one table (one person's seat; hot-seat tables review nobody unless asked)."""
+
+    def __init__(self, seats: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
+                 worlds: int = REVIEW_WORLDS) -> None:
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.worlds = worlds
+        anchor = self.seats[0] if self.seats else 0
+        spec = PlayerSpec(REVIEW_LEVEL, seed, REVIEW_BUDGET_MS)
+        self.players = ComputerPlayers({anchor: player_for(REVIEW_LEVEL, seed)}, sync=sync, specs={anchor: spec},
+                                       worker=worker, think_ms=lambda: REVIEW_BUDGET_MS)
+        self.done: dict[int, HandReview] = {}
+        self.asked: int | None = None
+
+    def request(self, game: TrickGame, hand: int) -> None:
+        """Review hand number ``hand`` of ``game`` in the background (once per hand)."""
+        if not self.seats or hand in self.done or self.asked == hand:
+            return
+        self.asked = hand
+        job = ReviewJob(to_record(game), hand, self.seats, self.worlds, self.seed)
+        self.players.ask(("review", hand), cast(SeatView, job))
+
+    def update(self) -> None:
+        """Take a finished review (never waits)."""
+        if self.asked is None:
+            return
+        answer = self.players.result(("review", self.asked))
+        if answer is not None:
+            if isinstance(answer.action, HandReview):
+                self.done[self.asked] = answer.action
+            self.asked = None
+
+    def pending(self, hand: int) -> bool:
+        return self.asked == hand and hand not in self.done
+
+    def of(self, hand: int) -> HandReview | None:
+        self.update()
+        return self.done.get(hand)
+
+    def as_json(self) -> list[dict[str, Any]]:
+        """Every review so far, as the record's ``"reviews"`` field holds them."""
+        return [self.done[h].to_json() for h in sorted(self.done)]
+
+    def close(self) -> None:
+        self.players.close()
