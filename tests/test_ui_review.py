@@ -63,3 +63,13 @@ def test_no_review_at_a_hot_seat_table() -> None:
     scene = TableScene(app.ctx, config, computer_sync=True)
     assert scene.reviews.seats == ()
     scene.on_exit()
+
+
+def test_the_review_line_fits_a_small_window() -> None:
+    app, scene = _hand_over((800, 480))
+    summary = scene.summary
+    assert summary is not None and summary.extra is not None
+    pygame.image.save(app.screen, f"{SHOTS}/summary_review_800x480.png")  # type: ignore[attr-defined]
+    strip, button = summary.extra.rect, summary.button.rect
+    assert summary.rect.contains(strip) and not strip.colliderect(button)
+    assert pygame.Rect(0, 0, 800, 480).contains(summary.rect)
