@@ -11,16 +11,16 @@ from typing import Any
 
 import pygame
 import pytest
-from ui.saves import AUTOSAVE_NAME, SaveService, load_record_file, window_facts, write_record_file
 
 from game.factory import default_options, new_game
 from game.record import dumps, to_record
-from ui import storage
 from ui.app import App
 from ui.scenes.confirm import ConfirmScene
 from ui.scenes.file_chooser import FileChooserScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.table import TableScene
+from ui.services import storage
+from ui.services.saves import AUTOSAVE_NAME, SaveService, load_record_file, window_facts, write_record_file
 
 DT = 1 / 60
 SHOTS = Path("/tmp/trick-table-hardening")
@@ -228,8 +228,7 @@ def test_open_record_without_a_saved_game_opens_at_once(app: App, tmp_path: Path
 
 
 def test_a_finished_record_goes_to_the_viewer_without_asking(app: App, tmp_path: Path) -> None:
-    from game.simulate import simulate
-
+    from game.tools.simulate import simulate
     from ui.scenes.viewer import ViewerScene
 
     saved_game, seats = unfinished(1, 12)

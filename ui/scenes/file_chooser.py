@@ -76,7 +76,7 @@ class Entry:
 
 def shown_name(name: str, limit: int | None = None) -> str:
     """A file or folder name as it can be drawn: each byte that is not UTF-8 (a surrogate escape in ``name``)
-    becomes ``ui.text.REPLACEMENT``, the rest is kept (the Latin-1 name ``b"caf\\xe9.jsonl"`` shows as
+    becomes ``ui.draw.text.REPLACEMENT``, the rest is kept (the Latin-1 name ``b"caf\\xe9.jsonl"`` shows as
     ``caf\u25a1.jsonl``); the entry keeps its true name, which is what is opened. With ``limit``, a longer
     name is cut in its middle to that many characters (for a message)."""
     try:
