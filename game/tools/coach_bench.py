@@ -31,6 +31,7 @@ def _hand(seed: int) -> Any:
     players = [make_player("normal", seed * 7 + s) for s in range(4)]
     while game.hand_number == 1 and not game.results:
         seat = game.to_act
+        assert seat is not None
         game.apply(players[seat].choose(game.view(seat)))
     return game
 
@@ -45,6 +46,7 @@ def coach_figures(log: Callable[[str], None] = print, hints: int = 24, hands: in
         players = [make_player("normal", seed * 7 + s) for s in range(4)]
         while game.hand_number == 1 and not game.results and len(hint_times) < hints:
             seat = game.to_act
+            assert seat is not None
             view = game.view(seat)
             if seat == 0 and len(view.legal) > 1:
                 started = time.perf_counter()
