@@ -73,3 +73,30 @@ def test_the_review_line_fits_a_small_window() -> None:
     strip, button = summary.extra.rect, summary.button.rect
     assert summary.rect.contains(strip) and not strip.colliderect(button)
     assert pygame.Rect(0, 0, 800, 480).contains(summary.rect)
+
+
+def test_hard_in_my_seat_from_the_summary_shows_both_results_and_the_hand() -> None:
+    app, scene = _hand_over(seed=6)
+    summary = scene.summary
+    assert summary is not None and summary.extra is not None and summary.extra.duplicate is not None
+    row = summary.extra.duplicate
+    assert row.line().startswith("What would Hard")
+    rect = scene.button_rect("hard_in_my_seat")
+    assert rect is not None
+    scene.ctx.settings.think_ms = 100  # a quick Hard for the test
+    click(app, rect.center)
+    for _ in range(20):
+        if row.result() is not None:
+            break
+        app.step(0.05)  # type: ignore[attr-defined]
+    result = row.result()
+    assert result is not None and result.hand == 1 and result.seat == 0
+    assert row.line().startswith("You: ") and "Hard in your seat: " in row.line()
+    app.step(0.05)  # type: ignore[attr-defined]
+    pygame.image.save(app.screen, f"{SHOTS}/summary_duplicate.png")  # type: ignore[attr-defined]
+    click(app, rect.center)  # "See it"
+    viewer = app.ctx.scenes.top  # type: ignore[attr-defined]
+    assert isinstance(viewer, ViewerScene) and viewer.banner == result.text
+    assert viewer.position is not None and viewer.position.hand == 1
+    app.step(0.05)  # type: ignore[attr-defined]
+    pygame.image.save(app.screen, f"{SHOTS}/viewer_duplicate.png")  # type: ignore[attr-defined]

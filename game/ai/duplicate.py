@@ -14,11 +14,14 @@ as it did in the game: with the same players and seeds the hand is played exactl
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from game.ai import make_player
 from game.chance import Chance
 from game.factory import new_game
 from game.history import ChanceOutcome, force_outcomes
+from game.record import replay, to_record
 from game.state import TrickGame
 
 
@@ -60,3 +63,44 @@ def compare(original: TrickGame, duplicate: TrickGame, hand: int, seat: int) -> 
 
     return (f"You: {signed(hand_points(original, hand, seat))}. "
             f"Hard in your seat: {signed(hand_points(duplicate, hand, seat))}")
+
+
+@dataclass(frozen=True)
+class DuplicateJob:
+    """\"Hard in my seat\" to run in the worker process: the game's record, the hand, the seat, and each seat's
+    player as ``(level, seed)`` (the stand-in at ``seat``; None for nobody: a person's seat left as it is
+    cannot be replayed, so every seat must have one)."""
+
+    record: dict[str, Any]
+    hand: int
+    seat: int
+    players: tuple[tuple[str, int | None], ...]
+    warm: tuple[int, ...]
+    think_ms: int = 500
+
+
+@dataclass(frozen=True)
+class DuplicateResult:
+    """The hand played again: its record (for the viewer), the points of the seat's side in each, the words."""
+
+    record: dict[str, Any]
+    hand: int
+    seat: int
+    yours: int
+    theirs: int
+    text: str
+
+
+class DuplicatePlayer:
+    """Runs a ``DuplicateJob`` in the worker process: ``choose(job)`` gives the ``DuplicateResult``."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, job: DuplicateJob) -> DuplicateResult:
+        original = replay(job.record).game
+        players = [make_player(level, seed, think_ms=job.think_ms) for level, seed in job.players]
+        again = duplicate_hand(original, job.hand, job.seat, players, job.warm)
+        record = to_record(again, job.record.get("seats"))
+        return DuplicateResult(record, job.hand, job.seat, hand_points(original, job.hand, job.seat),
+                               hand_points(again, job.hand, job.seat), compare(original, again, job.hand, job.seat))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.actions import Action, Play
+from game.ai.duplicate import DuplicateResult
 from game.ai.review import FIELD as REVIEWS_FIELD
 from game.ai.review import HandReview, with_reviews
 from game.cards import Card
@@ -41,7 +42,7 @@ from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
 from ui.scenes.viewer import ViewerScene
 from ui.services.computer import ComputerPlayers
-from ui.services.review import table_reviews
+from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
@@ -56,7 +57,7 @@ from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
 from ui.table.panels.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
-from ui.table.panels.review_strip import ReviewStrip
+from ui.table.panels.review_strip import DuplicateRow, ReviewStrip
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -88,6 +89,7 @@ class TableScene(TableUndo, TableInput, Scene):
         # the Hint's requests (kept by the controller) and its button
         self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed after it (ui.services.review)
+        self.duplicates = HandDuplicates(config, computer_sync, worker, self.think_ms)  # "Hard in my seat"
         # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table.controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
@@ -299,6 +301,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
         self.reviews.close()
+        self.duplicates.close()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -514,11 +517,24 @@ class TableScene(TableUndo, TableInput, Scene):
         hand = data.get("hand")
         if self.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
             self.reviews.request(self.game, hand)
-            summary.extra = ReviewStrip(lambda: self.reviews.of(hand), self.open_hand_review)
+            dup = self.duplicates
+            row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(self.game, hand),
+                               self.open_duplicate)
+            summary.extra = ReviewStrip(lambda: self.reviews.of(hand), self.open_hand_review, row)
         buttons = {"continue": summary.button}
         if summary.extra is not None:
             buttons["review"] = summary.extra.button
+            buttons["hard_in_my_seat"] = row.button
         self.open_overlay("summary", summary, buttons)
+
+    def open_duplicate(self, result: DuplicateResult) -> None:
+        """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
+        viewer = ViewerScene(self.ctx, result.record)
+        starts = viewer.timeline.hand_starts()
+        if len(starts) >= result.hand:
+            viewer.go_to(starts[result.hand - 1])
+        viewer.banner = result.text
+        self.ctx.scenes.push(viewer)
 
     def open_hand_review(self, review: HandReview) -> None:
         """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""

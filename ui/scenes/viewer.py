@@ -331,6 +331,7 @@ class ViewerScene(Scene):
         self.slider = pygame.Rect(0, 0, 0, 0)
         # the decisions a hand's review marked (the record's optional "reviews" field, game.ai.review): k -> words
         self.marks = {m["k"]: m["text"] for review in reviews_of(record) for m in review["marks"]}
+        self.banner: str | None = None  # a line over the table ("You: +52. Hard in your seat: +61")
         self._place()
         self.go_to(0)
 
@@ -661,6 +662,8 @@ class ViewerScene(Scene):
             for overlay in (self.summary, self.sheet):
                 if overlay is not None:
                     overlay.draw(area, self.view.layout)
+            if self.banner and self.sheet is None:
+                draw_pill(area, self.banner, self.view.layout.prompt_at, self.view.layout.px(20), 255, gold=True)
             marked = self.marked_text()
             if marked and self.summary is None and self.sheet is None:
                 draw_hint_note(area, ["Review", marked], self.view.layout.fan, self.view.px)

@@ -62,6 +62,7 @@ HINT_LEVEL = "hard"  # the level whose choice the Hint shows
 # The Hint's player: the hard level's search over a fixed budget of worlds, with its reasons (game.ai.coach)
 COACH_LEVEL = "coach"
 REVIEW_LEVEL = "review"  # the review of a hand (game.ai.review.ReviewerPlayer): a job is a ReviewJob, not a view
+DUPLICATE_LEVEL = "duplicate"  # "Hard in my seat" (game.ai.duplicate.DuplicatePlayer): a job is a DuplicateJob
 LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
 LOG_FILE = "computer-players.log"
 LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker process lives
@@ -183,6 +184,10 @@ def _make(level: str, seed: int | None, think_ms: int) -> Player:
         from game.ai.review import ReviewerPlayer
 
         return cast(Player, ReviewerPlayer(seed))
+    if level == DUPLICATE_LEVEL:
+        from game.ai.duplicate import DuplicatePlayer
+
+        return cast(Player, DuplicatePlayer(seed))
     return make_player(level, seed, think_ms=think_ms)
 
 
@@ -197,7 +202,7 @@ def _answer(result: Any) -> Answer:
 def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
     """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
     the fallback level, and failing that the first level there is."""
-    if level not in LEVELS and level not in (COACH_LEVEL, REVIEW_LEVEL):
+    if level not in LEVELS and level not in (COACH_LEVEL, REVIEW_LEVEL, DUPLICATE_LEVEL):
         level = fallback_level()
     try:
         return _make(level, seed, think_ms)

@@ -9,12 +9,22 @@ save and the record (their optional ``"reviews"`` field, docs/review.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
+from game.ai.duplicate import DuplicateJob, DuplicateResult
 from game.ai.review import REVIEW_WORLDS, HandReview, ReviewJob
 from game.record import to_record
 from game.state import SeatView, TrickGame
-from ui.services.computer import REVIEW_LEVEL, ComputerPlayers, ComputerWorker, PlayerSpec, player_for, player_seed
+from ui.services.computer import (
+    DUPLICATE_LEVEL,
+    REVIEW_LEVEL,
+    ComputerPlayers,
+    ComputerWorker,
+    PlayerSpec,
+    player_for,
+    player_seed,
+)
 
 REVIEW_BUDGET_MS = 120_000  # how long the worker may take before it counts as stuck (a review is a few seconds)
 
@@ -70,6 +80,51 @@ class HandReviews:
     def as_json(self) -> list[dict[str, Any]]:
         """Every review so far, as the record's ``"reviews"`` field holds them."""
         return [self.done[h].to_json() for h in sorted(self.done)]
+
+    def close(self) -> None:
+        self.players.close()
+
+
+class HandDuplicates:
+    """\"Hard in my seat\" for one table: the hand played again in the worker process (``game.ai.duplicate``)."""
+
+    def __init__(self, config: Any, sync: bool = False, worker: ComputerWorker | None = None,
+                 think_ms: Callable[[], int] | None = None) -> None:
+        humans = [i for i, seat in enumerate(config.seats) if seat.human]
+        self.seat = humans[0] if len(humans) == 1 else None
+        self.config = config
+        self.think_ms = think_ms or (lambda: 500)
+        anchor = self.seat or 0
+        spec = PlayerSpec(DUPLICATE_LEVEL, None, REVIEW_BUDGET_MS)
+        self.players = ComputerPlayers({anchor: player_for(DUPLICATE_LEVEL, None)}, sync=sync, specs={anchor: spec},
+                                       worker=worker, think_ms=lambda: REVIEW_BUDGET_MS)
+        self.done: dict[int, DuplicateResult] = {}
+        self.asked: int | None = None
+
+    def request(self, game: TrickGame, hand: int) -> None:
+        """Play hand ``hand`` again with Hard in the person's seat (once per hand)."""
+        seat = self.seat
+        if seat is None or hand in self.done or self.asked == hand:
+            return
+        seed = self.config.seed
+        players = tuple(("hard", player_seed(seed, q, "hard-in-my-seat")) if q == seat
+                        else (self.config.seats[q].level, player_seed(seed, q)) for q in range(game.num_seats))
+        warm = tuple(q for q in range(game.num_seats) if q != seat)
+        job = DuplicateJob(to_record(game, self.config.seat_records()), hand, seat, players, warm, self.think_ms())
+        self.asked = hand
+        self.players.ask(("duplicate", hand), cast(SeatView, job))
+
+    def of(self, hand: int) -> DuplicateResult | None:
+        if self.asked is not None:
+            answer = self.players.result(("duplicate", self.asked))
+            if answer is not None:
+                if isinstance(answer.action, DuplicateResult):
+                    self.done[self.asked] = answer.action
+                self.asked = None
+        return self.done.get(hand)
+
+    def pending(self, hand: int) -> bool:
+        return self.asked == hand and hand not in self.done
 
     def close(self) -> None:
         self.players.close()

@@ -120,15 +120,17 @@ class HandSummary:
         self.col_w = px(190) if n <= 2 else max(px(84), min(px(130), (layout.size[0] - px(80) - label_w) // n))
         w = label_w + n * self.col_w + px(56)
         rows = len(self.rows) + 2
-        h = px(96) + px(58) + rows * px(31) + px(40) + px(84) + (px(48) if self.extra is not None else 0)
+        extra_rows = self.extra.rows() if self.extra is not None else 0
+        h = px(96) + px(58) + rows * px(31) + px(40) + px(84) + extra_rows * px(48)
         self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), min(h, layout.size[1] - px(20)))
         self.rect.center = (layout.size[0] // 2, layout.size[1] // 2)
         self.label_w = label_w
         bw, bh = px(220), px(52)
         self.button.set_rect((self.rect.centerx - bw // 2, self.rect.bottom - px(26) - bh, bw, bh))
         if self.extra is not None:
-            self.extra.place(pygame.Rect(self.rect.x + px(28), self.button.rect.top - px(50), self.rect.width - px(56),
-                                         px(40)), px)
+            top = self.button.rect.top - px(2) - extra_rows * px(48)
+            self.extra.place(pygame.Rect(self.rect.x + px(28), top, self.rect.width - px(56),
+                                         extra_rows * px(48) - px(8)), px)
 
     def headline(self) -> str:
         """One line saying what happened, in plain English for every kind of side ("You made your bid",
