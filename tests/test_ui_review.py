@@ -100,3 +100,20 @@ def test_hard_in_my_seat_from_the_summary_shows_both_results_and_the_hand() -> N
     assert viewer.position is not None and viewer.position.hand == 1
     app.step(0.05)  # type: ignore[attr-defined]
     pygame.image.save(app.screen, f"{SHOTS}/viewer_duplicate.png")  # type: ignore[attr-defined]
+
+
+def test_continue_keeps_the_reviews_of_the_save() -> None:
+    from ui.services.saves import parse_save
+
+    app, scene = _hand_over(seed=4)
+    assert scene.reviews.of(1) is not None
+    window = {"reviews": scene.reviews.as_json()}
+    document = save_document(scene.game, scene.config.seat_records(), window)
+    saved, problem = parse_save(document)
+    assert saved is not None, problem
+    app.resume(saved)  # type: ignore[attr-defined]
+    table = app.ctx.scenes.top  # type: ignore[attr-defined]
+    while not isinstance(table, TableScene):
+        app.ctx.scenes.pop()  # type: ignore[attr-defined]
+        table = app.ctx.scenes.top  # type: ignore[attr-defined]
+    assert [row["hand"] for row in table.reviews.as_json()] == [1]

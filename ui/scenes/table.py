@@ -232,7 +232,7 @@ class TableScene(TableUndo, TableInput, Scene):
         if saves is not None:
             window = window_facts(self.humans, self.think_ms(), game)
             reviews = getattr(self, "reviews", None)
-            if reviews is not None and reviews.done:
+            if reviews is not None and (reviews.done or reviews.kept):
                 window[REVIEWS_FIELD] = reviews.as_json()  # kept in the record's optional "reviews" field
             saves.autosave(game, self.config.seat_records(), window)
 

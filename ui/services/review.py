@@ -50,7 +50,12 @@ class HandReviews:
         self.players = ComputerPlayers({anchor: player_for(REVIEW_LEVEL, seed)}, sync=sync, specs={anchor: spec},
                                        worker=worker, think_ms=lambda: REVIEW_BUDGET_MS)
         self.done: dict[int, HandReview] = {}
+        self.kept: dict[int, dict[str, Any]] = {}  # reviews read back from a save (Continue), as stored
         self.asked: int | None = None
+
+    def load(self, rows: list[dict[str, Any]]) -> None:
+        """Keep the reviews a save's record holds (``game.ai.review.reviews_of``), so the next save keeps them."""
+        self.kept.update({row["hand"]: row for row in rows})
 
     def request(self, game: TrickGame, hand: int) -> None:
         """Review hand number ``hand`` of ``game`` in the background (once per hand)."""
@@ -79,7 +84,8 @@ class HandReviews:
 
     def as_json(self) -> list[dict[str, Any]]:
         """Every review so far, as the record's ``"reviews"`` field holds them."""
-        return [self.done[h].to_json() for h in sorted(self.done)]
+        rows = {**self.kept, **{hand: review.to_json() for hand, review in self.done.items()}}
+        return [rows[hand] for hand in sorted(rows)]
 
     def close(self) -> None:
         self.players.close()
