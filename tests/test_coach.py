@@ -99,3 +99,21 @@ def test_the_coach_player_answers_with_advice() -> None:
     game = _partner_queen_game()
     advice = CoachPlayer(seed=4, worlds=8).choose(game.view(2))
     assert advice.action in game.view(2).legal and advice.note is not None and advice.note.text
+
+
+def test_pitch_names_the_points_per_bid_and_per_trump_suit() -> None:
+    game = new_game("pitch", None, 4, 2)
+    players = [NormalPlayer(s) for s in range(4)]
+    bids_seen = trump_seen = False
+    while not trump_seen:
+        view = game.view(game.to_act)
+        if view.phase is Phase.BIDDING and len(view.legal) > 1 and not bids_seen:
+            text = explain(view, 8, 1).text
+            assert text[0].startswith("Expected points: ") and "Pass" in text[0]
+            bids_seen = True
+        if view.phase is Phase.PLAYING and view.trump is None:
+            note = explain(view, 8, 1)
+            assert note.text[0].startswith("Trump ") and "(lead " in note.text[0]
+            trump_seen = True
+        game.apply(players[game.to_act].choose(view))
+    assert bids_seen
