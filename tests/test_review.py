@@ -6,8 +6,9 @@ import json
 
 from game.actions import Play
 from game.ai.normal import NormalPlayer
-from game.ai.review import REVIEW_WORLDS, decision_seed, review_choice, review_hand, reviews_of, with_reviews
+from game.ai.review import REVIEW_WORLDS, decision_seed, review_choice, review_hand
 from game.record import dumps, replay, to_record
+from game.reviews import reviews_of, with_reviews
 from game.state import Phase, TrickGame
 from tests.scripted import bid_round, card, cards, play_tricks, spades_game
 from tests.test_coach import PARTNER_QUEEN

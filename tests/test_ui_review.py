@@ -7,7 +7,7 @@ from random import Random
 
 import pygame
 
-from game.ai.review import reviews_of
+from game.reviews import reviews_of
 from tests.e2e_helpers import click, run_table_until
 from ui.app import make_app
 from ui.scenes.table import TableScene, make_config

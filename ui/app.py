@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.review import reviews_of
+from game.reviews import reviews_of
 from game.state import TrickGame
 from ui.context import AppContext
 from ui.draw import caches, text, theme
 from ui.draw.toast import draw_pill, pill_size
+from ui.scenes.confirm import ConfirmScene
 from ui.scenes.file_chooser import FileChooserScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.tips import skip_first_game_tips
@@ -181,8 +182,6 @@ class App:
     def ask_to_replace_save(self, on_replace: Callable[[], None], on_keep: Callable[[], None] | None = None) -> None:
         """Ask "Replace the saved game?" over the current screen (the game in progress named as the save gives
         it): Replace calls ``on_replace``, Keep (or Esc) ``on_keep`` when given."""
-        from ui.scenes.confirm import ConfirmScene
-
         saved = self.saves.in_progress()
         body = (f"Your game in progress ({saved}) will be lost." if saved
                 else "Your game in progress will be lost.")

@@ -14,7 +14,7 @@ A decision's seed is derived from ``seed`` and its position in the history, so a
 same whenever it is run again.
 
 The review travels with the game's record as an extra, optional field ``"reviews"`` (see
-docs/review.md): readers that do not know it ignore it.
+docs/review.md; read and written by ``game.reviews``): readers that do not know it ignore it.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from game.state import Phase, SeatView, TrickGame, trick_winner
 REVIEW_WORLDS = 96  # a review's budget per decision (the Hint's is 48): it runs after the hand, in the background
 MARK_POINTS = 3.0  # a choice is marked when it costs at least this much on average
 MARK_Z = 1.0  # and the worlds lean that way: the loss is more than one standard error of the paired difference
-FIELD = "reviews"  # the record's optional field
 
 
 @dataclass(frozen=True)
@@ -162,33 +161,6 @@ def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = 
             break
         k += 1
     return HandReview(hand, tuple(seats), decisions, tuple(marks), worlds)
-
-
-def review_from_json(data: Any) -> dict[str, Any] | None:
-    """A stored review (``HandReview.to_json``) checked loosely: the dict, or None when it is not one."""
-    if not isinstance(data, dict) or type(data.get("hand")) is not int or not isinstance(data.get("marks"), list):
-        return None
-    marks = [m for m in data["marks"] if isinstance(m, dict) and type(m.get("k")) is int
-             and isinstance(m.get("text"), str)]
-    return {**data, "marks": marks}
-
-
-def reviews_of(record: Any) -> list[dict[str, Any]]:
-    """The reviews kept with a record (its optional ``"reviews"`` field), those that read; [] without any."""
-    if not isinstance(record, dict) or not isinstance(record.get(FIELD), list):
-        return []
-    return [r for r in (review_from_json(x) for x in record[FIELD]) if r is not None]
-
-
-def with_reviews(record: dict[str, Any], reviews: Sequence[HandReview | dict[str, Any]]) -> dict[str, Any]:
-    """``record`` with its ``"reviews"`` field set (a new dict; none given: the field left out)."""
-    out = dict(record)
-    rows = [r.to_json() if isinstance(r, HandReview) else r for r in reviews]
-    if rows:
-        out[FIELD] = rows
-    else:
-        out.pop(FIELD, None)
-    return out
 
 
 @dataclass(frozen=True)

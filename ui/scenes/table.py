@@ -21,13 +21,14 @@ import pygame
 
 from game.actions import Action, Play
 from game.ai.duplicate import DuplicateResult
-from game.ai.review import FIELD as REVIEWS_FIELD
-from game.ai.review import HandReview, with_reviews
+from game.ai.review import HandReview
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
 from game.games import GAMES
 from game.options import PitchOptions, SpadesOptions
+from game.reviews import FIELD as REVIEWS_FIELD
+from game.reviews import with_reviews
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import text, theme, wording

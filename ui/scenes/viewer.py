@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
-from game.ai.review import reviews_of
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.names import seat_names
 from game.record import RecordError, dumps, last_good_limit, replay, to_record
+from game.reviews import reviews_of
 from game.state import Phase, TrickGame
 from ui.config import level_label
 from ui.draw import text, theme

@@ -42,6 +42,7 @@ import time
 import traceback
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from types import MappingProxyType
@@ -176,18 +177,13 @@ def hint_level() -> str:
 
 
 def _make(level: str, seed: int | None, think_ms: int) -> Player:
-    if level == COACH_LEVEL:
-        from game.ai.coach import CoachPlayer, worlds_for
-
-        return cast(Player, CoachPlayer(seed, worlds_for(think_ms)))
+    if level == COACH_LEVEL:  # these load the hard level: only when first asked for (start-up speed)
+        coach = import_module("game.ai.coach")
+        return cast(Player, coach.CoachPlayer(seed, coach.worlds_for(think_ms)))
     if level == REVIEW_LEVEL:
-        from game.ai.review import ReviewerPlayer
-
-        return cast(Player, ReviewerPlayer(seed))
+        return cast(Player, import_module("game.ai.review").ReviewerPlayer(seed))
     if level == DUPLICATE_LEVEL:
-        from game.ai.duplicate import DuplicatePlayer
-
-        return cast(Player, DuplicatePlayer(seed))
+        return cast(Player, import_module("game.ai.duplicate").DuplicatePlayer(seed))
     return make_player(level, seed, think_ms=think_ms)
 
 

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.ai.review import FIELD as REVIEWS_FIELD
 from game.games import GAMES
 from game.names import clean_name
 from game.record import FORMAT as RECORD_FORMAT
 from game.record import MAX_LINE, RecordError, Replay, dumps, replay, to_record
+from game.reviews import FIELD as REVIEWS_FIELD
 from game.state import Phase, TrickGame
 from ui.services import storage
 
