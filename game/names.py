@@ -15,14 +15,12 @@ value that is not text at all, gives the ``fallback``.
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = ["MAX_NAME_CHARS", "clean_name", "seat_names"]
 
 MAX_NAME_CHARS = 24  # a seat's name as the table shows it
 
 
-def clean_name(raw: Any, fallback: str = "") -> str:
+def clean_name(raw: object, fallback: str = "") -> str:
     """``raw`` as a clean name (see the module's contract), or ``fallback`` when nothing printable is left.
 
     Reads only as far as it needs: a name a megabyte long costs no more than its first printable
@@ -47,7 +45,7 @@ def clean_name(raw: Any, fallback: str = "") -> str:
     return name or fallback
 
 
-def seat_names(seats: Any, num_seats: int) -> list[str]:
+def seat_names(seats: object, num_seats: int) -> list[str]:
     """The clean name of each of ``num_seats`` seats of a record's ``seats`` list (``"Seat 1"``, ``"Seat 2"``
     ... for a seat that is missing, is not an object, or whose name cleans to nothing)."""
     listed = seats if isinstance(seats, list) else []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
 OptionValue = bool | int | str | None
 
@@ -113,6 +113,7 @@ PITCH_OPTIONS: tuple[OptionSpec, ...] = (
 
 
 # ----- house rules (rules/house-rules.md); RECORD.md gives the keys and values
+PARTNERS_ONLY = (4,)  # options of partnership Spades only (not Cutthroat: never with three seats)
 NIL_VALUE = OptionSpec("nil_value", "Nil value", "What a Nil wins or loses (Double Nil is twice as much).",
                        (Choice(100, "100"), Choice(50, "50")), 100)
 BAG_RULE = OptionSpec("bag_rule", "Bag rule", "What overtricks (bags) cost once enough pile up.",
@@ -130,13 +131,14 @@ PARTNERSHIPS = OptionSpec("partnerships", "Partnerships",
                           (Choice(True, "Partnerships", seats=(4,)), Choice(False, "Each for himself", seats=(3, 4))),
                           True)
 TEN_FOR_200 = OptionSpec("ten_for_200", "Ten for two hundred",
-                         "A side that bids 10 or more wins 200 if it makes it and loses 200 if not.", ON_OFF, False)
+                         "A side that bids 10 or more wins 200 if it makes it and loses 200 if not.", ON_OFF, False,
+                         seats=PARTNERS_ONLY)
 MIN_SIDE_BID = OptionSpec("min_side_bid", "Minimum side bid",
                           "Partners' number bids must add up to at least 4.",
-                          (Choice(0, "None"), Choice(4, "4")), 0)
+                          (Choice(0, "None"), Choice(4, "4")), 0, seats=PARTNERS_ONLY)
 NIL_PASS = OptionSpec("nil_pass", "Nil pass",
                       "After the bidding a Nil bidder and his partner swap this many cards.",
-                      (Choice(0, "None"), Choice(1, "1 card"), Choice(2, "2 cards")), 0)
+                      (Choice(0, "None"), Choice(1, "1 card"), Choice(2, "2 cards")), 0, seats=PARTNERS_ONLY)
 OFF_JACK = OptionSpec("off_jack", "Off-jack",
                       "The other jack of trump's colour is a trump, between the jack and the ten, worth a point.",
                       ON_OFF, False)
@@ -172,6 +174,17 @@ def _check(name: str, value: object, allowed: tuple[Any, ...]) -> None:
     if not any(type(value) is type(choice) and value == choice for choice in allowed):
         shown = ", ".join("None (off)" if choice is None else repr(choice) for choice in allowed)
         raise ValueError(f"{name} must be one of {shown}, not {value!r}.")
+
+
+class GameOptions(Protocol):
+    """What every game's options class offers: the target score and the record's ``options`` object."""
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as the record's ``options`` object."""
 
 
 def _not_offered(game: str, name: str, value: object, default: object) -> None:

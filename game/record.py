@@ -29,7 +29,7 @@ import select
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, cast
 
 from game.actions import Action, IllegalAction, Look
 from game.chance import Chance
@@ -138,7 +138,7 @@ def _check_seats(seats: list[Any], num_seats: int) -> None:
             raise RecordError(f"{where}: field 'level' must be text, not {show(seat['level'])}")
 
 
-def _check_header(record: Any) -> int:
+def _check_header(record: object) -> int:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -181,7 +181,7 @@ class Progress:
         self.applying = False
 
 
-def replay(record: Any, limit: int | None = None, progress: Progress | None = None) -> Replay:
+def replay(record: object, limit: int | None = None, progress: Progress | None = None) -> Replay:
     """Replay a record into a game state, checking every action and every field; stop after ``limit`` actions.
 
     ``progress``, when given, counts the actions applied as they are: after a replay that raised, it says how
@@ -189,18 +189,19 @@ def replay(record: Any, limit: int | None = None, progress: Progress | None = No
     progress = progress if progress is not None else Progress()
     progress.actions, progress.applying = 0, False
     num_seats = _check_header(record)
-    options = options_from(record)
-    chance = _prepare_chance(record, num_seats)
+    data = cast("dict[str, Any]", record)  # _check_header refused anything else
+    options = options_from(data)
+    chance = _prepare_chance(data, num_seats)
     try:
-        game = new_game(record["game"], options, num_seats, record["seed"], chance)
+        game = new_game(data["game"], options, num_seats, data["seed"], chance)
     except ValueError as error:
         raise RecordError(str(error)) from None
-    if diff(record["teams"], [list(team) for team in game.teams], "'teams'"):
-        raise RecordError(f"teams: {show(record['teams'])} do not match the game's seating "
+    if diff(data["teams"], [list(team) for team in game.teams], "'teams'"):
+        raise RecordError(f"teams: {show(data['teams'])} do not match the game's seating "
                           f"{show([list(t) for t in game.teams])}")
-    codec = GAME_INFO[record["game"]].codec
+    codec = GAME_INFO[data["game"]].codec
     count = 0
-    hands = record["hands"]
+    hands = data["hands"]
     for number, hand in enumerate(hands, 1):
         where = f"hand {number}"
         if game.hand_number != number or game.phase is Phase.GAME_OVER:
@@ -229,7 +230,7 @@ def replay(record: Any, limit: int | None = None, progress: Progress | None = No
                 count += 1
                 progress.actions, progress.applying = count, False
         _check_hand_fields(game, hand, number, where, finished, deck_at)
-    _check_end(game, record)
+    _check_end(game, data)
     return Replay(game, count, True)
 
 
@@ -237,7 +238,7 @@ REPLAY_ERRORS = (RecordError, TypeError, KeyError, AttributeError, IndexError, V
                  RecursionError)  # what replaying a bad record can raise (wrong types deep inside it)
 
 
-def last_good_limit(record: Any) -> tuple[Replay | None, Exception | None]:
+def last_good_limit(record: object) -> tuple[Replay | None, Exception | None]:
     """The record replayed as far as it goes: ``(replay, None)`` for a record that replays to the end, else
     ``(the replay stopped at the largest limit that replays, the problem)``, or ``(None, problem)`` when not
     even the first deal replays (limit 0).
@@ -277,7 +278,7 @@ def _looks(game: TrickGame, hand: dict[str, Any], where: str) -> list[int]:
     return [seat for seat in dict.fromkeys(seats) if not game.looked[seat]]
 
 
-def _check_hand_start(game: TrickGame, hand: Any, where: str) -> None:
+def _check_hand_start(game: TrickGame, hand: object, where: str) -> None:
     key = GAME_INFO[game.kind].codec.start_field
     value = need(hand, key, int, where)
     if value != game.dealer:

@@ -12,7 +12,9 @@ from game.actions import Action, BidValue, IllegalAction, Look, Play
 from game.cards import DECK, JOKER_DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+from game.facts import GameFacts
 from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
+from game.options import GameOptions
 from game.playout import draw_seed
 from game.playout import random_playout as playout
 
@@ -121,6 +123,10 @@ class HandLog:
     tricks: list[LoggedTrick] = field(default_factory=list)
     result: HandResult | None = None
 
+    def start(self) -> tuple[object, ...]:
+        """How the hand began: the seat that dealt (or drew first) and the cards dealt (or the stock)."""
+        raise NotImplementedError
+
     def copy(self) -> Self:
         """A copy whose list fields are new lists (their items are shared)."""
         new = object.__new__(type(self))
@@ -166,6 +172,7 @@ class SeatView:
     blind: tuple[int, ...]
     exchange_cards: int
     played: tuple[Card, ...]
+    facts: GameFacts  # the game's fixed facts (the registry's, shared by every view of the game)
     results: tuple[HandResult, ...] = ()
     tricks: tuple[Trick, ...] = ()
     bid_order: tuple[tuple[int, BidValue], ...] = ()
@@ -181,12 +188,13 @@ class SeatView:
 class TrickGame:
     """The shared machinery of a trick-taking game; subclasses add dealing, bidding and scoring."""
 
-    kind = ""
+    kind = ""  # the game's name (its facts' name)
+    facts: GameFacts  # set by each game's class
     log: HandLog  # this hand's log (the last of ``hand_logs``)
 
-    def __init__(self, options: Any, num_seats: int, teams: list[list[int]], seed: int | None,
+    def __init__(self, options: GameOptions, num_seats: int, teams: list[list[int]], seed: int | None,
                  chance: Chance | None = None) -> None:
-        self.options = options
+        self.options: Any = options  # each game's class narrows it (options: SpadesOptions...)
         self.num_seats = num_seats
         self.teams = teams
         self.seed = seed
@@ -424,7 +432,7 @@ class TrickGame:
             return
         leader, trump = self.to_act, self.trump
         assert leader is not None and trump is not None
-        hands, spades_rule = self.hands, self.kind != "pitch"
+        hands, spades_rule = self.hands, self.facts.trump_must_break
         log, tricks, won = playout(hands, leader, trump, spades_rule, self.spades_broken, draw_seed(rand))
         cards = 0
         side, won_cards, tricks_won = self._side, self.won_cards, self.tricks_won
@@ -605,7 +613,7 @@ class TrickGame:
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             hand_number=self.hand_number, winner=self.winner, options=self.options,
             blind=tuple(self._blind_seats()), exchange_cards=self._exchange_size(seat),
-            played=tuple(cards_of(self.played)), results=tuple(self._frozen_results),
+            played=tuple(cards_of(self.played)), facts=self.facts, results=tuple(self._frozen_results),
             tricks=tricks, bid_order=self._bid_order(), redraw_counts=self._redraw_counts(),
             **self._private_view(seat),
         )

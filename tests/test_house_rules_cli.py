@@ -65,5 +65,5 @@ def test_arena_takes_rules_and_refuses_bad_ones(capsys: pytest.CaptureFixture[st
     capsys.readouterr()
     assert main.main(["arena", "--game", "spades", "--a", "easy", "--b", "random", "--players", "3",
                       "--deals", "2"]) == 2
-    assert capsys.readouterr().err.startswith("arena: spades with these options is for 4 players, not 3")
+    assert capsys.readouterr().err.startswith("arena: spades with these options is not for 3 players")
     assert main.main(["arena", "--game", "pitch", "--a", "easy", "--b", "random", "--rule", "min_bid=3"]) == 2

@@ -20,7 +20,7 @@ from game.options import PitchOptions, SpadesOptions
 from game.pitch.rules import PitchGame
 from game.spades.rules import SpadesGame
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import UniformDealer, WorldSampler, sample_world, sampler_for, unseen_cards, void_suits
+from game.worlds import UniformDealer, new_sampler, sample_world, sampler_for, unseen_cards, void_suits
 
 CONFIGS = [
     ("spades", 4, SpadesOptions()),
@@ -130,7 +130,7 @@ def check_other_views(world: TrickGame) -> None:
         for t in range(world.num_seats):
             if t != s or view.hand is None:
                 assert not world.hands[t] & ~hidden_allowed(view, t)
-        WorldSampler(view)
+        new_sampler(view)
 
 
 def play_on(world: TrickGame, rng: random.Random) -> None:
@@ -415,9 +415,9 @@ def test_a_finished_hand_or_game_has_no_worlds() -> None:
     world = sample_world(game.view(game.to_act), random.Random(1))
     play_on(world, random.Random(2))
     with pytest.raises(ValueError, match="hand is over"):
-        WorldSampler(world.view(0))
+        new_sampler(world.view(0))
     with pytest.raises(ValueError, match="game is over"):
-        WorldSampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
+        new_sampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
 
 
 def hypergeometric(j: int, population: int, marked: int, drawn: int) -> float:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import FULL_MASK, JOKER_DECK, JOKER_MASK, SPADES, Card
+from game.cards import FULL_MASK, JOKER_DECK, JOKER_MASK, SPADES, Card, cards_of
 from game.cards import SUIT_MASKS as PLAIN_SUIT_MASKS
-from game.cards import cards_of as cards_in  # noqa: F401 - the AI modules import them from here
 from game.cards import mask_of as mask_of
 from game.scoring import TRICK_POINTS as POINT_VALUES  # Pitch trick points by rank
+
+cards_in = cards_of  # the AI modules' name for it
 
 FULL = FULL_MASK
 SUIT_MASKS = (PLAIN_SUIT_MASKS[SPADES] | JOKER_MASK, *PLAIN_SUIT_MASKS[1:])  # the jokers among the spades
@@ -22,11 +23,6 @@ SUIT_OF = tuple(card & 3 for card in range(52)) + (SPADES, SPADES)
 def suit_of(card: int) -> int:
     """A card's suit (a joker is a spade)."""
     return SUIT_OF[card]
-
-
-def bit(card: int) -> int:
-    """The mask of one card."""
-    return 1 << card
 
 
 def count(mask: int) -> int:

@@ -33,7 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, SPADES, Card
+from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView
 
@@ -53,7 +53,7 @@ def bid_action(view: SeatView, value: object) -> Action:
     """The legal bid nearest to ``value`` (numbers are clipped to what is allowed)."""
     values = [a.value for a in view.legal if isinstance(a, Bid)]
     if value in values:
-        return Bid(view.seat, value)  # type: ignore[arg-type]
+        return Bid(view.seat, value)
     numbers = [v for v in values if isinstance(v, int)]
     if isinstance(value, int) and numbers:
         best = min(numbers, key=lambda v: (abs(v - value), v))
@@ -81,11 +81,15 @@ def partner_of(view: SeatView, seat: int) -> int | None:
 
 
 # ============================================================== Spades: bidding
-def spade_tricks(hand: int) -> float:
-    """Likely tricks from a hand's spades: honours, then length beyond three."""
+def spade_tricks(hand: int, jokers: bool = False) -> float:
+    """Likely tricks from a hand's spades: honours, then length beyond three. With the jokers
+    (house rule S7) the Big and Little Joker are the two top spades, the ace third: the honours are
+    counted by their place from the top."""
     spades = suit(hand, SPADES)
     n = spades.bit_count()
     ranks = {c >> 2 for c in cards_in(spades)}
+    if jokers:
+        ranks = {ACE if c == BIG_JOKER else KING if c == LITTLE_JOKER else (c >> 2) - 2 for c in cards_in(spades)}
     total = 0.0
     has_a, has_k, has_q = ACE in ranks, KING in ranks, QUEEN in ranks
     if has_a:
@@ -97,8 +101,6 @@ def spade_tricks(hand: int) -> float:
     if n >= 4 and JACK in ranks and (has_a + has_k + has_q) >= 2:
         total += 0.4
     total += max(0, n - 3) * 0.85
-    big, little = hand >> BIG_JOKER & 1, hand >> LITTLE_JOKER & 1  # house rule S7: the two top spades
-    total += big + (little * (1.0 if big else 0.8 if n >= 2 else 0.3))
     return total
 
 
@@ -132,9 +134,9 @@ def ruff_tricks(hand: int) -> float:
     return min(short, max(0.0, float(spare)))
 
 
-def estimate_four(hand: int) -> float:
-    """Four-player Spades: the tricks this hand should win."""
-    return spade_tricks(hand) + side_tricks(hand) + ruff_tricks(hand)
+def estimate_four(hand: int, jokers: bool = False) -> float:
+    """Four-player Spades: the tricks this hand should win (``jokers``: house rule S7 in force)."""
+    return spade_tricks(hand, jokers) + side_tricks(hand) + ruff_tricks(hand)
 
 
 def binom_at_most(trials: int, k: int, p: float) -> float:
@@ -260,13 +262,13 @@ def blind_wanted(view: SeatView) -> bool:
     partner = partner_of(view, seat)
     if partner is not None and (is_nil(view.bids[partner]) or partner in view.blind):
         return False
-    return theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7
+    return bool(theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7)
 
 
 def spades_bid(view: SeatView) -> Action:
     """A four-player or two-player Spades bid from a visible hand."""
     hand = hand_mask(view)
-    two = view.kind == "spades-two"
+    two = view.num_seats == 2  # Spades for two: the two hands share the thirteen tricks
     if two:
         k = know(view)
         est = estimate_two(hand, k.unseen)
@@ -274,7 +276,7 @@ def spades_bid(view: SeatView) -> Action:
         if isinstance(rival, int):  # he bid first: what he expects to take, I cannot
             est = (est + 13 - rival - 0.5) / 2 if est + rival > 13 else est
     else:
-        est = estimate_four(hand)
+        est = estimate_four(hand, bool(getattr(view.options, "jokers", False)))
     partner = partner_of(view, view.seat)
     partner_nil = partner is not None and is_nil(view.bids[partner])
     nil_ok = any(isinstance(a, Bid) and a.value == NIL for a in view.legal)
@@ -285,7 +287,7 @@ def spades_bid(view: SeatView) -> Action:
             return Bid(view.seat, NIL)
     elif nil_ok and not partner_nil and est <= 2.0 and nil_risk(hand) <= 1.3:
         return Bid(view.seat, NIL)
-    bid = int(est + (-0.2 if two else 0.45))  # measured: the best points after the cost of bags
+    bid = int(est + (-0.2 if two else 0.45))  # rounding of the estimate (docs/ai-notes.md)
     mine = side_of(view, view.seat)
     limit = getattr(view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None (bags never cost)
     if limit is not None and view.bags[mine] >= limit - 3 and est - bid > 0.1:
@@ -385,6 +387,9 @@ def wants_tricks(k: Knowledge) -> bool:
     need = k.need(k.side)
     if need > 0:
         return True
+    limit = getattr(k.view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None
+    if limit is None:
+        return True  # no bag penalty: every overtrick is a point
     left = k.tricks_left()
     bags = k.view.bags[k.side]
     for side in range(len(k.view.teams)):
@@ -392,7 +397,7 @@ def wants_tricks(k: Knowledge) -> bool:
             continue
         their, _ = k.contract(side)
         their_need = k.need(side)
-        if their and their_need > 0 and left - their_need <= 1 and bags <= 6:
+        if their and their_need > 0 and left - their_need <= 1 and bags <= limit - 4:
             return True
     return False
 
@@ -538,14 +543,22 @@ def contract_play(k: Knowledge, want: bool) -> Card:
 def equivalent_low(card: int, hand: int, unseen: int) -> Card:
     """The lowest card of ``hand`` worth as much as ``card``: no unseen card of the suit lies between them."""
     best = card
-    probe = card - 4
+    probe = next_lower(card)
     while probe >= 0:
         if hand >> probe & 1:
             best = probe
         elif unseen >> probe & 1:
             break
-        probe -= 4
-    return Card.of(best >> 2, suit_of(best))
+        probe = next_lower(probe)
+    return JOKER_DECK[best]
+
+
+def next_lower(card: int) -> int:
+    """The card just below ``card`` in its suit (negative below the two): the Big Joker, the Little
+    Joker, then the ace of spades (house rule S7)."""
+    if card == BIG_JOKER:
+        return LITTLE_JOKER
+    return 48 if card == LITTLE_JOKER else card - 4
 
 
 def contract_lead(k: Knowledge, want: bool) -> Card:
@@ -652,7 +665,7 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
 
 
 POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
-BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (measured)
+BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
 def pitch_bid(view: SeatView) -> Action:
@@ -770,34 +783,34 @@ def pitch_play(view: SeatView) -> Card:
     return min(cards_in(win), key=lambda c: (pitch_special(c, trump, k), c >> 2))
 
 
-# ============================================================== the player
-class NormalPlayer:
-    """The ``normal`` level: rule-based bidding and play for every decision of every game."""
+# ============================================================== the decisions
+def normal_pitch_choose(view: SeatView, rng: random.Random) -> Action:
+    """The normal level's action in an auction game (Pitch): its bid, or its card (``rng`` unused)."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    if view.phase is Phase.PLAYING:
+        return legal_or_first(view, Play(view.seat, pitch_play(view)))
+    return legal_or_first(view, pitch_bid(view))
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
-        """The action this seat takes now, from its view alone."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has nothing to do now")
-        phase = view.phase
-        if phase is Phase.PLAYING:
-            card = pitch_play(view) if view.kind == "pitch" else spades_play(view)
-            return legal_or_first(view, Play(view.seat, card))
-        if view.kind == "pitch":
-            return legal_or_first(view, pitch_bid(view))
-        if phase is Phase.DRAWING:
-            if view.hand is None or not view.looked[view.seat]:
-                wanted = blind_wanted(view) and Bid(view.seat, DOUBLE_NIL) in view.legal
-                return legal_or_first(view, Bid(view.seat, DOUBLE_NIL) if wanted else Look(view.seat))
-            return draw_choice(view)
-        if phase is Phase.REDRAW:
-            return redraw_choice(view)
-        if phase is Phase.EXCHANGE:
-            return exchange_cards(view)
-        if view.hand is None:
-            if Bid(view.seat, DOUBLE_NIL) in view.legal and blind_wanted(view):
-                return Bid(view.seat, DOUBLE_NIL)
-            return legal_or_first(view, Look(view.seat))  # listed first: look, then bid face up
-        return legal_or_first(view, spades_bid(view))
+def normal_spades_choose(view: SeatView, rng: random.Random) -> Action:
+    """The normal level's action in Spades (four players or two): bid, draw, redraw, exchange or card."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    phase = view.phase
+    if phase is Phase.PLAYING:
+        return legal_or_first(view, Play(view.seat, spades_play(view)))
+    if phase is Phase.DRAWING:
+        if view.hand is None or not view.looked[view.seat]:
+            wanted = blind_wanted(view) and Bid(view.seat, DOUBLE_NIL) in view.legal
+            return legal_or_first(view, Bid(view.seat, DOUBLE_NIL) if wanted else Look(view.seat))
+        return draw_choice(view)
+    if phase is Phase.REDRAW:
+        return redraw_choice(view)
+    if phase is Phase.EXCHANGE:
+        return exchange_cards(view)
+    if view.hand is None:
+        if Bid(view.seat, DOUBLE_NIL) in view.legal and blind_wanted(view):
+            return Bid(view.seat, DOUBLE_NIL)
+        return legal_or_first(view, Look(view.seat))  # listed first: look, then bid face up
+    return legal_or_first(view, spades_bid(view))

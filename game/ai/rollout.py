@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
-from game.actions import BidValue
+from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
 from game.cards import FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
+from game.pitch.rules import PitchGame
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
+from game.spades_two.rules import SpadesTwoGame
+from game.state import Phase, TrickGame
 
 SUIT = SUIT_MASKS
 SPADE_MASK = SUIT_MASKS[0]
@@ -443,9 +446,11 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
     return tricks
 
 
-def play_out_tricks(world: Any) -> list[int]:
+def play_out_tricks(world: TrickGame) -> list[int]:
     """Spades: play the rest of a world's hand by the policy (the world is left unchanged); tricks per seat."""
-    return spades_rollout(list(world.hands), spades_table_for(world), list(world.tricks_won), world.to_act,
+    to_act = world.to_act
+    assert to_act is not None  # a world in its playing phase
+    return spades_rollout(list(world.hands), spades_table_for(world), list(world.tricks_won), to_act,
                           world.trick, world.spades_broken)
 
 
@@ -494,7 +499,7 @@ def _seats_by_side(table: SpadesTable) -> list[list[int]]:
     return [[q for q in range(table.n) if table.side[q] == s] for s in range(count)]
 
 
-def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> SpadesTable:
+def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False) -> SpadesTable:
     """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid).
 
     ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
@@ -505,11 +510,12 @@ def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> Sp
     table.bag_limit, table.bag_penalty = options.bag_limit, options.bag_penalty
     if honest:
         table.honest = True
-        if world.kind == "spades-two":
+        if world.facts.seen_discards:
+            two = cast("SpadesTwoGame", world)  # the game whose seats discard what they saw
             own = [0, 0]
-            for seat, _kept, dropped, _keep in world.log.draws:
+            for seat, _kept, dropped, _keep in two.log.draws:
                 own[seat] |= 1 << dropped
-            pile = world.discards
+            pile = two.discards
             table.extra = [pile & ~own[0], pile & ~own[1]]
     return table
 
@@ -808,8 +814,9 @@ def pitch_side_totals(table: PitchTable, won: Sequence[int], trump: int, low_sid
     return points
 
 
-def pitch_table_for(world: Any, honest: bool = False) -> PitchTable:
+def pitch_table_for(world: PitchGame, honest: bool = False) -> PitchTable:
     """The seating and fixed facts of a Pitch world in its playing phase."""
+    assert world.pitcher is not None  # the auction is over
     table = PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
                        world.high, world.options.low == "player")
     table.honest = honest
@@ -820,12 +827,12 @@ def pitch_table_for(world: Any, honest: bool = False) -> PitchTable:
 # A world in its playing phase
 
 
-def policy_fits(world: Any) -> bool:
+def policy_fits(world: TrickGame) -> bool:
     """Whether the rollout policy knows every rule of this world's hand (standard cards and leads)."""
     return bool(world.kernel_plays()) and not getattr(world.options, "off_jack", False)
 
 
-def rules_play_out(world: Any, first: int = -1, record: list[int] | None = None,
+def rules_play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
                    bag_cost: float | None = 10.0) -> list[float]:
     """The rest of a world's hand played by the engine itself with random legal cards (the world is
     left unchanged), valued as play_out() values it; the random cards are drawn from a generator
@@ -842,12 +849,12 @@ def rules_play_out(world: Any, first: int = -1, record: list[int] | None = None,
         plays = [card for _, trick, _ in copy.trick_log for _, card in trick]
         record.extend(plays[start:])
     points = copy.results[-1].points
-    if world.kind == "pitch" or bag_cost is None:
+    if isinstance(world, PitchGame) or bag_cost is None:
         return [float(row["total"]) for row in points]
     return [float(row["total"] - row["bags"] - row["bag_penalty"] - bag_cost * row["bags"]) for row in points]
 
 
-def play_out(world: Any, first: int = -1, record: list[int] | None = None,
+def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
              bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
@@ -859,8 +866,10 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
     if not policy_fits(world):
         return rules_play_out(world, first, record, bag_cost)
     hands = list(world.hands)
-    if world.kind == "pitch":
-        table = pitch_table_for(world, honest)
+    to_act = world.to_act
+    assert to_act is not None  # a world in its playing phase
+    if world.facts.auction:  # an auction game (Pitch) scores the points won, not contracts of tricks
+        table = pitch_table_for(cast("PitchGame", world), honest)
         trump = world.trump
         low_side = -1
         if trump is not None and table.low_to_player:
@@ -872,11 +881,11 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
             for seat, card in world.trick:
                 if card == low:
                     low_side = table.side[seat]
-        won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), world.to_act, world.trick,
+        won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), to_act, world.trick,
                                              trump, low_side, first, record)
         return [float(v) for v in pitch_side_totals(table, won, trump, low_side)]
     spades = spades_table_for(world, honest=honest)
-    tricks = spades_rollout(hands, spades, list(world.tricks_won), world.to_act, world.trick,
+    tricks = spades_rollout(hands, spades, list(world.tricks_won), to_act, world.trick,
                             world.spades_broken, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
 
@@ -887,12 +896,20 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
 # table; the old estimate seldom outbid and left a bid of 2 alone far too often)
 
 
-def spades_estimate(hand: int) -> float:
-    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs."""
-    spades = hand & SPADE_MASK
-    jokers = (hand & JOKER_MASK).bit_count()  # house rule S7: the two top spades
-    length = spades.bit_count() + jokers
-    tricks = float(jokers)
+def joker_spades(hand: int) -> int:
+    """A hand's spades as they rank with the jokers (house rule S7): the Big Joker in the ace's
+    place, the Little Joker in the king's, the ace in the queen's and so on down (the two and three,
+    below every honour, are left out)."""
+    out = (hand >> 53 & 1) << 48 | (hand >> 52 & 1) << 44
+    return out | (hand & SPADE_MASK) >> 8
+
+
+def spades_estimate(hand: int, jokers: bool = False) -> float:
+    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs
+    (``jokers``: house rule S7 in force, the honours counted by their place from the top)."""
+    length = (hand & SPADE_MASK).bit_count() + (hand & JOKER_MASK).bit_count()
+    spades = joker_spades(hand) if jokers else hand & SPADE_MASK
+    tricks = 0.0
     if spades >> 48 & 1:
         tricks += 1.0
     if spades >> 44 & 1:
@@ -941,19 +958,20 @@ def nil_danger(hand: int) -> float:
     return min(1.0, danger)
 
 
-def spades_expected_tricks(hand: int, players: int = 4) -> float:
+def spades_expected_tricks(hand: int, players: int = 4, jokers: bool = False) -> float:
     """The tricks the rollout policy takes with this hand, on average (the estimate calibrated
     on rollouts: four players about half a trick more; two players, where a hand is drafted
     and 26 cards lie out of play, about ``0.88 * estimate + 1.5``)."""
-    estimate = spades_estimate(hand)
+    estimate = spades_estimate(hand, jokers)
     if players == 2:
         return 0.88 * estimate + 1.5
     return estimate + 0.3
 
 
-def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4) -> BidValue:
+def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4,
+                   jokers: bool = False) -> BidValue:
     """A plain bid for a seat inside a world: Nil on a safe hand, otherwise the expected tricks."""
-    expected = spades_expected_tricks(hand, players)
+    expected = spades_expected_tricks(hand, players, jokers)
     if players == 2:
         if nil_allowed and expected < 2.0 and nil_danger(hand) < 0.15:
             return "nil"
@@ -962,7 +980,7 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     return max(1, min(13, int(expected + 0.2)))
 
 
-# Pitch: the expected points at which a bid pays (the rule-based level's, measured against set backs)
+# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md)
 PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}
 
 
@@ -1005,7 +1023,7 @@ def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequen
     return cut
 
 
-def pitch_bid_for(world: Any, seat: int) -> BidValue:
+def pitch_bid_for(world: PitchGame, seat: int) -> BidValue:
     """The Pitch bid of ``seat`` inside a world (``pitch_bid_rule`` on its hand and the auction so far)."""
     options = world.options
     value, _ = pitch_estimate(world.hands[seat], world.num_seats, options.low == "player")
@@ -1050,11 +1068,9 @@ def redraw_for(hand: int) -> tuple[Card, ...]:
     return tuple(JOKER_DECK[c] for c in sorted(worst))
 
 
-def _legal_bid(world: Any, seat: int, value: BidValue) -> Any:
+def legal_bid(world: TrickGame, seat: int, value: BidValue) -> Bid:
     """The bid ``value`` when the rules allow it, else the nearest number bid they do (a minimum
     side bid, house rule S4, may call for more)."""
-    from game.actions import Bid
-
     legal = [a for a in world.legal_actions() if isinstance(a, Bid)]
     if any(a.value == value for a in legal):
         return Bid(seat, value)
@@ -1065,11 +1081,8 @@ def _legal_bid(world: Any, seat: int, value: BidValue) -> Any:
     return min(numbers, key=lambda a: abs(int(a.value) - value))
 
 
-def advance_to_play(world: Any) -> None:
+def advance_to_play(world: TrickGame) -> None:
     """Take a world through its remaining bids, exchange, drawing and redraw by the quick estimates."""
-    from game.actions import DOUBLE_NIL, Draw, Exchange, Look, Redraw
-    from game.state import Phase
-
     while True:
         phase = world.phase
         if phase is Phase.PLAYING or world.to_act is None:
@@ -1077,22 +1090,23 @@ def advance_to_play(world: Any) -> None:
         seat = world.to_act
         if phase is Phase.BIDDING:
             hand = world.hands[seat]
-            if world.kind == "pitch":
-                value = pitch_bid_for(world, seat)
+            if world.facts.auction:
+                value = pitch_bid_for(cast("PitchGame", world), seat)
             else:
                 partner = world.partner(seat)
                 value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
-                                       world.options.nil, world.num_seats)
-            world.apply(_legal_bid(world, seat, value))
+                                       world.options.nil, world.num_seats, world.options.jokers)
+            world.apply(legal_bid(world, seat, value))
         elif phase is Phase.EXCHANGE:
-            size = world.exchange_sizes.get(seat, 3)  # the Double Nil exchange, or a Nil pass
-            nil = world.bids[seat] == DOUBLE_NIL or (world.bids[seat] == "nil" and size < 3)  # a Nil pass: 1 or 2
+            size = getattr(world, "exchange_sizes", {}).get(seat, 3)  # the Double Nil exchange, or a Nil pass
+            nil = world.bids[seat] == DOUBLE_NIL or (world.bids[seat] == NIL and size < 3)  # a Nil pass: 1 or 2
             world.apply(Exchange(seat, exchange_for(world.hands[seat], nil, size)))
         elif phase is Phase.DRAWING:
             if not world.looked[seat]:
                 world.apply(Look(seat))
             else:
-                world.apply(Draw(seat, keep_drawn(world.stock[world.stock_pos], world.bids[seat] == DOUBLE_NIL)))
+                two = cast("SpadesTwoGame", world)  # only Spades for two draws
+                world.apply(Draw(seat, keep_drawn(two.stock[two.stock_pos], world.bids[seat] == DOUBLE_NIL)))
         elif phase is Phase.REDRAW:
             world.apply(Redraw(seat, redraw_for(world.hands[seat])))
         else:

@@ -18,9 +18,10 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, JACK, SUIT_MASKS, SUIT_NAMES, Card
+from game.cards import DECK, JACK, SUIT_MASKS, SUIT_NAMES, Card, undealt
 from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
+from game.facts import GameFacts
 from game.options import PitchOptions
 from game.scoring import score_pitch
 from game.state import HandLog, HandResult, Phase, TrickGame, trick_winner
@@ -31,6 +32,9 @@ SHUT_OUT = 4  # the shut-out bid of rules/pitch.md (5 with the off-jack: PitchOp
 OTHER_OF_COLOUR = (3, 2, 1, 0)  # spades and clubs, hearts and diamonds
 DEALER_MINIMUM = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+FACTS = GameFacts("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, hand_size=HAND_SIZE, packet=PACKET,
+                  named_bids=(PASS,), look_is_decision=True, has_bags=False, trump=None, trump_must_break=False,
+                  auction=True, trump_or_follow=True, undealt=True)
 
 
 def pitch_teams(players: int, partnerships: bool) -> list[list[int]]:
@@ -54,12 +58,31 @@ def deal_hands(deck: Sequence[Card], dealer: int, num_seats: int) -> list[list[C
     return deal
 
 
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The shuffled deck (top first) that deals ``hands`` (by seat), the undealt cards last in deck order.
+
+    The inverse of ``deal_hands``; raises ValueError when ``hands`` is not a possible deal.
+    """
+    rest = undealt(dealer, hands, num_seats)
+    if any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("Pitch deals 6 cards to each seat")
+    order: list[Card] = []
+    for start in range(0, HAND_SIZE, PACKET):
+        for i in range(num_seats):
+            order += [DECK[c] for c in hands[(dealer + 1 + i) % num_seats][start:start + PACKET]]
+    return order + rest
+
+
 @dataclass
 class PitchHandLog(HandLog):
     """A Pitch hand's log: who dealt, each seat's six dealt cards; once scored, the pitcher, bid and trump."""
 
     dealer: int = 0
     deal: list[list[Card]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The dealer and each seat's dealt cards."""
+        return (self.dealer, tuple(tuple(hand) for hand in self.deal))
     pitcher: int | None = None
     bid: int | None = None
     trump: int | None = None
@@ -88,7 +111,8 @@ def off_jack_tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
-    kind = "pitch"
+    kind = FACTS.name
+    facts = FACTS
     options: PitchOptions
     log: PitchHandLog
 
@@ -125,11 +149,11 @@ class PitchGame(TrickGame):
         with the off-jack); the dealer must bid 2+ when all passed and may equal (steal)."""
         top, least = self.options.shut_out, self.options.min_bid
         if seat != self.dealer:
-            return [PASS] + list(range(max(self.high + 1, least), top + 1))
+            return [PASS, *range(max(self.high + 1, least), top + 1)]
         if self.high == 0:
             return list(range(max(DEALER_MINIMUM, least), top + 1))
         lowest = self.high if self.options.dealer_steal else self.high + 1
-        return [PASS] + list(range(max(lowest, least), top + 1))
+        return [PASS, *range(max(lowest, least), top + 1)]
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act

@@ -34,6 +34,7 @@ from game.cards import (
     SUIT_NAMES,
     Card,
     cards_of,
+    undealt,
 )
 from game.chance import Chance
 from game.events import (
@@ -43,6 +44,7 @@ from game.events import (
     SPADES_BROKEN,
     Event,
 )
+from game.facts import GameFacts
 from game.options import SpadesOptions
 from game.scoring import score_spades_side, spades_winner
 from game.state import HandLog, HandResult, Phase, TrickGame
@@ -58,6 +60,9 @@ MIN_SIDE_BID_NOTE = "Your side must bid at least 4"
 JOKER_SWAP = {Card.parse("2H"): LITTLE_JOKER, Card.parse("2D"): BIG_JOKER}
 JOKER_SUIT_OF = tuple(card & 3 for card in DECK) + (SPADES, SPADES)  # the jokers are spades for every rule
 JOKER_SUIT_MASKS = (SUIT_MASKS[0] | JOKER_MASK, *SUIT_MASKS[1:])
+FACTS = GameFacts("spades", "Spades", 3, 4, 4, hand_size=HAND_SIZE, packet=1, named_bids=(NIL, DOUBLE_NIL),
+                  look_is_decision=False, has_bags=True, trump=SPADES, trump_must_break=True, auction=False,
+                  exchange_size=EXCHANGE_SIZE, always_partners=False)  # Cutthroat: each for himself
 
 
 def deal_hands(deck: Sequence[Card], dealer: int, num_seats: int = 4) -> list[list[Card]]:
@@ -87,6 +92,21 @@ def opening_card(num_seats: int) -> Card:
     return Card.parse("3C") if num_seats == 3 else Card.parse("2C")
 
 
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The shuffled deck (top first) that deals ``hands`` (by seat): the inverse of ``deal_hands``;
+    with three seats (Cutthroat) the 2\u2663 is out, set aside at the bottom of the deck.
+
+    Raises ValueError when ``hands`` is not a possible deal (13 cards to each of four seats, or 17
+    to each of three).
+    """
+    undealt(dealer, hands, num_seats)
+    size = HAND_SIZE if num_seats == 4 else CUTTHROAT_THREE_HAND
+    if any(len(hand) != size for hand in hands) or num_seats not in (3, 4):
+        raise ValueError("Spades deals 13 cards to each of four seats, or 17 to each of three")
+    deck = [JOKER_DECK[hands[(dealer + 1 + i) % num_seats][i // num_seats]] for i in range(size * num_seats)]
+    return deck + ([CUTTHROAT_OUT] if num_seats == 3 else [])
+
+
 @dataclass
 class BlindHandLog(HandLog):
     """A Spades hand's log: ``blind`` lists the seats that bid (or declared) Double Nil, in order."""
@@ -103,6 +123,10 @@ class SpadesHandLog(BlindHandLog):
 
     dealer: int = 0
     deal: list[list[Card]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The dealer and each seat's dealt cards."""
+        return (self.dealer, tuple(tuple(hand) for hand in self.deal))
     exchange: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
 
 
@@ -253,7 +277,8 @@ class SpadesGame(SpadesRules):
     """Four-player partnership Spades: deal, bid (Nil, Double Nil), exchange, play, score; with
     partnerships off, Cutthroat Spades for three or four, each seat a side of its own."""
 
-    kind = "spades"
+    kind = FACTS.name
+    facts = FACTS
     log: SpadesHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,

@@ -2,19 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
-from game.cards import DECK, Card, cards_of
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
+from game.cards import DECK, SPADES, Card, cards_of, undealt
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
+from game.facts import GameFacts
 from game.options import SpadesOptions, SpadesTwoOptions
-from game.spades.rules import BlindHandLog, SpadesRules
+from game.spades.rules import HAND_SIZE, BlindHandLog, SpadesRules
 from game.state import Phase
 
 MAX_REDRAW = 3
+FACTS = GameFacts("spades-two", "Spades for two", 2, 2, 2, hand_size=HAND_SIZE, packet=0,
+                  named_bids=(NIL, DOUBLE_NIL), look_is_decision=True, has_bags=True, trump=SPADES,
+                  trump_must_break=True, auction=False, redraw_max=MAX_REDRAW, seen_discards=True)
+
+
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The stock (top first) after which drawing gives ``hands``: there is no deal, ``dealer`` draws first.
+
+    Each player keeps the first card of every turn and discards the second (the 26 cards in no
+    hand are the discards, in deck order). Raises ValueError when ``hands`` cannot end the drawing.
+    """
+    discards = undealt(dealer, hands, num_seats)
+    if len(hands) != 2 or any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("Spades for two ends the drawing with 13 cards in each hand")
+    stock: list[Card] = []
+    for turn in range(2 * HAND_SIZE):
+        seat = (dealer + turn) % 2  # the players alternate, the first drawer first
+        stock += [DECK[hands[seat][turn // 2]], discards[turn]]
+    return stock
 
 
 @dataclass
@@ -30,11 +51,16 @@ class SpadesTwoHandLog(BlindHandLog):
     draws: list[tuple[int, Card, Card, bool]] = field(default_factory=list)
     redraw: list[tuple[int, list[Card], list[Card]]] = field(default_factory=list)
 
+    def start(self) -> tuple[object, ...]:
+        """The first drawer and the stock."""
+        return (self.first, tuple(self.stock))
+
 
 class SpadesTwoGame(SpadesRules):
     """Two-player Spades: each seat scores alone; ``dealer`` is the first drawer of the hand."""
 
-    kind = "spades-two"
+    kind = FACTS.name
+    facts = FACTS
     log: SpadesTwoHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,

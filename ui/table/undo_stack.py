@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import Action, Look
-from game.history import replay_steps
+from game.replay import replay_steps
 from game.state import SeatView, TrickGame
 from ui.games import presentation_of
 
