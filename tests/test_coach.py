@@ -6,7 +6,7 @@ import random
 
 from game.actions import Bid, Play
 from game.ai.coach import CoachPlayer, explain
-from game.ai.normal import NormalPlayer
+from game.ai.players import NormalPlayer
 from game.factory import new_game
 from game.state import Phase, TrickGame
 from game.worlds import void_suits

@@ -6,7 +6,7 @@ from typing import Any
 
 from game.ai.duplicate import compare, duplicate_hand, hand_points
 from game.ai.hard import HardPlayer
-from game.ai.normal import NormalPlayer
+from game.ai.players import NormalPlayer
 from game.factory import new_game
 from game.state import TrickGame
 

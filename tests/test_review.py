@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from game.actions import Play
-from game.ai.normal import NormalPlayer
+from game.ai.players import NormalPlayer
 from game.ai.review import REVIEW_WORLDS, decision_seed, review_choice, review_hand
 from game.record import dumps, replay, to_record
 from game.reviews import reviews_of, with_reviews

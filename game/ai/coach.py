@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Play, Redraw
-from game.ai.hard import HardPlayer, _margin
+from game.ai.hard import HardPlayer, _margin, _tuning
 from game.ai.rollout import (
     advance_to_play,
     play_out,
@@ -146,7 +146,7 @@ def _outcome(hard: HardPlayer, world: TrickGame, action: Action, seat: int) -> t
     """The value of ``action`` in ``world`` for ``seat``'s side, with the tricks per seat (Spades) and the
     bids they were played to (None tricks when the policy does not model the hand)."""
     side = world.side_of(seat)
-    if world.kind == "pitch" or not policy_fits(world):
+    if world.facts.auction or not policy_fits(world):
         if world.phase is Phase.PLAYING and isinstance(action, Play) and policy_fits(world):
             sides = play_out(world, action.card, bag_cost=hard._bag_cost(world), honest=hard._honest(world))  # type: ignore[arg-type]
         else:
@@ -163,7 +163,7 @@ def _outcome(hard: HardPlayer, world: TrickGame, action: Action, seat: int) -> t
         if state.phase is not Phase.PLAYING:
             sides = [float(p["total"]) for p in state.results[-1].points] if state.results else [0.0] * len(state.teams)
             return _margin(sides, side), None, tuple(state.bids)
-    table = spades_table_for(state, honest=hard.honest_kinds.get(state.kind, False))
+    table = spades_table_for(state, honest=_tuning(state.kind).honest)
     tricks = spades_rollout(list(state.hands), table, list(state.tricks_won), state.to_act or 0, state.trick,
                             state.spades_broken, first)
     sides = spades_side_values(table, tricks, state.bags, hard._bag_cost(state))
@@ -260,7 +260,7 @@ def _trick_state(view: SeatView) -> tuple[int, Card] | None:
     """The seat winning the trick in progress and its card (None before the lead)."""
     if not view.trick:
         return None
-    winner = trick_winner(list(view.trick), view.trump if view.kind != "pitch" else view.trump)
+    winner = trick_winner(list(view.trick), view.trump)
     card = next(c for q, c in view.trick if q == winner)
     return winner, card
 
@@ -279,7 +279,7 @@ def _highest_left(view: SeatView, card: int) -> bool:
 
 def reason(view: SeatView, action: Action, others: list[Action]) -> str:
     """A short reason for ``action`` from the rules and the view alone ("" when none stands out)."""
-    if not isinstance(action, Play) or view.phase is not Phase.PLAYING or view.kind == "pitch":
+    if not isinstance(action, Play) or view.phase is not Phase.PLAYING or view.facts.auction:
         return ""
     seat = view.seat
     card = int(action.card)
@@ -324,7 +324,7 @@ def _card_text(view: SeatView, lines: list[Line]) -> list[str]:
     out = []
     for line in lines:
         figures = [f"{name} {percent(p)}" for name, p in line.chances[:2]]
-        loss = points(line.loss, view.kind == "pitch")
+        loss = points(line.loss, view.facts.auction)
         out.append(" \u2014 ".join([action_label(line.action), ", ".join(figures + [loss])]))
     return out
 
@@ -338,7 +338,7 @@ def _bid_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _T
     if has_tricks and base is not None:
         expect = tallies[base].tricks / worlds
         near = sorted(numbers, key=lambda a: (abs(a.value - expect), a.value))[:2]  # type: ignore[operator]
-        near.sort(key=lambda a: a.value)  # type: ignore[arg-type,return-value]
+        near.sort(key=lambda a: a.value)
         makes = ", ".join(f"{bid_label(a.value)} makes {percent(tallies[a].made / worlds)}" for a in near)
         text = f"You expect {expect:.1f} tricks: {makes}"
         if nil is not None:
@@ -383,14 +383,14 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
     worlds = max(1, worlds)
     candidates, tallies, prior = evaluate(view, worlds, seed, hard)
     best = recommended(view, candidates, tallies, prior, worlds, hard)
-    has_tricks = view.kind != "pitch" and any(t.made or t.tricks for t in tallies.values())
+    has_tricks = not view.facts.auction and any(t.made or t.tricks for t in tallies.values())
     best_value = tallies[best].total / worlds
     ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
     lines = [Line(a, tallies[a].total / worlds, max(0.0, best_value - tallies[a].total / worlds),
                   _chances(view, tallies[a], worlds, has_tricks),
                   tallies[a].tricks / worlds if has_tricks else None) for a in ranked[:SHOWN]]
     why = reason(view, best, [a for a in candidates if a != best])
-    if view.kind == "pitch":
+    if view.facts.auction:
         text = _pitch_text(view, candidates, tallies, worlds, best)
         if not text:
             text = _card_text(view, lines)

@@ -26,8 +26,8 @@ from typing import Any
 
 from game.actions import NIL, Action, Bid, Play
 from game.ai.coach import action_label, card_label, evaluate, recommended, standard_error
-from game.history import replay_steps
 from game.record import replay
+from game.replay import replay_steps
 from game.state import Phase, SeatView, TrickGame, trick_winner
 
 REVIEW_WORLDS = 96  # a review's budget per decision (the Hint's is 48): it runs after the hand, in the background
