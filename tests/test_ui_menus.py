@@ -194,7 +194,9 @@ def test_setup_spades_options_reach_the_config(app):
     started = capture_start(app)
     setup = open_setup(app)
     c = setup.controls["spades"]
+    show(app, setup, c["target"])
     click(app, c["target"].right_rect.center)  # 500 -> 1000
+    show(app, setup, c["nil"])
     click(app, c["nil"])
     show(app, setup, c["double_nil"])
     click(app, c["double_nil"])

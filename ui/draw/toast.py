@@ -68,9 +68,36 @@ class Notes:
         self.bubbles.clear()
 
 
+SUIT_CHARS = {"\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3}  # ♠ ♥ ♦ ♣, which the fonts do not hold
+
+
+def _pieces(message: str) -> list[str | int]:
+    """The message split into runs of text and suits (a suit symbol is drawn as a shape, e.g. "The 2♣ opens")."""
+    out: list[str | int] = []
+    for ch in message:
+        if ch in SUIT_CHARS:
+            out.append(SUIT_CHARS[ch])
+        elif out and isinstance(out[-1], str):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _suit_w(size: int) -> int:
+    return round(size * 0.72)
+
+
+def _measure(message: str, size: int) -> tuple[int, int]:
+    """Width and height of the message's text and inline suit shapes."""
+    h = text.measure(message.translate({ord(c): None for c in SUIT_CHARS}) or " ", size, bold=True)[1]
+    w = sum(_suit_w(size) if isinstance(p, int) else text.measure(p, size, bold=True)[0] for p in _pieces(message))
+    return w, h
+
+
 def pill_size(message: str, size: int, suit: int | None = None) -> tuple[int, int]:
     """The width and height of the pill ``draw_pill`` draws for ``message`` at font ``size``."""
-    tw, th = text.measure(message, size, bold=True)
+    tw, th = _measure(message, size)
     icon = round(size * 0.95) if suit is not None else 0
     pad_x, pad_y = round(size * 0.8), round(size * 0.42)
     return tw + 2 * pad_x + (icon + round(size * 0.35) if icon else 0), th + 2 * pad_y
@@ -95,8 +122,14 @@ def draw_pill(surface: pygame.Surface, message: str, center: tuple[int, int], si
         light = (236, 84, 92) if suit in (1, 2) else theme.TEXT
         theme.draw_suit(layer, suit, (x + icon // 2, inner.centery), icon, light)
         x += icon + round(size * 0.35)
-    text.blit_text(layer, message, size, theme.GOLD_LIGHT if gold else theme.TEXT, (x, inner.centery), "midleft",
-                   bold=True)
+    ink = theme.GOLD_LIGHT if gold else theme.TEXT
+    for piece in _pieces(message):
+        if isinstance(piece, int):
+            red = (236, 84, 92) if piece in (1, 2) else ink
+            theme.draw_suit(layer, piece, (x + _suit_w(size) // 2, inner.centery), round(size * 0.8), red)
+            x += _suit_w(size)
+        else:
+            x = text.blit_text(layer, piece, size, ink, (x, inner.centery), "midleft", bold=True).right
     layer.set_alpha(alpha)
     surface.blit(layer, (rect.x - size, rect.y - size))
     return rect

@@ -79,6 +79,11 @@ class Presentation:
     sheet_hand_w = 52
     worded_options: frozenset[str] = frozenset({"target"})  # the option keys ``option_rows`` (or the target) words
 
+    def about_for(self, options: Mapping[str, Any], players: int) -> str:
+        """The about text for the options chosen on the setup screen (the same ``about`` unless a game's
+        options change what kind of game it is)."""
+        return self.about
+
     # ----- the bid panel and the bid keys
     def bid_label(self, value: BidValue) -> str:
         """The words on a bid's button ("4", "Nil", "Pass")."""
@@ -133,8 +138,10 @@ class Presentation:
         """The summary's breakdown: a label and one cell per side for each row."""
         raise NotImplementedError
 
-    def summary_cards(self, trump: int | None, tricks: TrickList) -> dict[str, Card | None]:
-        """The cards some rows of the summary name, by row label (none by default)."""
+    def summary_cards(self, trump: int | None, tricks: TrickList,
+                      points: Sequence[Mapping[str, Any]] = ()) -> dict[str, Card | None]:
+        """The cards some rows of the summary name, by row label (none by default); ``points`` is the
+        hand's breakdown (which parts it scored)."""
         return {}
 
     def sheet_note(self, names: Sequence[str], result: HandResult) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions import PASS, BidValue, bid_text
 from game.cards import JACK, Card
 from game.games import GAMES
-from game.pitch.rules import PACKET, SHUT_OUT
+from game.pitch.rules import PACKET, SHUT_OUT, off_jack_of
 from game.state import HandResult
 from ui.draw import wording
 from ui.games.base import DASH, Presentation, Rows, TrickList, signed
@@ -20,23 +20,38 @@ if TYPE_CHECKING:
 def pitch_rows(points: Sequence[Mapping[str, Any]], pitcher_side: int | None, bid: int) -> Rows:
     """The Pitch breakdown: High, Low, Jack, each side's trick points, Game, the set back, for every side."""
     rows = [("Bid", [str(bid) if side == pitcher_side else DASH for side in range(len(points))])]
-    for key, label in (("high", "High"), ("low", "Low"), ("jack", "Jack")):
-        rows.append((label, [str(p[key]) if p[key] else DASH for p in points]))
+    parts = [("high", "High"), ("low", "Low"), ("jack", "Jack")]
+    if any("off_jack" in p for p in points):  # the off-jack house rule scored this hand
+        parts.append(("off_jack", "Off-jack"))
+    for key, label in parts:
+        rows.append((label, [str(p[key]) if p.get(key) else DASH for p in points]))
     rows.append(("Trick points", [str(p.get("trick_points", 0)) for p in points]))
     rows.append(("Game", [str(p["game"]) if p["game"] else DASH for p in points]))
     rows.append(("Set back", [signed(-bid) if p.get("set_back") else DASH for p in points]))
     return rows
 
 
-def pitch_cards(trump: int | None, tricks: TrickList) -> dict[str, Card | None]:
+def pitch_cards(trump: int | None, tricks: TrickList, off_jack: bool = False) -> dict[str, Card | None]:
     """The cards behind High, Low and Jack this hand: the highest and lowest trump played and the jack of
-    trumps (None when it was not in play). Every card dealt in Pitch is played, so the tricks hold them all."""
-    trumps = sorted((card for plays, _winner in tricks for _seat, card in plays if card.suit == trump),
-                    key=lambda card: card.rank)
-    if trump is None or not trumps:
+    trumps (None when it was not in play). Every card dealt in Pitch is played, so the tricks hold them all.
+    With the off-jack (``off_jack``) the engine's off-jack is one more trump, between the jack and the ten,
+    and the "Off-jack" row names it."""
+    if trump is None:
         return {}
-    jack = next((card for card in trumps if card.rank == JACK), None)
-    return {"High": trumps[-1], "Low": trumps[0], "Jack": jack}
+    off = off_jack_of(trump) if off_jack else None
+
+    def power(card: Card) -> int:
+        return 2 * JACK - 1 if card == off else 2 * card.rank
+
+    trumps = sorted((card for plays, _winner in tricks for _seat, card in plays if card.suit == trump or card == off),
+                    key=power)
+    if not trumps:
+        return {}
+    jack = next((card for card in trumps if card.rank == JACK and card != off), None)
+    cards = {"High": trumps[-1], "Low": trumps[0], "Jack": jack}
+    if off is not None:
+        cards["Off-jack"] = off if off in trumps else None
+    return cards
 
 
 def _yes(value: Any, on: str = "yes", off: str = "no") -> str:
@@ -73,7 +88,8 @@ class PitchPresentation(Presentation):
             return f"Everyone passed: as dealer you must bid at least {lowest}."
         if steal_at is not None:
             return f"As dealer you may take the bid at {steal_at}."
-        return (f"Bid the points you expect to win. A bid of {SHUT_OUT} pitches at once. "
+        top = max((v for v in values if isinstance(v, int)), default=SHUT_OUT)  # 5 with the off-jack
+        return (f"Bid the points you expect to win. A bid of {top} pitches at once. "
                 "Click a bid, or type it (P: pass) and press Enter.")
 
     def typed_bid(self, number: int) -> BidValue:
@@ -124,9 +140,10 @@ class PitchPresentation(Presentation):
         """The bid, High, Low, Jack, trick points, Game and the set back of every side."""
         return pitch_rows(points, pitcher_side, bid)
 
-    def summary_cards(self, trump: int | None, tricks: TrickList) -> dict[str, Card | None]:
-        """The cards behind High, Low and Jack."""
-        return pitch_cards(trump, tricks)
+    def summary_cards(self, trump: int | None, tricks: TrickList,
+                      points: Sequence[Mapping[str, Any]] = ()) -> dict[str, Card | None]:
+        """The cards behind High, Low and Jack (and the Off-jack, when the breakdown scored one)."""
+        return pitch_cards(trump, tricks, any("off_jack" in p for p in points))
 
     def sheet_note(self, names: Sequence[str], result: HandResult) -> str:
         """"West bid 3"."""

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.actions import DOUBLE_NIL, NIL, BidValue, bid_text
+from game.options import BAG_RULE
 from game.scoring import NIL_POINTS
-from ui.games.base import DASH, MINUS, Presentation, Rows, maybe
+from ui.games.base import DASH, MINUS, Presentation, Rows, maybe, signed
 
 if TYPE_CHECKING:
     from ui.services.stats import Tally
@@ -15,34 +16,58 @@ if TYPE_CHECKING:
 BID_ROW = 7  # number bids per row of the bid panel
 
 
-def nil_points(teams: Sequence[Sequence[int]], bids: Sequence[Any], tricks: Sequence[int], kind: str) -> list[int]:
-    """Each side's points from its Nil (``kind`` NIL) or Double Nil (DOUBLE_NIL) bids, each on its own
-    (the engine's ``NIL_POINTS``: made if the bidder took no trick)."""
+def nil_value_of(points: Mapping[str, Any], team: Sequence[int], bids: Sequence[Any], tricks: Sequence[int]) -> int:
+    """The Nil value this hand was scored with, read back from a side's breakdown: its ``nil`` part is
+    the Nil value times (each Nil made +1, failed -1; each Double Nil twice that). The engine's
+    ``NIL_POINTS`` when the breakdown cannot tell (no Nil on the side, or a sum of nothing)."""
+    signs = sum((1 if tricks[s] == 0 else -1) * (2 if bids[s] == DOUBLE_NIL else 1)
+                for s in team if bids[s] in (NIL, DOUBLE_NIL))
+    total = points.get("nil", 0)
+    if signs and total and total % signs == 0:
+        return abs(total // signs)
+    return NIL_POINTS[NIL]
+
+
+def nil_points(teams: Sequence[Sequence[int]], bids: Sequence[Any], tricks: Sequence[int], kind: str,
+               points: Sequence[Mapping[str, Any]] | None = None) -> list[int]:
+    """Each side's points from its Nil (``kind`` NIL) or Double Nil (DOUBLE_NIL) bids, each on its own:
+    made if the bidder took no trick, worth the Nil value of the hand (read from ``points``, the
+    breakdown, so the house rule's Nil value of 50 shows as 50), Double Nil twice that."""
     out = []
-    for team in teams:
-        won = [NIL_POINTS[kind] if tricks[s] == 0 else -NIL_POINTS[kind] for s in team if bids[s] == kind]
-        out.append(sum(won))
+    for side, team in enumerate(teams):
+        value = nil_value_of(points[side], team, bids, tricks) if points and side < len(points) else NIL_POINTS[NIL]
+        each = value if kind == NIL else 2 * value
+        out.append(sum(each if tricks[s] == 0 else -each for s in team if bids[s] == kind))
     return out
 
 
 def spades_rows(points: Sequence[Mapping[str, Any]], teams: Sequence[Sequence[int]], bids: Sequence[Any],
                 tricks: Sequence[int]) -> Rows:
-    """The Spades breakdown: a label and one cell per side for each row (Nil and Double Nil apart)."""
+    """The Spades breakdown: a label and one cell per side for each row (Nil and Double Nil apart).
+
+    The parts are the hand's breakdown's: the "Ten for two hundred" row is there when that house rule
+    scored the hand (its ``ten_for_200`` key), the bag penalty is what the bag rule took (100, 50 or none).
+    """
     def bid_cell(team: Sequence[int]) -> str:
         values = [bids[s] for s in team if bids[s] is not None]
         numbers = [v for v in values if isinstance(v, int)]
         words = [bid_text(v) for v in values if not isinstance(v, int)]
         return " + ".join(([str(sum(numbers))] if numbers else []) + words) or DASH
 
-    return [
+    rows: Rows = [
         ("Bid", [bid_cell(team) for team in teams]),
         ("Tricks won", [str(sum(tricks[s] for s in team)) for team in teams]),
         ("Contract", [maybe(p["contract"]) if p.get("bid") is not None else DASH for p in points]),
+    ]
+    if any("ten_for_200" in p for p in points):
+        rows.append(("Ten for 200", [maybe(p.get("ten_for_200", 0)) for p in points]))
+    rows += [
         ("Bags", [maybe(p["bags"]) for p in points]),
-        ("Nil", [maybe(v) for v in nil_points(teams, bids, tricks, NIL)]),
-        ("Double Nil", [maybe(v) for v in nil_points(teams, bids, tricks, DOUBLE_NIL)]),
+        ("Nil", [maybe(v) for v in nil_points(teams, bids, tricks, NIL, points)]),
+        ("Double Nil", [maybe(v) for v in nil_points(teams, bids, tricks, DOUBLE_NIL, points)]),
         ("Bag penalty", [maybe(p["bag_penalty"]) for p in points]),
     ]
+    return rows
 
 
 def _of(made: int, tried: int) -> str:
@@ -63,6 +88,14 @@ class SpadesPresentation(Presentation):
     shows_bags = True
     bid_help = "Type your bid (0 for Nil) or click it; Enter confirms."
     worded_options = frozenset({"target", "nil", "double_nil", "mercy"})
+
+    def about_for(self, options: Mapping[str, Any], players: int) -> str:
+        """Partnerships, or each for himself (Cutthroat Spades)."""
+        if options.get("partnerships", True):
+            return self.about
+        count = {3: "Three", 4: "Four"}.get(players, str(players))
+        return (f"{count} players, each for himself. Bid your tricks; spades are always trump. "
+                "The first player to reach the target wins.")
 
     # ----- the bid panel
     def bid_label(self, value: BidValue) -> str:
@@ -93,7 +126,8 @@ class SpadesPresentation(Presentation):
         """Blind Double Nil while the cards are face down; else what a bid means."""
         if DOUBLE_NIL in values:
             return "Your cards are face down: bid Double Nil blind, or look first."
-        return "How many tricks will you take? Nil: none at all. Click a bid, or type it and press Enter."
+        nil = " Nil: none at all." if NIL in values else ""  # (not offered: the rules or a minimum side bid)
+        return f"How many tricks will you take?{nil} Click a bid, or type it and press Enter."
 
     def typed_bid(self, number: int) -> BidValue:
         """0 is Nil."""
@@ -106,21 +140,32 @@ class SpadesPresentation(Presentation):
         return spades_rows(points, teams, bids, tricks)
 
     def sheet_detail(self, points: Mapping[str, Any]) -> str:
-        """"bid 5, won 6, 1 bag" (or "Nil bids, 0 bags")."""
+        """"bid 5, won 6, 1 bag" (or "Nil bids, 0 bags"), and the ten for 200 or the bag penalty when they scored."""
         bid = points.get("bid")
         bags = points.get("bags", 0)
-        return (f"bid {bid}, won {points.get('tricks', 0)}" if bid is not None else "Nil bids") + \
-            f", {bags} bag{'s' if bags != 1 else ''}"
+        parts = [f"bid {bid}, won {points.get('tricks', 0)}" if bid is not None else "Nil bids",
+                 f"{bags} bag{'s' if bags != 1 else ''}"]
+        if points.get("ten_for_200"):
+            parts.append(f"ten for 200 {signed(points['ten_for_200'])}")
+        if points.get("bag_penalty"):
+            parts.append(f"bag penalty {signed(points['bag_penalty'])}")
+        return ", ".join(parts)
 
     # ----- help and statistics
     def tips(self, options: Any = None) -> list[tuple[str, str]]:
         """Bidding, looking, Nil and Double Nil (as allowed), playing."""
         nil = getattr(options, "nil", True)
         double_nil = getattr(options, "double_nil", True)
+        value = getattr(options, "nil_value", NIL_POINTS[NIL])
+        bag_rule = BAG_RULE.label_of(getattr(options, "bag_rule", BAG_RULE.default))
+        partners = getattr(options, "partnerships", True)
         tips = [
             ("How to bid", "Count the tricks you expect to win: aces, guarded kings and your spades (spades are "
-                           "trump). Your bid and your partner's make your side's contract: make it and score 10 a "
-                           "trick; fall short and lose 10 a trick. Each trick over is a bag, and 10 bags cost 100."),
+                           "trump). "
+                           + ("Your bid and your partner's make your side's contract" if partners
+                              else "You play for yourself: your bid is your contract")
+                           + ": make it and score 10 a trick; fall short and lose 10 a trick. Each trick over is a "
+                           "bag (" + bag_rule.lower() + ")."),
             ("Look at cards", "Your cards are dealt face down. Press Look at cards (or Enter) to see them before "
                               "you bid." + (" While they are still face down you may bid Double Nil instead."
                                             if double_nil else "")),
@@ -128,14 +173,18 @@ class SpadesPresentation(Presentation):
         if nil or double_nil:
             parts = []
             if nil:
-                parts.append(f"Nil (0) says you will win no trick at all: +100, or {MINUS}100 if you take one.")
+                parts.append(f"Nil (0) says you will win no trick at all: +{value}, or {MINUS}{value} if you take one.")
             if double_nil:
-                parts.append(f"Double Nil is bid blind, before looking: +200 or {MINUS}200; then you and your "
-                             "partner each give the other three cards.")
+                parts.append(f"Double Nil is bid blind, before looking: +{2 * value} or {MINUS}{2 * value}"
+                             + ("; then you and your partner each give the other three cards." if partners else "."))
             tips.append(("Nil and Double Nil" if nil and double_nil else "Nil" if nil else "Double Nil",
                          " ".join(parts)))
-        tips.append(("Playing", "Follow suit when you can. Spades may not be led until one has been played on "
-                                "another suit. H asks for a hint, S shows the scores, L the last trick."))
+        leading = ("A spade may be led at any time." if getattr(options, "spades_any_time", False)
+                   else "Spades may not be led until one has been played on another suit.")
+        if getattr(options, "two_clubs_opens", False):
+            leading += " The player holding the lowest club of the deck leads it to the first trick."
+        tips.append(("Playing", f"Follow suit when you can. {leading} H asks for a hint, S shows the scores, "
+                                "L the last trick."))
         return tips
 
     def option_rows(self, options: Any, players: int | None) -> list[tuple[str, str]]:

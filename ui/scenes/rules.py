@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
 PAGES = tuple((name, GAMES[name].title) for name in shown_games())  # the registry's games, in its order
+HOUSE_RULES = "house-rules"  # assets/rules/house-rules.md: a section per house rule, shown under each game's rules
+_SECTION_RE = re.compile(r"^##\s+(.*?)\s*\{([^}]*)\}\s*$")
 SUIT_CHARS = {"\u2660": 0, "\u2665": 1, "\u2666": 2, "\u2663": 3}  # ♠ ♥ ♦ ♣
 LINK_TITLES = {f"{kind}.md": title for kind, title in PAGES}
 SCROLL_EASE_PER_S = 14.0  # how fast the shown position catches up with the target
@@ -65,6 +67,58 @@ class Block:
     text: str
     level: int = 0  # heading level, or list nesting depth
     marker: str = ""  # "-" or "3." for list items
+
+
+@dataclass
+class HouseRule:
+    """One section of the house rules: its heading, its markdown, and the options it explains as
+    ``(game or "", key)`` ("" for the option of that key in any game that offers it)."""
+
+    title: str
+    body: str
+    options: tuple[tuple[str, str], ...]
+
+    def explains(self, kind: str, key: str) -> bool:
+        """Whether this section explains the option ``key`` of the game ``kind``."""
+        return any(k == key and game in ("", kind) for game, k in self.options)
+
+
+def house_rules() -> tuple[str, list[HouseRule]]:
+    """The house rules page: its opening (heading and paragraph) and its sections, each tagged in its heading
+    with the option keys it explains (``## Jokers {jokers}``, ``{spades:partnerships}``)."""
+    opening: list[str] = []
+    sections: list[HouseRule] = []
+    for line in load_rules(HOUSE_RULES).splitlines():
+        match = _SECTION_RE.match(line)
+        if match:
+            tags = tuple((tag.partition(":")[0], tag.partition(":")[2]) if ":" in tag else ("", tag)
+                         for tag in (t.strip() for t in match.group(2).split(",")) if tag)
+            sections.append(HouseRule(match.group(1), "", tags))
+        elif sections:
+            sections[-1].body += line + "\n"
+        else:
+            opening.append(line)
+    return "\n".join(opening), sections
+
+
+def house_rule_blocks(kind: str, options: Any = None) -> list[Block]:
+    """The house rules a game offers (each of its registry options a section explains), as blocks to show
+    under its rules; with ``options`` (the game being played) each one in force is marked with its value."""
+    opening, sections = house_rules()
+    specs = GAMES[kind].option_specs
+    blocks: list[Block] = []
+    for section in sections:
+        spec = next((sp for sp in specs if section.explains(kind, sp.key)), None)
+        if spec is None:
+            continue
+        title = section.title
+        if options is not None:
+            value = getattr(options, spec.key, spec.default)
+            if repr(value) != repr(spec.default):
+                title += f" \u2014 in force: {spec.label_of(value)}"
+        blocks.append(Block("heading", title, 2))
+        blocks += parse_markdown(section.body)
+    return parse_markdown(opening) + blocks if blocks else []
 
 
 def load_rules(kind: str) -> str:
@@ -312,7 +366,8 @@ class RulesScene(FormScene):
         self.tips_button = Button("Tips", self.open_tips)
         self.options = options
         self.group.set_widgets([self.tabs, self.back_button, self.tips_button])
-        self._blocks = {kind: parse_markdown(load_rules(kind)) for kind in kinds}
+        self._blocks = {kind: parse_markdown(load_rules(kind))
+                        + house_rule_blocks(kind, options if kind == self.game else None) for kind in kinds}
         self._layouts: dict[tuple[str, int], PageLayout] = {}
         self.scroll_px = 0.0  # where the page is going
         self.shown_px = 0.0  # where it is drawn (eases toward scroll_px)

@@ -23,6 +23,8 @@ from ui.draw.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Wid
 from ui.games import presentation_of, shown_games
 from ui.scenes import FormScene
 from ui.scenes.confirm import ConfirmScene
+from ui.scenes.preset import PresetNameScene
+from ui.services.settings import SEAT_COUNT_KINDS
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -31,9 +33,14 @@ ROW_H, ROW_GAP = 50, 12  # an option row and the gap under it, at 1280x720
 ABOUT_MIN_H = 50  # the least room kept under the options for the about text (or the focused option's help)
 PAGE = "page"  # the key of the control that turns the pages of options too many for the panel
 PLAYERS = "players"  # the key of the seat-count control of a game played by a varying number of seats
+PRESET = "preset"  # the key of the control that picks a saved house-rules preset of the game
+SAVE_PRESET = "save_preset"  # the key of the button that saves the game's options as a preset
+AS_CHOSEN = ""  # the preset control's value when the options are no saved preset's
+PRESET_HELP = "Pick house rules you saved under a name: every option of this game is set as saved."
+SAVE_HELP = "Keep this game's options (and the number of players) under a name, to pick again later."
 # The settings file's key for a game's remembered seat count: the only ones ``ui.services.settings`` accepts
 # in ``last_setup`` (a game not listed starts at its registry's default count).
-SEAT_COUNT_KEYS = {"pitch": "pitch_players"}
+SEAT_COUNT_KEYS = {kind: key for key, kind in SEAT_COUNT_KINDS.items()}
 
 
 def max_seats() -> int:
@@ -65,7 +72,15 @@ def control_order(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
     """The options as the setup lists them: those that depend on the seat count first (right under the
     seat count), then the others in the registry's order. An option earlier in this order wins over a
     later one the options refuse beside it (see ``SetupScene.offered``)."""
-    return tuple(sorted(specs, key=lambda spec: not depends_on_seats(spec)))
+    return tuple(sorted(specs, key=_seat_rank))
+
+
+def _seat_rank(spec: OptionSpec) -> int:
+    """0 for an option some of whose values need certain seat counts (it chooses the table's shape:
+    partnerships or each for himself), 1 for one fixed at some seat counts, 2 for the others."""
+    if any(choice.seats is not None for choice in spec.choices):
+        return 0
+    return 1 if depends_on_seats(spec) else 2
 
 
 def accepts(info: GameInfo, values: dict[str, Any]) -> bool:
@@ -272,6 +287,8 @@ class SetupScene(FormScene):
         self.tabs = Tabs([GAMES[kind].title for kind in self.kinds], self.kinds.index(self.game), self._set_game)
         self.controls: dict[str, dict[str, Widget]] = {}
         self.specs: dict[Widget, OptionSpec] = {}  # the option behind each control (for its help line)
+        self.helps: dict[Widget, str] = {}  # the help lines of the other controls (the presets')
+        self.presets: dict[str, ChoiceSelector] = {}
         for kind in self.kinds:
             self.controls[kind] = self._game_controls(kind)
         self.rows: list[SeatRow] = []
@@ -299,13 +316,80 @@ class SetupScene(FormScene):
             widget = self._option_control(kind, spec)
             controls[spec.key] = widget
             self.specs[widget] = spec
+        if info.option_specs:
+            preset = ChoiceSelector("House rules", [("As chosen", AS_CHOSEN)], on_change=self._pick_preset(kind))
+            save = Button("Save these rules as\u2026", self.ask_preset_name)
+            controls[PRESET], controls[SAVE_PRESET] = preset, save
+            self.presets[kind] = preset
+            self.helps[preset], self.helps[save] = PRESET_HELP, SAVE_HELP
         return controls
 
+    # --- house-rules presets (kept with the settings: ``Settings.presets``) ----------------
+    def saved_presets(self, kind: str) -> list[dict[str, Any]]:
+        """The presets saved for a game, in the order saved."""
+        return [p for p in self.ctx.settings.presets if p.get("game") == kind]
+
+    def current_preset(self, kind: str) -> str:
+        """The name of the saved preset the game's options (and seat count, when it keeps one) are now, or
+        ``AS_CHOSEN``."""
+        current = self.options[kind]
+        for preset in self.saved_presets(kind):
+            values = {spec.key: preset["options"].get(spec.key, spec.default) for spec in GAMES[kind].option_specs}
+            if all(_same(values[k], current[k]) for k in values) and preset.get("players", self.seats[kind]) == \
+                    self.seats[kind]:
+                return str(preset["name"])
+        return AS_CHOSEN
+
+    def apply_preset(self, kind: str, name: str) -> bool:
+        """Set the game's options (and seat count) as the preset ``name`` keeps them; False when there is none.
+        An option the preset does not name takes its default; what the table cannot take settles as usual."""
+        preset = next((p for p in self.saved_presets(kind) if p["name"] == name), None)
+        if preset is None:
+            return False
+        players = preset.get("players")
+        if type(players) is int and GAMES[kind].allows_seats(players):
+            self.seats[kind] = players
+            widget = self.controls[kind].get(PLAYERS)
+            if isinstance(widget, ChoiceSelector):
+                widget.set_value(players)
+        for spec in GAMES[kind].option_specs:
+            self.options[kind][spec.key] = allowed(spec, preset["options"].get(spec.key, spec.default),
+                                                   self.seats[kind])
+        self._settle(kind)
+        self._apply_default_names()
+        self._refresh()
+        return True
+
+    def _pick_preset(self, kind: str) -> Callable[[str], None]:
+        def pick(name: str) -> None:
+            if name != AS_CHOSEN:
+                self.apply_preset(kind, name)
+
+        return pick
+
+    def save_preset(self, name: str) -> None:
+        """Keep the chosen game's options under ``name`` (replacing a preset of that name) with the settings."""
+        kind = self.game
+        preset: dict[str, Any] = {"name": name, "game": kind, "options": self.chosen_options()}
+        if GAMES[kind].min_seats < GAMES[kind].max_seats:
+            preset["players"] = self.players
+        kept = [p for p in self.ctx.settings.presets if (p.get("game"), p.get("name")) != (kind, name)]
+        self.ctx.settings.presets = [*kept, preset]
+        self.ctx.save_settings()
+        self._refresh()
+
+    def ask_preset_name(self) -> None:
+        """Open the panel that names the preset (over this screen)."""
+        current = self.current_preset(self.game)
+        title = f"Save {GAMES[self.game].title} rules"
+        body = "A preset of the same name is replaced."
+        self.ctx.scenes.push(PresetNameScene(self.ctx, title, body, current or "My rules", self.save_preset))
+
     def _option_control(self, kind: str, spec: OptionSpec) -> Widget:
-        """A toggle for an on/off option, else a selector of its choices in display order (a scale of numbers
-        stops at its ends; other choices go round)."""
+        """A toggle for an option whose choices are On and Off, else a selector of its choices in display order
+        (a scale of numbers stops at its ends; other choices go round)."""
         value = self.options[kind][spec.key]
-        if spec.is_toggle:
+        if spec.is_toggle and {c.label for c in spec.choices} == {"On", "Off"}:  # else its words: "Each for himself"
             toggle = Toggle(spec.label, on_change=self._option(kind, spec.key))
             toggle.set_value(bool(value))
             return toggle
@@ -409,8 +493,11 @@ class SetupScene(FormScene):
 
     def focused_help(self) -> str:
         """The help line of the option control with keyboard focus ("" when none has it)."""
-        spec = self.specs.get(self.group.focus) if self.group.focus is not None else None
-        return help_line(spec, self.players) if spec is not None and self.group.focus in self.active_controls() else ""
+        focus = self.group.focus
+        if focus is None or focus not in self.active_controls():
+            return ""
+        spec = self.specs.get(focus)
+        return help_line(spec, self.players) if spec is not None else self.helps.get(focus, "")
 
     def _refresh(self) -> None:
         """Bring widgets in line with the state, choose the active ones, lay out and remember."""
@@ -429,6 +516,12 @@ class SetupScene(FormScene):
                     widget.choices = [(spec.label_of(v), v) for v in offered]
                     widget.index = min(widget.index, len(widget.choices) - 1)
                     widget.set_value(value)
+        for kind, selector in self.presets.items():
+            names = [str(p["name"]) for p in self.saved_presets(kind)]
+            selector.choices = [("As chosen" if names else "None saved yet", AS_CHOSEN)] + [(n, n) for n in names]
+            selector.enabled = bool(names)
+            selector.index = min(selector.index, len(selector.choices) - 1)
+            selector.set_value(self.current_preset(kind))
         for i, row in enumerate(self.rows):
             if row.name.value != self.names[i]:
                 row.name.value = self.names[i]
@@ -543,7 +636,7 @@ class SetupScene(FormScene):
 
     def about_text(self) -> str:
         """What the box under the options says: the focused option's help, else the game in two sentences."""
-        return self.focused_help() or presentation_of(self.game).about
+        return self.focused_help() or presentation_of(self.game).about_for(self.chosen_options(), self.players)
 
     def about_lines(self) -> tuple[int, list[str], int]:
         """The game in two sentences under its options: the largest font size (down to a small one) at which

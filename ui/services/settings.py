@@ -55,6 +55,8 @@ class Settings:
     hint_reasons: bool = True  # the Hint says why (game.ai.coach) beside the card or bid it lifts
     computer_level: str = "normal"  # the default level of computer seats
     last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices (setup screen)
+    # House-rules presets saved on the setup screen: each {"name", "game", "options"[, "players"]}, in the order saved
+    presets: list[dict[str, Any]] = field(default_factory=list)
 
     def speed_factor(self) -> float:
         """Multiplier on animation durations (0 means instant)."""
@@ -70,7 +72,11 @@ class Settings:
         data: dict[str, Any] = {"version": SETTINGS_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = dict(value) if isinstance(value, dict) else value
+            if isinstance(value, dict):
+                value = dict(value)
+            elif isinstance(value, list):
+                value = [dict(item) for item in value]
+            data[f.name] = value
         return data
 
 
@@ -118,8 +124,68 @@ LABELS = {  # entries as a message names them
     "fullscreen": "full screen", "player_name": "your name", "hand_suits": "hand suit order",
     "hand_rank": "hand rank order", "confirm_play": "confirm before playing",
     "hint_reasons": "show hints' reasons", "computer_level": "computer level",
-    "last_setup": "last new-game choices",
+    "last_setup": "last new-game choices", "presets": "house-rules presets",
 }
+
+
+def seat_count_key(kind: str) -> str:
+    """The ``last_setup`` key of a game's remembered seat count ("pitch_players", "spades_players")."""
+    return kind.replace("-", "_") + "_players"
+
+
+SEAT_COUNT_KINDS = {seat_count_key(kind): kind for kind, info in GAMES.items() if info.min_seats < info.max_seats}
+PRESET_NAME_MAX_LEN = 24
+MAX_PRESETS = 30
+
+
+def _is_preset_name(v: object) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= PRESET_NAME_MAX_LEN and v == v.strip() and v.isprintable()
+
+
+def good_option_values(kind: str, chosen: object) -> dict[str, Any] | None:
+    """``chosen`` when it is a dict of the game's option keys each with one of its values, else None."""
+    info = GAMES.get(kind)
+    if info is None or not isinstance(chosen, dict):
+        return None
+    good = {k: v for k, v in chosen.items()
+            if k in info.option_choices and any(v == c and type(v) is type(c) for c in info.option_choices[k])}
+    return good if len(good) == len(chosen) else None
+
+
+def check_preset(item: object) -> dict[str, Any] | None:
+    """One house-rules preset as stored, or None when any part of it is not well formed (a name, a game of
+    the registry, its option values, the seat count the game allows when given; nothing else)."""
+    if not isinstance(item, dict) or not set(item) <= {"name", "game", "options", "players"}:
+        return None
+    kind, name = item.get("game"), item.get("name")
+    if not _is_preset_name(name) or not isinstance(kind, str):
+        return None
+    options = good_option_values(kind, item.get("options"))
+    if options is None:
+        return None
+    preset: dict[str, Any] = {"name": name, "game": kind, "options": options}
+    if "players" in item:
+        players = item["players"]
+        if type(players) is not int or not GAMES[kind].allows_seats(players):
+            return None
+        preset["players"] = players
+    return preset
+
+
+def check_presets(value: object) -> tuple[list[dict[str, Any]], bool]:
+    """The stored presets with every bad entry dropped (and a later one of the same game and name):
+    ``(clean, everything was fine)``."""
+    if not isinstance(value, list):
+        return [], False
+    clean: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for item in value[:MAX_PRESETS]:
+        preset = check_preset(item)
+        if preset is None or (preset["game"], preset["name"]) in seen:
+            continue
+        seen.add((preset["game"], preset["name"]))
+        clean.append(preset)
+    return clean, len(clean) == len(value)
 
 
 def check_last_setup(value: object) -> tuple[dict[str, Any], bool]:
@@ -131,7 +197,7 @@ def check_last_setup(value: object) -> tuple[dict[str, Any], bool]:
     for key, item in value.items():
         if key == "game" and isinstance(item, str) and item in GAMES:
             clean[key] = item
-        elif key == "pitch_players" and type(item) is int and GAMES["pitch"].allows_seats(item):
+        elif key in SEAT_COUNT_KINDS and type(item) is int and GAMES[SEAT_COUNT_KINDS[key]].allows_seats(item):
             clean[key] = item
         elif key == "options" and isinstance(item, dict):
             opts: dict[str, dict[str, Any]] = {}
@@ -178,6 +244,10 @@ def settings_from_json(data: object) -> tuple[Settings, list[str]]:
         elif key == "last_setup":
             clean, fine = check_last_setup(value)
             settings.last_setup = clean
+            if not fine:
+                bad.append(LABELS[key])
+        elif key == "presets":
+            settings.presets, fine = check_presets(value)
             if not fine:
                 bad.append(LABELS[key])
         elif key in VALID:

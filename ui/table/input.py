@@ -219,7 +219,9 @@ class TableInput(TableHost):
                 self.digits = typed
                 return self._choose_bid(value)
         self.digits = ""
-        self.notes.show_toast(f"You cannot bid {digit} now.")
+        seat = self.viewer  # the engine's refusal names the rule ("Your side must bid at least 4: bid 2 or more.")
+        reason = self.game.why_illegal(Bid(seat, self._typed_bid(int(digit)))) if seat is not None else None
+        self.notes.show_toast(reason or f"You cannot bid {digit} now.")
         return True
 
     def _typed_bid(self, number: int) -> Any:

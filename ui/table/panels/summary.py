@@ -53,7 +53,7 @@ class HandSummary:
         self.tricks = list(tricks)
         self.presentation = presentation_of(kind)
         self.rows = self.presentation.summary_rows(self.points, teams, bids, tricks, self.pitcher_side, bid)
-        self.cards = self.presentation.summary_cards(trump, hand_tricks or [])  # Pitch: High, Low and Jack's
+        self.cards = self.presentation.summary_cards(trump, hand_tricks or [], self.points)  # Pitch: High, Low, Jack
         self.on_continue = on_continue
         self.speed = speed
         self.age_s = 0.0
