@@ -117,3 +117,17 @@ def test_continue_keeps_the_reviews_of_the_save() -> None:
         app.ctx.scenes.pop()  # type: ignore[attr-defined]
         table = app.ctx.scenes.top  # type: ignore[attr-defined]
     assert [row["hand"] for row in table.reviews.as_json()] == [1]
+
+
+def test_the_statistics_keep_the_points_lost_to_hards_choices() -> None:
+    from ui.scenes.stats import stat_rows
+    from ui.services.stats import Tally, stats_store
+
+    app, scene = _hand_over(seed=4)
+    review = scene.reviews.of(1)
+    assert review is not None
+    tally = stats_store(scene.ctx).get("You").tally("spades", 4)
+    assert tally.reviewed == 1 and tally.review_tenths == round(10 * review.cost)
+    assert Tally.from_json(tally.to_json()) == tally
+    rows = dict(stat_rows("spades", tally))
+    assert rows["Points lost a hand to Hard's choices"] == f"{review.cost:.1f}"

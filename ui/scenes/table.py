@@ -45,7 +45,7 @@ from ui.scenes.viewer import ViewerScene
 from ui.services.computer import ComputerPlayers
 from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed, window_facts
-from ui.services.stats import TableStats
+from ui.services.stats import TableStats, count_review
 from ui.table.anim import EventPlayer, data_of
 from ui.table.controller import COMPUTER_PAUSE_S, AfterAction, TableController, human_seats
 from ui.table.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
@@ -91,6 +91,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
         self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed after it (ui.services.review)
         self.duplicates = HandDuplicates(config, computer_sync, worker, self.think_ms)  # "Hard in my seat"
+        self.reviews.on_done = self._count_review
         # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table.controller)
         self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
@@ -527,6 +528,14 @@ class TableScene(TableUndo, TableInput, Scene):
             buttons["review"] = summary.extra.button
             buttons["hard_in_my_seat"] = row.button
         self.open_overlay("summary", summary, buttons)
+
+    def _count_review(self, review: HandReview) -> None:
+        """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
+        try:
+            count_review(self.ctx, self.config.seat_records(), self.game.kind, self.game.num_seats, review.seats,
+                         review.cost)
+        except Exception as exc:  # statistics must never stop a game
+            self.notes.show_toast(f"The statistics could not be updated ({exc}).")
 
     def open_duplicate(self, result: DuplicateResult) -> None:
         """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""

@@ -51,6 +51,7 @@ class HandReviews:
                                        worker=worker, think_ms=lambda: REVIEW_BUDGET_MS)
         self.done: dict[int, HandReview] = {}
         self.kept: dict[int, dict[str, Any]] = {}  # reviews read back from a save (Continue), as stored
+        self.on_done: Callable[[HandReview], None] | None = None  # told of each review as it comes (statistics)
         self.asked: int | None = None
 
     def load(self, rows: list[dict[str, Any]]) -> None:
@@ -73,6 +74,8 @@ class HandReviews:
         if answer is not None:
             if isinstance(answer.action, HandReview):
                 self.done[self.asked] = answer.action
+                if self.on_done is not None:
+                    self.on_done(answer.action)
             self.asked = None
 
     def pending(self, hand: int) -> bool:
