@@ -25,7 +25,7 @@ def _pick(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1) if ordered else 0.0
 
 
-def _hand(seed: int) -> Any:
+def played_hand(seed: int) -> Any:
     """A four-player Spades game whose first hand the ``normal`` level played to its end."""
     game = new_game("spades", None, 4, seed)
     players = [make_player("normal", seed * 7 + s) for s in range(4)]
@@ -56,7 +56,7 @@ def coach_figures(log: Callable[[str], None] = print, hints: int = 24, hands: in
         seed += 1
     review_times: list[float] = []
     for index in range(hands):
-        game = _hand(100 + index)
+        game = played_hand(100 + index)
         started = time.perf_counter()
         review_hand(game, 1, [0], REVIEW_WORLDS, index)
         review_times.append((time.perf_counter() - started) * 1000.0)
