@@ -11,9 +11,9 @@ from game.factory import new_game
 from game.state import TrickGame
 
 
-def _players(kind_seat0: str) -> list[Any]:
+def _players(kind_seat0: str, seats: int = 4) -> list[Any]:
     first: Any = HardPlayer(seed=5, samples=6) if kind_seat0 == "hard" else NormalPlayer(5)
-    return [first, NormalPlayer(11), NormalPlayer(12), NormalPlayer(13)]
+    return [first, NormalPlayer(11), NormalPlayer(12), NormalPlayer(13)][:seats]
 
 
 def _play(game: TrickGame, players: list[Any], hands: int) -> None:
@@ -23,10 +23,10 @@ def _play(game: TrickGame, players: list[Any], hands: int) -> None:
 
 
 def test_hard_already_in_the_seat_reproduces_the_hand_exactly() -> None:
-    for kind, players_seats in (("spades", 4), ("pitch", 4)):
-        game = new_game(kind, None, players_seats, 17)
-        _play(game, _players("hard"), 2)
-        again = duplicate_hand(game, 2, 0, _players("hard"), warm=range(4))
+    for kind, seats in (("spades", 4), ("pitch", 4), ("spades-two", 2)):
+        game = new_game(kind, None, seats, 17)
+        _play(game, _players("hard", seats), 2)
+        again = duplicate_hand(game, 2, 0, _players("hard", seats), warm=range(seats))
         start = sum(1 for e in game.history if hasattr(e, "seat"))
         assert [e for e in again.history] == [e for e in game.history][:len(again.history)]
         assert again.results[1].points == game.results[1].points
