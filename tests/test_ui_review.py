@@ -57,11 +57,11 @@ def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_firs
     assert "reviews" not in document["window"] and reviews_of(document["record"])[0]["hand"] == 1
 
 
-def test_no_review_at_a_hot_seat_table() -> None:
+def test_no_review_by_itself_at_a_hot_seat_table() -> None:
     app = make_app((1280, 720), headless=True, menu=False)
     config = make_config("spades", ["A", "B", "C", "D"], [0, 2], seed=3, level="normal")
     scene = TableScene(app.ctx, config, computer_sync=True)
-    assert scene.reviews.seats == ()
+    assert scene.reviews.seats == (0, 2) and not scene.reviews.auto and scene.duplicates.seat is None
     scene.on_exit()
 
 
@@ -131,3 +131,24 @@ def test_the_statistics_keep_the_points_lost_to_hards_choices() -> None:
     assert Tally.from_json(tally.to_json()) == tally
     rows = dict(stat_rows("spades", tally))
     assert rows["Points lost a hand to Hard's choices"] == f"{review.cost:.1f}"
+
+
+def test_hot_seat_reviews_each_players_own_decisions_only_when_asked() -> None:
+    app = make_app((1280, 720), headless=True, menu=False)
+    pygame.event.clear()
+    app.ctx.settings.speed = "instant"
+    config = make_config("spades", ["Ann", "West", "Bob", "East"], [0, 2], seed=5, level="normal")
+    scene = TableScene(app.ctx, config, computer_sync=True)
+    app.ctx.scenes.push(scene)
+    run_table_until(app, scene, lambda: scene.summary is not None, Random(5))
+    app.step(0.05)
+    summary = scene.summary
+    assert summary is not None and summary.extra is not None and summary.extra.duplicate is None
+    assert scene.reviews.seats == (0, 2) and scene.reviews.of(1) is None  # nothing until the players ask
+    assert summary.extra.line().startswith("Review each player")
+    rect = scene.button_rect("review")
+    assert rect is not None
+    click(app, rect.center)
+    review = scene.reviews.of(1)
+    assert review is not None and review.seats == (0, 2)
+    assert {m.seat for m in review.marks} <= {0, 2}

@@ -518,15 +518,20 @@ class TableScene(TableUndo, TableInput, Scene):
                               self.speed(), game_over=over, trump=model.trump, hand_tricks=list(model.hand_tricks))
         hand = data.get("hand")
         if self.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
-            self.reviews.request(self.game, hand)
-            dup = self.duplicates
-            row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(self.game, hand),
-                               self.open_duplicate)
-            summary.extra = ReviewStrip(lambda: self.reviews.of(hand), self.open_hand_review, row)
+            reviews, dup, game = self.reviews, self.duplicates, self.game
+            row = None
+            if reviews.auto:
+                reviews.request(game, hand)
+                row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
+                                   self.open_duplicate)
+            ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
+            summary.extra = ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask,
+                                        lambda: reviews.pending(hand))
         buttons = {"continue": summary.button}
         if summary.extra is not None:
             buttons["review"] = summary.extra.button
-            buttons["hard_in_my_seat"] = row.button
+            if summary.extra.duplicate is not None:
+                buttons["hard_in_my_seat"] = summary.extra.duplicate.button
         self.open_overlay("summary", summary, buttons)
 
     def _count_review(self, review: HandReview) -> None:

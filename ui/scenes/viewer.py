@@ -330,7 +330,10 @@ class ViewerScene(Scene):
         self.group = WidgetGroup(list(self.buttons.values()))
         self.slider = pygame.Rect(0, 0, 0, 0)
         # the decisions a hand's review marked (the record's optional "reviews" field, game.ai.review): k -> words
-        self.marks = {m["k"]: m["text"] for review in reviews_of(record) for m in review["marks"]}
+        seat_words: list[str] = list(getattr(self, "names", None) or [])
+        self.marks = {m["k"]: (f"{seat_words[m['seat']]}: " if len(review.get("seats", [])) > 1 and type(m.get("seat"))
+                               is int and m["seat"] < len(seat_words) else "") + m["text"]
+                      for review in reviews_of(record) for m in review["marks"]}  # hot-seat marks name the player
         self.banner: str | None = None  # a line over the table ("You: +52. Hard in your seat: +61")
         self._place()
         self.go_to(0)

@@ -30,11 +30,12 @@ REVIEW_BUDGET_MS = 120_000  # how long the worker may take before it counts as s
 
 
 def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None = None) -> HandReviews:
-    """The reviews of a table of ``config`` (a ``ui.config.GameConfig``): its one person's seat; nobody at a
-    hot-seat table (the players' own decisions are reviewed only when they ask)."""
+    """The reviews of a table of ``config`` (a ``ui.config.GameConfig``): its one person's seat after every hand;
+    at a hot-seat table every person's own decisions, only when they ask at the end of the hand."""
     humans = [i for i, seat in enumerate(config.seats) if seat.human]
-    seats = humans if len(humans) == 1 else []
-    return HandReviews(seats, player_seed(config.seed, seats[0], "review") if seats else None, sync, worker)
+    reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review") if humans else None, sync, worker)
+    reviews.auto = len(humans) == 1
+    return reviews
 
 
 class HandReviews:
@@ -52,6 +53,7 @@ class HandReviews:
         self.done: dict[int, HandReview] = {}
         self.kept: dict[int, dict[str, Any]] = {}  # reviews read back from a save (Continue), as stored
         self.on_done: Callable[[HandReview], None] | None = None  # told of each review as it comes (statistics)
+        self.auto = True  # reviewed after each hand; hot-seat: only when the players ask (the summary's button)
         self.asked: int | None = None
 
     def load(self, rows: list[dict[str, Any]]) -> None:

@@ -20,6 +20,7 @@ from ui.draw.widgets import Button
 BUSY = "Reviewing your decisions\u2026"
 LOOK = "Look at them"
 OFFER = "What would Hard make of your cards?"
+ASK = "Review each player's own decisions?"  # hot-seat: only when the players ask
 PLAYING = "Hard is playing your cards\u2026"
 ROW_GAP = 8
 
@@ -57,9 +58,12 @@ class ReviewStrip:
     """One line of the review and its button, inside the summary panel."""
 
     def __init__(self, review: Callable[[], Any], on_open: Callable[[Any], None],
-                 duplicate: DuplicateRow | None = None) -> None:
+                 duplicate: DuplicateRow | None = None, start: Callable[[], None] | None = None,
+                 pending: Callable[[], bool] | None = None) -> None:
         self.review = review  # the HandReview once it has come, else None
         self.on_open = on_open
+        self.start = start  # hot-seat: the review starts only when asked (None: it started with the summary)
+        self.pending = pending or (lambda: self.review() is None)
         self.duplicate = duplicate
         self.button = Button(LOOK, self._open, key="R")
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -68,13 +72,22 @@ class ReviewStrip:
 
     def line(self) -> str:
         review = self.review()
-        return BUSY if review is None else review.summary()
+        if review is None:
+            return BUSY if self.pending() or self.start is None else ASK
+        return str(review.summary())
+
+    def can_ask(self) -> bool:
+        """Hot-seat: the review may be asked for now."""
+        return self.start is not None and self.review() is None and not self.pending()
 
     def has_marks(self) -> bool:
         review = self.review()
-        return review is not None and bool(review.marks)
+        return (review is not None and bool(review.marks)) or self.can_ask()
 
     def _open(self) -> None:
+        if self.can_ask() and self.start is not None:
+            self.start()
+            return
         review = self.review()
         if review is not None and review.marks:
             self.on_open(review)
@@ -110,6 +123,7 @@ class ReviewStrip:
         return self.button.handle_event(event)
 
     def update(self, dt_s: float) -> None:
+        self.button.label = "Review" if self.can_ask() else LOOK
         self.button.update(dt_s)
         if self.duplicate is not None:
             self.duplicate.update(dt_s)
