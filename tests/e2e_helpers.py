@@ -124,15 +124,11 @@ def table_config(game: str, players: int, humans: Iterable[int] = (0,), seed: in
 
 # ----- a table "human" ---------------------------------------------------------------------------
 def human_stop(scene: Any) -> str:
-    """What the table waits for from a person now: "" (nothing), or a decision / overlay name."""
-    if scene.curtain is not None:
-        return "curtain"
-    if scene.summary is not None:
-        return "summary"
-    if scene.sheet is not None or scene.last_trick is not None:
-        return "close"
-    if scene.menu is not None:
-        return "resume"
+    """What the table waits for from a person now: "" (nothing), or a decision / overlay name (the newest
+    overlay's: a score sheet opened over the hand summary is closed first)."""
+    top = scene.overlays.top()
+    if top is not None:
+        return {"sheet": "close", "last_trick": "close", "menu": "resume"}.get(top.name, top.name)
     return scene.decision().kind
 
 
@@ -141,6 +137,8 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     from game.actions import Play
 
     stop = human_stop(scene)
+    if not stop and scene.player.holding:
+        return scene.view.layout.centre  # a finished trick held until a click (the "Finished trick" setting)
     points = scene.clickable_points()
     if stop in ("curtain", "close", "resume"):
         return points.get(stop)
@@ -149,6 +147,8 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     if stop == "play":
         legal = [a.card for a in scene.decision().legal if isinstance(a, Play)]
         return points.get(f"card:{rng.choice(legal)}")
+    if stop == "bid" and "look" in points:
+        return points["look"]  # a number bid needs a look at the cards first
     if stop == "bid":
         names = [n for n in points if n.startswith("bid:") and "double" not in n] or [n for n in points
                                                                                         if n.startswith("bid:")]
@@ -161,19 +161,19 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     if stop == "draw":
         return points[rng.choice(["draw:keep", "draw:discard"])]
     if stop in ("exchange", "redraw"):
-        selected = len(scene.selected)
+        selected = len(scene.hand.selected)
         if stop == "redraw":
             return points["keep_hand"]
         if selected >= 3:
             return points["give"]
-        hand = [c for c in scene.model.hands.get(scene.viewer) or [] if c not in scene.selected]
+        hand = [c for c in scene.model.hands.get(scene.control.viewer) or [] if c not in scene.hand.selected]
         return points.get(f"card:{rng.choice(hand)}") if hand else None
     return None
 
 
 def play_human(app: Any, scene: Any, rng: Random) -> bool:
     """Click once for the viewer if the table waits for a person; True when a click was made."""
-    if scene.summary is not None and scene.summary.count_k < 1.0:
+    if scene.overlays.summary is not None and scene.overlays.summary.count_k < 1.0:
         return False  # let the count finish (a click would only hurry it)
     pos = human_click_point(scene, rng)
     if pos is None:
@@ -192,7 +192,8 @@ def run_table_until(app: Any, scene: Any, done: Callable[[], bool], rng: Random,
             continue
         app.step(DT)
     raise AssertionError(f"the table never got there in {max_frames} frames "
-                         f"(phase {scene.game.phase}, to act {scene.game.to_act}, stop {human_stop(scene)!r})")
+                         f"(phase {scene.control.game.phase}, to act {scene.control.game.to_act}, "
+                         f"stop {human_stop(scene)!r})")
 
 
 # ----- a real X server ---------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def build_mirror(size: tuple[int, int]) -> Mirror:
         assert m.bid is not None
         app.draw()
         m.bid_frame = app.screen.copy()
-        lay = table.layout
+        lay = table.view.layout
         m.hand13 = lay.hand_rects(13)
         m.fan = lay.fan.copy()
         m.lift = lay.lift

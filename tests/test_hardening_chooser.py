@@ -213,8 +213,8 @@ def test_open_record_of_an_unfinished_game_asks_before_replacing_the_saved_game(
     ask = app.ctx.scenes.top
     click(app, ask.confirm_button.rect.center)  # Replace: the record's game is played on
     table = app.ctx.scenes.top
-    assert isinstance(table, TableScene) and table.game is not None
-    assert [table.game.view(s) for s in range(4)] == [other.view(s) for s in range(4)]
+    assert isinstance(table, TableScene) and table.control.game is not None
+    assert [table.control.game.view(s) for s in range(4)] == [other.view(s) for s in range(4)]
 
 
 def test_open_record_without_a_saved_game_opens_at_once(app: App, tmp_path: Path) -> None:

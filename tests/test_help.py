@@ -122,7 +122,7 @@ def test_tips_open_over_the_first_table_of_a_kind_only(app, tips_on) -> None:
     table = open_table(app, "spades", ["Ann", "W", "N", "E"], [0])
     tips = app.ctx.scenes.top
     assert isinstance(tips, TipsScene) and tips.kind == "spades"
-    assert table.game.to_act is not None and not table.game.results  # the game waits under the tips
+    assert table.control.game.to_act is not None and not table.control.game.results  # the game waits under the tips
     app.step(DT)
     app.screenshot(SHOTS / "tips_spades.png")
     click(app, tips.ok)

@@ -107,9 +107,10 @@ def test_new_game_asks_before_replacing_the_saved_game_and_keep_loses_nothing(ap
     assert isinstance(ask, ConfirmScene)
     click(app, ask.confirm_button.rect.center)  # Replace
     table = app.ctx.scenes.top
-    assert isinstance(table, TableScene) and table.game is not None
+    assert isinstance(table, TableScene) and table.control.game is not None
     assert setup not in app.ctx.scenes and ask not in app.ctx.scenes
-    assert not table.game.history or to_record(table.game, seats) != to_record(game, seats)  # a new game
+    now = table.control.game
+    assert not now.history or to_record(now, seats) != to_record(game, seats)  # a new game
 
 
 def test_new_game_without_a_saved_game_starts_at_once(app: Any) -> None:
@@ -210,7 +211,7 @@ def test_under_the_tips_the_new_table_shows_the_deal_about_to_start(app: Any, ti
         if table.player.idle:
             break
         app.step(DT)
-    assert len([item for item in table.render_items() if item.owner == 0]) == table.game.view(0).hand_sizes[0]
+    assert len([item for item in table.render_items() if item.owner == 0]) == table.control.game.view(0).hand_sizes[0]
 
 
 # ----------------------------------------------------------------- a bad statistics file, said at startup

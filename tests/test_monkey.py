@@ -84,7 +84,7 @@ class Monkey:
         if isinstance(top, TableScene):
             for point in top.clickable_points().values():
                 rects.append(pygame.Rect(point[0] - 6, point[1] - 6, 12, 12))
-            lay = top.layout
+            lay = top.view.layout
             rects += [lay.fan, lay.trick_area, *(spot.pile for spot in lay.spots), *(spot.plate for spot in lay.spots)]
             if top.panel.visible:
                 rects.append(top.panel.rect)
@@ -296,9 +296,10 @@ class Watch:
         t = self.table
         state = ""
         if t is not None:
-            g = t.game
-            state = (f" [{g.kind}, hand {g.hand_number}, phase {g.phase}, to act {g.to_act}, viewer {t.viewer}, "
-                     f"applied {t.applied}, idle {t.player.idle}, decision {t.decision().kind!r}]")
+            g = t.control.game
+            state = (f" [{g.kind}, hand {g.hand_number}, phase {g.phase}, to act {g.to_act}, "
+                     f"viewer {t.control.viewer}, applied {t.control.applied}, idle {t.player.idle}, "
+                     f"decision {t.decision().kind!r}]")
         raise AssertionError(f"table stuck: {what}{state} ({self.monkey.where()})")
 
     def adopt(self, table: TableScene) -> None:
@@ -307,35 +308,35 @@ class Watch:
             self.games_over += int(self.table.finished)
         self.table = table
         self.tables += 1
-        self.last_applied = table.applied
+        self.last_applied = table.control.applied
         self.computer_wait = self.busy = self.human_wait = 0
 
     def check(self) -> None:
         t = self.table
         assert t is not None
-        if t.applied != self.last_applied:
-            self.applied += t.applied - self.last_applied
-            self.last_applied = t.applied
+        if t.control.applied != self.last_applied:
+            self.applied += t.control.applied - self.last_applied
+            self.last_applied = t.control.applied
             self.computer_wait = self.busy = self.human_wait = 0
         if table_on_top(self.monkey.app) is not t:
             return  # covered by the rules, or left
         shown = t.face_up_hidden_cards()
         if shown:
             self.fail(f"hidden cards drawn face up: {[(i.card, i.owner) for i in shown]}")
-        if t.menu is not None or t.finished:
+        if t.overlays.menu is not None or t.finished:
             return  # paused by the player, or over
-        g = t.game
+        g = t.control.game
         if not t.player.idle:
             self.busy = 0 if t.player.holding else self.busy + 1
             if self.busy > ANIMATION_LIMIT_FRAMES:
                 self.fail("the animation never catches up")
             return
-        overlay = t._overlay()
-        if t.computers.plays(g.to_act) and not overlay:
+        overlay = t.overlays.up()
+        if t.control.computers.plays(g.to_act) and not overlay:
             self.computer_wait += 1
             if self.computer_wait > COMPUTER_LIMIT_FRAMES:
                 self.fail(f"the computer at seat {g.to_act} does not play")
-        elif g.to_act in t.humans and not overlay:
+        elif g.to_act in t.control.humans and not overlay:
             self.human_wait = 0 if t.decision().kind else self.human_wait + 1
             if self.human_wait > HUMAN_LIMIT_FRAMES:
                 self.fail("the human is to act but the table offers nothing")
@@ -360,6 +361,7 @@ def test_monkey_at_the_table(app, name: str) -> None:
     for frame in range(frames):
         app.ctx.settings.speed = SPEEDS[frame // SPEED_FRAMES % len(SPEEDS)]
         app.ctx.settings.confirm_play, app.ctx.settings.pace = False, "normal"  # Settings clicks must not slow play
+        app.ctx.settings.trick_stays = "short"  # nor hold every trick until a click
         top = table_on_top(app)
         if isinstance(top, TableScene):
             if top is not watch.table:

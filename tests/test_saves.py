@@ -256,9 +256,9 @@ WINDOW_SCRIPT = textwrap.dedent("""
             decision = scene.decision()
             if decision.kind and decision.legal:
                 scene.try_action(decision.legal[0])
-            if scene.applied != seen:
-                seen = scene.applied
-                digest = hashlib.sha1(dumps(to_record(scene.game, seats)).encode()).hexdigest()
+            if scene.control.applied != seen:
+                seen = scene.control.applied
+                digest = hashlib.sha1(dumps(to_record(scene.control.game, seats)).encode()).hexdigest()
                 print(seen, digest, time.monotonic(), flush=True)
                 time.sleep(0.06)  # the quickest pace of play in the window
 
@@ -548,13 +548,13 @@ def test_continue_in_the_window_resumes_exactly_there(tmp_path: Path) -> None:
         app.screenshot(SHOTS / "menu-continue.png")
         click(app, menu.continue_game.rect.center)
         scene = table_of(app)
-        assert all_views(scene.game) == before
-        assert scene.viewer == 0 and scene.curtain is None
+        assert all_views(scene.control.game) == before
+        assert scene.control.viewer == 0 and scene.overlays.curtain is None
         for _ in range(200):
             app.step(0.05)
             if scene.decision().kind:
                 break
-        assert scene.game.to_act == 0 and scene.decision().kind == "play"
+        assert scene.control.game.to_act == 0 and scene.decision().kind == "play"
         app.screenshot(SHOTS / "resumed-table.png")
         # the next action is saved at once (in the background) and a save now equals the table's game
         action = scene.decision().legal[0]
@@ -562,7 +562,7 @@ def test_continue_in_the_window_resumes_exactly_there(tmp_path: Path) -> None:
         app.saves.flush()
         saved, problem = SaveService().load()
         assert problem is None and saved is not None
-        assert to_record(saved.game, seats) == to_record(scene.game, seats)
+        assert to_record(saved.game, seats) == to_record(scene.control.game, seats)
         game.apply(action)
         assert to_record(saved.game, seats) == to_record(game, seats)
     finally:
@@ -584,12 +584,12 @@ def test_continue_in_hot_seat_resumes_with_the_curtain_up(tmp_path: Path) -> Non
         assert menu.group.focus is menu.continue_game
         key(app, pygame.K_RETURN)
         scene = table_of(app)
-        assert all_views(scene.game) == all_views(game)
+        assert all_views(scene.control.game) == all_views(game)
         for _ in range(40):
             app.step(0.05)
             assert scene.face_up_hidden_cards() == []
-        assert scene.game.to_act in (0, 2)
-        assert scene.curtain is not None and scene.viewer is None
+        assert scene.control.game.to_act in (0, 2)
+        assert scene.overlays.curtain is not None and scene.control.viewer is None
         app.screenshot(SHOTS / "resumed-hot-seat.png")
     finally:
         app.close()
@@ -650,7 +650,7 @@ def test_open_record_from_the_title_menu_resumes_an_unfinished_game(tmp_path: Pa
         click(app, row.center)  # select, then a second click soon after opens
         click(app, row.center)
         scene = table_of(app)
-        assert all_views(scene.game) == all_views(game)
+        assert all_views(scene.control.game) == all_views(game)
     finally:
         app.close()
 
@@ -684,7 +684,7 @@ def test_save_record_as_from_the_table_menu(tmp_path: Path) -> None:
         assert app.ctx.scenes.top is scene
         path = tmp_path / "my game.jsonl"
         record, problem = load_record_file(path)
-        assert problem is None and record == to_record(scene.game, config.seat_records())
+        assert problem is None and record == to_record(scene.control.game, config.seat_records())
         # saving again under the same name asks once before replacing
         scene.open_menu()
         app.step(0.016)

@@ -136,13 +136,13 @@ def test_table_screens_for_each_game(app, name: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)))
         app.step(DT)
     shoot(app, f"{name}_mid_trick", settle=40)  # cards in flight land
-    until(app, table, lambda: table.summary is not None and table.summary.count_k >= 1.0)
+    until(app, table, lambda: table.overlays.summary is not None and table.overlays.summary.count_k >= 1.0)
     shoot(app, f"{name}_hand_summary")
     app.ctx.settings.speed = "instant"  # on through the next hand quickly
-    until(app, table, lambda: len(table.model.results) >= 2 and table.summary is None and table.player.idle
+    until(app, table, lambda: len(table.model.results) >= 2 and table.overlays.summary is None and table.player.idle
           and app.ctx.scenes.top is table)
     click(app, table.button_rect("scores").center)
-    assert table.sheet is not None
+    assert table.overlays.sheet is not None
     step(app, 20)
     shoot(app, f"{name}_score_sheet")
 
@@ -181,13 +181,13 @@ def test_review_game_opens_the_finished_game_in_the_viewer_and_esc_comes_back(ap
                                                                unicode="r", scancode=0))
         viewer = app.ctx.scenes.top
         assert isinstance(viewer, ViewerScene) and viewer.position is not None
-        record = to_record(table.game, table.config.seat_records())
+        record = to_record(table.control.game, table.control.config.seat_records())
         assert viewer.position.k == 0 and viewer.game is not None  # from the first deal
         assert viewer.game.view(0) == replay(record, limit=0).game.view(0)
         viewer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
         final = replay(record).game
-        assert list(viewer.game.scores) == list(table.game.scores) == list(final.scores)
-        assert viewer.game.winner == table.game.winner is not None
+        assert list(viewer.game.scores) == list(table.control.game.scores) == list(final.scores)
+        assert viewer.game.winner == table.control.game.winner is not None
         viewer.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
                                                scancode=0))
         assert app.ctx.scenes.top is over and table in app.ctx.scenes

@@ -324,19 +324,20 @@ def test_confirm_before_playing_selects_first_and_plays_on_the_second_click():
     try:
         until(app, scene, lambda: scene.decision().kind in ("bid", "play"))
         if scene.decision().kind == "bid":
-            scene.try_action(next(a for a in scene.game.legal_actions() if getattr(a, "value", None) == 3))
+            scene.try_action(next(a for a in scene.control.game.legal_actions() if getattr(a, "value", None) == 3))
         until(app, scene, lambda: scene.decision().kind == "play")
         legal = [a.card for a in scene.decision().legal]
         card = legal[0]
-        applied = scene.applied
+        applied = scene.control.applied
         point = scene.clickable_points()[f"card:{card}"]
         click(app, point)
-        assert scene.applied == applied and scene.selected == {card}  # selected, not played
-        assert "again" in scene._prompt()
+        assert scene.control.applied == applied and scene.hand.selected == {card}  # selected, not played
+        assert "again" in scene.frame().prompt
         lifted = scene.rect_for_card(card)
         assert lifted is not None and lifted.y < scene.view.layout.hand_rects(len(scene.model.hands[0]))[0].y
         click(app, scene.clickable_points()[f"card:{card}"])
-        assert scene.applied > applied and card not in scene.game.view(0).hand  # played on the second click
+        # played on the second click
+        assert scene.control.applied > applied and card not in scene.control.game.view(0).hand
     finally:
         app.close()
 
@@ -346,12 +347,12 @@ def test_confirm_off_plays_on_the_first_click():
     try:
         until(app, scene, lambda: scene.decision().kind in ("bid", "play"))
         if scene.decision().kind == "bid":
-            scene.try_action(next(a for a in scene.game.legal_actions() if getattr(a, "value", None) == 3))
+            scene.try_action(next(a for a in scene.control.game.legal_actions() if getattr(a, "value", None) == 3))
         until(app, scene, lambda: scene.decision().kind == "play")
         card = scene.decision().legal[0].card
-        applied = scene.applied
+        applied = scene.control.applied
         click(app, scene.clickable_points()[f"card:{card}"])
-        assert scene.applied > applied and card not in scene.game.view(0).hand
+        assert scene.control.applied > applied and card not in scene.control.game.view(0).hand
     finally:
         app.close()
 

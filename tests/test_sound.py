@@ -119,7 +119,7 @@ def test_no_audio_device_the_program_runs_silently(monkeypatch):
         app.ctx.scenes.push(scene)
         for _ in range(60):
             app.step(0.05)
-        assert scene.applied > 4  # bids and cards went on
+        assert scene.control.applied > 4  # bids and cards went on
         assert app.ctx.sound.played == [] and app.ctx.sound.sounds == {}
     finally:
         app.close()
@@ -145,9 +145,9 @@ def test_the_table_plays_effects_for_its_events():
         app.ctx.scenes.push(scene)
         for _ in range(400):
             app.step(0.05)
-            if scene.summary is not None:
+            if scene.overlays.summary is not None:
                 break
-        assert scene.summary is not None  # a whole hand was shown
+        assert scene.overlays.summary is not None  # a whole hand was shown
         names = recorder.names
         assert names[0] == "deal"
         assert names.count("bid") == 4

@@ -191,10 +191,10 @@ def test_a_game_played_at_the_window_table_is_counted(app) -> None:
     table = TableScene(app.ctx, config, computer_sync=True)
     app.ctx.scenes.push(table)
     rng = random.Random(12)
-    while table.game.winner is None:
-        table._apply(rng.choice(table.game.legal_actions()))
+    while table.control.game.winner is None:
+        table.try_action(rng.choice(table.control.game.legal_actions()))
     ann = stats_store(app.ctx).get("Ann")
-    assert ann.tally("pitch", 2).games == 1 and ann.tally("pitch", 2).hands == len(table.game.results)
+    assert ann.tally("pitch", 2).games == 1 and ann.tally("pitch", 2).hands == len(table.control.game.results)
     assert "Bo" not in stats_store(app.ctx).players
 
 

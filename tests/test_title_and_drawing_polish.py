@@ -39,12 +39,12 @@ def test_the_trump_icon_takes_the_four_colour_decks_ink(bare_app: App) -> None:
     table = TableScene(bare_app.ctx, config, computer_sync=True)
     bare_app.ctx.scenes.push(table)
     table.model.trump = 2  # diamonds: blue in the four-colour deck
-    rect = table.layout.score_panel
+    rect = table.view.layout.score_panel
     four = pygame.Surface(bare_app.ctx.size)
-    table.score_panel.draw(four, table.layout, table.model)
+    table.score_panel.draw(four, table.view.layout, table.model)
     table.score_panel.four_color = False
     two = pygame.Surface(bare_app.ctx.size)
-    table.score_panel.draw(two, table.layout, table.model)
+    table.score_panel.draw(two, table.view.layout, table.model)
     icon = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
             if four.get_at((x, y)) != two.get_at((x, y))]
     assert len(icon) > 20  # the table set the panel to the setting's colours: the icon differs

@@ -202,10 +202,11 @@ def test_the_chosen_level_reaches_the_table_its_plate_and_the_record(sync_app: A
     click(app, setup.start_button.rect.center)
     table = app.ctx.scenes.top
     assert isinstance(table, TableScene)
-    assert [seat.level for seat in table.config.seats[1:]] == ["hard", "normal", "easy"]
-    assert {seat: spec.level for seat, spec in table.computers.specs.items()} == {1: "hard", 2: "normal", 3: "easy"}
+    assert [seat.level for seat in table.control.config.seats[1:]] == ["hard", "normal", "easy"]
+    specs = table.control.computers.specs
+    assert {seat: spec.level for seat, spec in specs.items()} == {1: "hard", 2: "normal", 3: "easy"}
     assert table.view.levels == {1: "Hard", 2: "Normal", 3: "Easy"}
-    record = to_record(table.game, table.config.seat_records())
+    record = to_record(table.control.game, table.control.config.seat_records())
     assert record["seats"] == [{"name": "You", "player": "human"},
                                {"name": "West", "player": "computer", "level": "hard"},
                                {"name": "North", "player": "computer", "level": "normal"},
@@ -222,7 +223,7 @@ def test_the_chosen_level_reaches_the_table_its_plate_and_the_record(sync_app: A
                   for x in range(plate.left, plate.right, 2) for y in range(plate.top, plate.centery, 2))
     assert changed > 30
     until(app, lambda: table.player.idle)
-    table._layer_key = None
+    table.painter.forget()
     shot(app, "plates_with_levels")
 
 
@@ -328,16 +329,17 @@ def test_a_worker_process_that_cannot_start_falls_back_to_a_thread(monkeypatch: 
 def test_a_player_that_raises_is_logged_shown_and_the_seat_plays_a_legal_action(log_dir: Path) -> None:
     app, scene = table_app([0], "hard", engine=west_first())
     try:
-        scene.computers.players[1] = Raiser()  # West's search crashes
-        until(app, lambda: bool(scene.computers.failed))
-        assert scene.computers.failed == {1: "normal"}
+        scene.control.computers.players[1] = Raiser()  # West's search crashes
+        until(app, lambda: bool(scene.control.computers.failed))
+        assert scene.control.computers.failed == {1: "normal"}
         app.step(DT)  # the table reads the failure on its next frame
         text = log_text(log_dir)
         assert "boom in the search" in text and "seat 1" in text
         assert scene.notes.toast is not None and "West's computer player failed" in scene.notes.toast.message
         assert scene.view.levels[1] == "Normal"
-        until(app, lambda: scene.game.view(0).bids[1] is not None)  # West bids (the engine takes only legal bids)
-        assert scene.game.to_act != 1
+        # West bids (the engine takes only legal bids)
+        until(app, lambda: scene.control.game.view(0).bids[1] is not None)
+        assert scene.control.game.to_act != 1
     finally:
         app.close()
 
@@ -346,9 +348,9 @@ def test_a_player_that_raises_is_logged_shown_and_the_seat_plays_a_legal_action(
 def test_the_hint_shows_the_hard_choice_made_from_the_viewers_own_view() -> None:
     app, scene = table_app([0], "random", engine=west_first())
     try:
-        spy = Spy(scene.hints.players.players[0], scene.game.view)
-        scene.hints.players.players[0] = spy
-        assert scene.game.to_act == 1 and scene.button_rect("hint") is None  # West to bid first: no Hint button
+        spy = Spy(scene.control.hints.players.players[0], scene.control.game.view)
+        scene.control.hints.players.players[0] = spy
+        assert scene.control.game.to_act == 1 and scene.button_rect("hint") is None  # West to bid first: no Hint button
         press(app, pygame.K_h)
         assert scene.notes.toast is not None and scene.notes.toast.message == "A hint comes on your turn."
         until(app, lambda: scene.decision().kind == "bid" or scene.button_rect("look") is not None)
@@ -358,17 +360,17 @@ def test_the_hint_shows_the_hard_choice_made_from_the_viewers_own_view() -> None
         assert scene.button_rect("hint") is not None
         press(app, pygame.K_h)
         action = scene.shown_hint()
-        legal = scene.game.view(0).legal
+        legal = scene.control.game.view(0).legal
         assert action is not None and action in legal and isinstance(action, Bid)
         ring = scene.button_rect(hint_button_name(action))
         assert ring is not None  # the hinted bid's button is there to ring
         shot(app, "hint_bid")
         click(app, ring.center)
-        assert scene.game.view(0).bids[0] == action.value and scene.shown_hint() is None
+        assert scene.control.game.view(0).bids[0] == action.value and scene.shown_hint() is None
         until(app, lambda: scene.decision().kind == "play")
         click(app, scene.button_rect("hint").center)  # the button does what H does
         action = scene.shown_hint()
-        view = scene.game.view(0)
+        view = scene.control.game.view(0)
         assert isinstance(action, Play) and action in view.legal
         item = next(i for i in scene.render_items() if i.card == action.card and i.face_up)
         assert item.glow == HINT_GLOW
@@ -378,7 +380,7 @@ def test_the_hint_shows_the_hard_choice_made_from_the_viewers_own_view() -> None
         shot(app, "hint_card")
         assert spy.views and all(v.seat == 0 for v in spy.views) and all(spy.matched)
         click(app, scene.clickable_points()[f"card:{action.card}"])  # play it: the hint goes
-        assert scene.hints.key is None and scene.shown_hint() is None
+        assert scene.control.hints.key is None and scene.shown_hint() is None
         assert not any(i.glow == HINT_GLOW for i in scene.render_items())
     finally:
         app.close()
@@ -389,21 +391,21 @@ def test_in_hot_seat_the_hint_is_for_the_human_whose_turn_it_is() -> None:
     try:
         spies = {}
         for seat in (0, 2):
-            spies[seat] = Spy(scene.hints.players.players[seat], scene.game.view)
-            scene.hints.players.players[seat] = spies[seat]
+            spies[seat] = Spy(scene.control.hints.players.players[seat], scene.control.game.view)
+            scene.control.hints.players.players[seat] = spies[seat]
         hinted = set()
         for _ in range(4000):
-            if scene.curtain is not None:
+            if scene.overlays.curtain is not None:
                 assert scene.button_rect("hint") is None  # nothing to hint behind the curtain
                 click(app, scene.button_rect("curtain").center)
                 continue
-            if scene.decision().kind and scene.viewer not in hinted:
+            if scene.decision().kind and scene.control.viewer not in hinted:
                 press(app, pygame.K_h)
-                hinted.add(scene.viewer)
+                hinted.add(scene.control.viewer)
                 action = scene.shown_hint()
-                assert action is not None and (action in scene.game.view(scene.viewer).legal
-                                               or action == Look(scene.viewer))
-                assert spies[scene.viewer].views[-1].seat == scene.viewer == scene.game.to_act
+                assert action is not None and (action in scene.control.game.view(scene.control.viewer).legal
+                                               or action == Look(scene.control.viewer))
+                assert spies[scene.control.viewer].views[-1].seat == scene.control.viewer == scene.control.game.to_act
             if hinted == {0, 2}:
                 break
             if not act_as_human(app, scene):
@@ -425,13 +427,13 @@ def test_a_hint_in_progress_is_dropped_when_the_position_changes() -> None:
             if not act_as_human(app, scene):  # looks and bids
                 app.step(0.05)
         assert scene.decision().kind == "play"
-        scene.hints.players.sync = False
-        scene.hints.players.players[0] = Gated(go)
+        scene.control.hints.players.sync = False
+        scene.control.hints.players.players[0] = Gated(go)
         press(app, pygame.K_h)
-        assert scene.hints.pending() and scene.hints.button.label == LABEL_BUSY
+        assert scene.control.hints.pending() and scene.hint_button.label == LABEL_BUSY
         card = next(a.card for a in scene.decision().legal if isinstance(a, Play))
         click(app, scene.clickable_points()[f"card:{card}"])  # the position changes under the search
-        assert scene.hints.key is None and scene.hints.button.label == LABEL
+        assert scene.control.hints.key is None and scene.hint_button.label == LABEL
         go.set()
         time.sleep(0.05)
         for _ in range(5):
@@ -448,28 +450,29 @@ def test_a_whole_hand_against_hard_computers_through_the_table_scene() -> None:
     assert worker.wait_ready(60.0)
     app, scene = table_app([0], "hard", sync=False, worker=worker, seed=11)
     try:
-        assert {spec.level for spec in scene.computers.specs.values()} == {"hard"}
+        assert {spec.level for spec in scene.control.computers.specs.values()} == {"hard"}
         deadline = time.monotonic() + 240.0
         hinted = False
-        while scene.summary is None and time.monotonic() < deadline:
+        while scene.overlays.summary is None and time.monotonic() < deadline:
             if scene.decision().kind == "play" and not hinted:  # once: the Hint, from the process too
                 press(app, pygame.K_h)
                 until(app, lambda: scene.shown_hint() is not None, dt=DT, sleep_s=0.005)
                 action = scene.shown_hint()
-                assert isinstance(action, Play) and action in scene.game.view(0).legal
+                assert isinstance(action, Play) and action in scene.control.game.view(0).legal
                 assert {i.card for i in scene.render_items() if i.glow == HINT_GLOW} == {action.card}
-                assert scene.hints.players._thread is None
+                assert scene.control.hints.players._thread is None
                 click(app, scene.clickable_points()[f"card:{action.card}"])
                 hinted = True
             elif not act_as_human(app, scene):
                 app.step(0.05)
                 time.sleep(0.002)  # as the real loop's clock.tick does
         assert hinted
-        assert scene.summary is not None, "the hand never ended"
-        first_hand = scene.game.hand_logs[0]  # the engine may already have dealt the next hand
+        assert scene.overlays.summary is not None, "the hand never ended"
+        first_hand = scene.control.game.hand_logs[0]  # the engine may already have dealt the next hand
         assert len(first_hand.tricks) == 13 and first_hand.result is not None
-        assert scene.computers._thread is None and worker.state == "ready"  # every computer move came from the process
-        assert not scene.computers.failed
+        # every computer move came from the process
+        assert scene.control.computers._thread is None and worker.state == "ready"
+        assert not scene.control.computers.failed
         shot(app, "hard_hand_summary")
     finally:
         app.close()
@@ -480,9 +483,9 @@ def follow_hint(app: Any, scene: TableScene) -> str:
     """Ask for the hint at the viewer's decision and carry it out by clicking what it points at."""
     press(app, pygame.K_h)
     action = scene.shown_hint()
-    seat = scene.viewer
+    seat = scene.control.viewer
     assert action is not None and seat is not None
-    assert action in scene.game.view(seat).legal or action == Look(seat)
+    assert action in scene.control.game.view(seat).legal or action == Look(seat)
     glowing = {i.card for i in scene.render_items() if i.glow == HINT_GLOW}
     cards = sorted(getattr(action, "cards", ()) or ([action.card] if isinstance(action, Play) else []))
     assert glowing == set(cards)  # exactly the hinted cards glow in the hand
@@ -513,13 +516,13 @@ def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> Non
         app.ctx.scenes.push(scene)
         kinds = []
         for _ in range(5000):
-            if scene.summary is not None:
+            if scene.overlays.summary is not None:
                 break
             if scene.decision().kind:
                 kinds.append(follow_hint(app, scene))
             else:
                 app.step(0.05)
-        assert scene.summary is not None and scene.game.results, "the hand never ended"
+        assert scene.overlays.summary is not None and scene.control.game.results, "the hand never ended"
         assert "Play" in kinds and "Bid" in kinds
         if game == "spades-two":
             assert "Draw" in kinds
@@ -542,12 +545,13 @@ def test_the_thinking_time_setting_reaches_the_hard_players(app: Any) -> None:
     config = make_config("spades", NAMES, [0], seed=2, level="hard")
     table = TableScene(app.ctx, config, computer_sync=True)
     try:
-        assert {table.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
-        assert table.hints.players._spec(0) == PlayerSpec("coach", table.hints.players.specs[0].seed, 1000)
+        assert {table.control.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
+        hints = table.control.hints.players
+        assert hints._spec(0) == PlayerSpec("coach", hints.specs[0].seed, 1000)
         app.ctx.settings.think_ms = 250  # changed during the game: the next question uses it
-        assert table.computers._spec(1).think_ms == 250
-        before = table.computers.players[1]
-        assert table.computers._local_player(1) is not before  # rebuilt with the new budget (inline, thread)
-        assert table.computers._local_player(1) is table.computers.players[1]
+        assert table.control.computers._spec(1).think_ms == 250
+        before = table.control.computers.players[1]
+        assert table.control.computers._local_player(1) is not before  # rebuilt with the new budget (inline, thread)
+        assert table.control.computers._local_player(1) is table.control.computers.players[1]
     finally:
         table.on_exit()

@@ -45,7 +45,7 @@ def test_the_hint_says_why_beside_the_card_without_covering_the_hand(size: tuple
     app, scene = _table(size)
     _hint_at(app, scene, "bid")
     if scene.control.game.view(0).hand is None:  # the Double Nil choice first: look, then ask again
-        scene._look()
+        scene.input.look()
         app.step(0.02)  # type: ignore[attr-defined]
         _hint_at(app, scene, "bid")
     note = scene.control.hint_note()
@@ -71,7 +71,7 @@ def test_reasons_off_draws_no_note() -> None:
     app, scene = _table((1280, 720), reasons=False)
     _hint_at(app, scene, "bid")
     if scene.control.game.view(0).hand is None:
-        scene._look()
+        scene.input.look()
         app.step(0.02)  # type: ignore[attr-defined]
     _hint_at(app, scene, "play")
     assert scene.shown_hint() is not None

@@ -16,7 +16,7 @@ from game.state import Phase  # noqa: E402
 def face_pixels(scene, surface: pygame.Surface) -> int:
     """Ivory card-face pixels inside the bottom hand's cards (a back's inside is red and gold)."""
     scene.draw(surface)
-    lay = scene.layout
+    lay = scene.view.layout
     count = 0
     rects = lay.hand_rects(scene.model.hand_sizes[scene.view.bottom])
     for i, rect in enumerate(rects):
@@ -41,15 +41,15 @@ def test_the_curtain_hides_every_hand_until_the_next_person_clicks():
         while len(seen) < 4:
             stop = d.next_stop()
             if stop == "curtain":
-                target = scene.game.to_act
-                assert scene.viewer is None and scene.view.viewer is None
+                target = scene.control.game.to_act
+                assert scene.control.viewer is None and scene.view.viewer is None
                 assert scene.face_up_hidden_cards() == []
                 assert not any(item.face_up and item.owner is not None for item in scene.render_items())
                 assert face_pixels(scene, canvas) == 0
                 if not seen:
                     d.shot("hotseat_curtain")
                 d.click_button("curtain")
-                assert scene.curtain is None and scene.viewer == target
+                assert scene.overlays.curtain is None and scene.control.viewer == target
                 assert scene.view.slot_of(target) == 0  # the viewer sits at the bottom
                 assert face_pixels(scene, canvas) > 200  # now their own cards show
                 seen.append(target)
@@ -76,7 +76,7 @@ def test_with_one_human_there_is_never_a_curtain():
     d = Driver("spades", 4, [2], seed=4, speed="instant")
     try:
         scene = d.scene
-        assert scene.viewer == 2 and scene.view.slot_of(2) == 0
+        assert scene.control.viewer == 2 and scene.view.slot_of(2) == 0
         for _ in range(6):
             stop = d.next_stop()
             assert stop != "curtain"
@@ -84,7 +84,7 @@ def test_with_one_human_there_is_never_a_curtain():
                 d.click_button("bid:2")
             elif stop == "play":
                 d.play_random_card()
-        assert scene.game.phase is Phase.PLAYING
+        assert scene.control.game.phase is Phase.PLAYING
     finally:
         d.close()
 
@@ -94,7 +94,7 @@ def test_a_key_also_lifts_the_curtain():
     try:
         assert d.next_stop() == "curtain"
         d.key(pygame.K_RETURN)
-        assert d.scene.curtain is None and d.scene.viewer == d.scene.game.to_act
+        assert d.scene.overlays.curtain is None and d.scene.control.viewer == d.scene.control.game.to_act
     finally:
         d.close()
 
@@ -106,15 +106,15 @@ def test_esc_opens_the_menu_over_the_curtain_and_no_card_shows():
         while d.next_stop() != "curtain":
             d.click_button("bid:pass" if scene.button_rect("bid:pass") else "bid:2")
         d.key(pygame.K_ESCAPE)
-        assert scene.menu is not None and scene.curtain is not None
+        assert scene.overlays.menu is not None and scene.overlays.curtain is not None
         assert scene.face_up_hidden_cards() == []
         assert not any(item.face_up and item.owner is not None for item in scene.render_items())
         d.app.draw()
-        menu = scene.menu.rect
+        menu = scene.overlays.menu.rect
         assert d.app.screen.get_at(menu.move(0, menu.height // 3).midleft)[:3] != (0, 0, 0)
         assert scene.button_rect("resume") is not None and scene.button_rect("curtain") is None
         d.key(pygame.K_ESCAPE)  # Esc again resumes, and the curtain is still up
-        assert scene.menu is None and scene.curtain is not None
+        assert scene.overlays.menu is None and scene.overlays.curtain is not None
     finally:
         d.close()
 
@@ -128,6 +128,6 @@ def test_the_table_menu_offers_the_settings():
         d.click_button("settings")
         assert isinstance(d.app.ctx.scenes.top, SettingsScene)
         d.key(pygame.K_ESCAPE)
-        assert d.app.ctx.scenes.top is d.scene and d.scene.menu is None
+        assert d.app.ctx.scenes.top is d.scene and d.scene.overlays.menu is None
     finally:
         d.close()

@@ -49,7 +49,7 @@ def to_the_summary(d: Driver, name: str) -> HandSummary:
 
     d.finish_hand(look)
     save(d, f"{name}_summary")
-    summary = d.scene.summary
+    summary = d.scene.overlays.summary
     assert summary is not None
     return summary
 
@@ -66,7 +66,7 @@ def shows_toast(d: Driver, message: str) -> bool:
     d.scene.notes.toast = None
     d.app.draw()
     d.scene.notes.toast = toast
-    x, y = d.scene.layout.toast_at
+    x, y = d.scene.view.layout.toast_at
     area = pygame.Rect(0, 0, 300, 30)
     area.center = (x, y)
     return region_diff(with_toast, d.app.screen, area.clip(d.app.screen.get_rect())) > 5
@@ -75,7 +75,7 @@ def shows_toast(d: Driver, message: str) -> bool:
 def give_cards(d: Driver) -> list[Card]:
     """Click as many of the viewer's cards as the exchange asks for, then Give."""
     count = d.scene.decision().cards
-    cards = list(d.scene.model.hands[d.scene.viewer][:count])
+    cards = list(d.scene.model.hands[d.scene.control.viewer][:count])
     for card in cards:
         d.click_card(card)
     d.click_button("give")
@@ -91,11 +91,11 @@ def inside(rect: pygame.Rect, size: tuple[int, int]) -> bool:
 def test_cutthroat_for_three_plays_to_a_summary_of_one_column_per_player(drivers, size):
     d = Driver("spades", 3, [0], seed=4, size=size, options=SpadesOptions(partnerships=False))
     drivers.append(d)
-    game = d.scene.game
+    game = d.scene.control.game
     assert [list(t) for t in game.teams] == [[0], [1], [2]]  # the engine's teams: a side of one each
     assert d.next_stop() in ("bid", "look")
     save(d, f"cutthroat3_{size[0]}_bidding")
-    layout = d.scene.layout
+    layout = d.scene.view.layout
     assert inside(layout.score_panel, size)
     assert d.scene.score_panel.sides == ["You", "West", "East"]  # the score panel: a row per player
     summary = to_the_summary(d, f"cutthroat3_{size[0]}")
@@ -278,7 +278,7 @@ def test_spades_with_every_s_option_on_plays_to_the_summary(drivers):
     summary = to_the_summary(d, "spades_all_options")
     assert "Ten for 200" in dict(summary.rows)
     assert sum(summary.tricks) == 13
-    assert summary.new_scores == list(d.scene.game.scores)
+    assert summary.new_scores == list(d.scene.control.game.scores)
 
 
 @pytest.mark.skipif(not JOKER_ART, reason="the joker card art comes with h9-tpp-ui")

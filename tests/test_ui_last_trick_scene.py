@@ -19,19 +19,19 @@ def test_the_review_is_a_scene_over_the_table_which_goes_on_under_it(drivers):
     table = d.scene
     play_to_the_first_trick(d)
     stops = []
-    table.computers.stop = lambda: stops.append(1)  # the computers must not be stopped by the review
+    table.control.computers.stop = lambda: stops.append(1)  # the computers must not be stopped by the review
     d.key(pygame.K_l)
     stack = d.app.ctx.scenes
     assert isinstance(stack.top, TableOverlayScene) and stack.top.name == "last_trick" and table in stack
     assert stack.visible()[-2:] == [table, stack.top]  # the table is drawn under it
-    assert table.last_trick is stack.top.panel
+    assert table.overlays.last_trick is stack.top.panel
     before = table.time_s
     for _ in range(5):
         d.step()
     assert table.time_s > before  # covered, not exited: the table still runs
     assert stops == [] and table.decision().kind == ""  # ...but nobody acts under the review
     d.click(table.button_rect("close").center)
-    assert stack.top is table and table.last_trick is None and stops == []
+    assert stack.top is table and table.overlays.last_trick is None and stops == []
 
 
 def test_leaving_the_review_by_clearing_it_takes_the_scene_off_the_stack(drivers):
@@ -41,5 +41,5 @@ def test_leaving_the_review_by_clearing_it_takes_the_scene_off_the_stack(drivers
     play_to_the_first_trick(d)
     table.open_last_trick()
     assert isinstance(d.app.ctx.scenes.top, TableOverlayScene)
-    table.last_trick = None
-    assert d.app.ctx.scenes.top is table and table.overlays == {}
+    table.overlays.close("last_trick")
+    assert d.app.ctx.scenes.top is table and table.overlays.names() == []

@@ -44,7 +44,7 @@ def assert_overlay_on_top(d: Driver, name: str) -> TableOverlayScene:
     stack, table = d.app.ctx.scenes, d.scene
     top = stack.top
     assert isinstance(top, TableOverlayScene) and top.table is table and top.name == name
-    assert getattr(table, name) is top.panel and table.top_overlay() is top
+    assert getattr(table.overlays, name) is top.panel and table.overlays.top() is top
     visible = stack.visible()
     assert visible[0] is table and visible[-1] is top  # drawn over the table, which shows dimmed under it
     return top
@@ -69,8 +69,8 @@ def at_bid_with_a_gated_hint(drivers: list[Driver]) -> tuple[Driver, threading.E
     if table.button_rect("look") is not None:
         d.click_button("look")
     d.until(lambda: table.decision().kind == "bid")
-    table.hints.players.sync = False
-    table.hints.players.players[0] = GatedPlayer(go)
+    table.control.hints.players.sync = False
+    table.control.hints.players.players[0] = GatedPlayer(go)
     return d, go
 
 
@@ -95,7 +95,7 @@ def test_each_overlay_is_a_scene_over_the_table_and_closes_by_esc_its_key_or_its
         d.key(OPEN_KEYS[name])
     else:
         d.click_button(BUTTON[name])
-    assert d.app.ctx.scenes.top is table and table.overlays == {} and getattr(table, name) is None
+    assert d.app.ctx.scenes.top is table and table.overlays.names() == [] and getattr(table.overlays, name) is None
     assert len(d.app.ctx.scenes) == 1
 
 
@@ -107,7 +107,7 @@ def test_the_summary_is_a_scene_enter_continues_and_the_table_goes_on_under_it(d
     top = assert_overlay_on_top(d, "summary")
     assert table.button_rect("continue") == top.panel.button.rect
     d.key(pygame.K_RETURN)
-    assert d.app.ctx.scenes.top is table and table.summary is None
+    assert d.app.ctx.scenes.top is table and table.overlays.summary is None
     d.until(lambda: table.model.hand_sizes[0] == 13)  # released: the next hand is dealt
     assert d.app.ctx.scenes.top is table
 
@@ -119,27 +119,27 @@ def test_a_computers_question_is_kept_under_the_rules_and_played_once_they_close
     table = d.scene
     go = threading.Event()
     try:
-        table.computers.sync = False
+        table.control.computers.sync = False
         for seat in (1, 2, 3):
-            table.computers.players[seat] = GatedPlayer(go)
-        stops = count_calls(table.computers, "stop")
-        d.until(lambda: table.player.idle and table.computers.busy())  # West is thinking
-        asked = table.applied
+            table.control.computers.players[seat] = GatedPlayer(go)
+        stops = count_calls(table.control.computers, "stop")
+        d.until(lambda: table.player.idle and table.control.computers.busy())  # West is thinking
+        asked = table.control.applied
         d.key(pygame.K_ESCAPE)
         d.click_button("rules")  # the menu closes first, then the rules cover the table
         stack = d.app.ctx.scenes
-        assert isinstance(stack.top, RulesScene) and table in stack and table.menu is None and len(stack) == 2
-        assert stops == [] and table.computers.asked(asked)  # covered, not exited: the question stands
+        assert isinstance(stack.top, RulesScene) and table in stack and table.overlays.menu is None and len(stack) == 2
+        assert stops == [] and table.control.computers.asked(asked)  # covered, not exited: the question stands
         go.set()
-        assert table.computers.wait(asked) is not None  # answered in the background
+        assert table.control.computers.wait(asked) is not None  # answered in the background
         for _ in range(20):
             d.step()
-        assert table.applied == asked  # paused: nobody moves under the rules
-        asks = count_calls(table.computers, "ask")
+        assert table.control.applied == asked  # paused: nobody moves under the rules
+        asks = count_calls(table.control.computers, "ask")
         d.key(pygame.K_ESCAPE)
         assert stack.top is table
-        d.until(lambda: table.applied > asked, max_frames=60)  # the answer is played...
-        assert table.applied == asked + 1 and asks == [] and stops == []  # ...not asked again
+        d.until(lambda: table.control.applied > asked, max_frames=60)  # the answer is played...
+        assert table.control.applied == asked + 1 and asks == [] and stops == []  # ...not asked again
         d.key(pygame.K_ESCAPE)
         d.click_button("quit")  # leaving for good stops them, once
         assert stops == [1] and table not in stack and len(stack) == 1
@@ -153,20 +153,20 @@ def test_a_hint_in_progress_is_kept_under_the_settings_and_shown_after_them(driv
     d, go = at_bid_with_a_gated_hint(drivers)
     table = d.scene
     try:
-        stops = count_calls(table.hints.players, "stop")
+        stops = count_calls(table.control.hints.players, "stop")
         d.key(pygame.K_h)
-        assert table.hints.pending()
+        assert table.control.hints.pending()
         d.key(pygame.K_ESCAPE)
         d.click_button("settings")
         assert isinstance(d.app.ctx.scenes.top, SettingsScene)
         go.set()
         for _ in range(5):
             d.step()
-        assert stops == [] and table.hints.key is not None
+        assert stops == [] and table.control.hints.key is not None
         d.key(pygame.K_ESCAPE)
         assert d.app.ctx.scenes.top is table
         d.until(lambda: table.shown_hint() is not None, max_frames=200)
-        assert table.shown_hint() in table.game.view(0).legal and stops == []
+        assert table.shown_hint() in table.control.game.view(0).legal and stops == []
     finally:
         go.set()
 
@@ -177,11 +177,11 @@ def test_a_hint_in_progress_is_kept_under_the_score_sheet(drivers):
     try:
         d.key(pygame.K_h)
         d.key(pygame.K_s)
-        assert table.sheet is not None and table.shown_hint() is None  # nothing shows under the sheet
+        assert table.overlays.sheet is not None and table.shown_hint() is None  # nothing shows under the sheet
         go.set()
         for _ in range(10):
             d.step()  # the table runs under its own overlay: the answer is taken
-        assert table.hints.action is not None
+        assert table.control.hints.action is not None
         d.key(pygame.K_s)
         assert table.shown_hint() is not None
     finally:
@@ -200,14 +200,14 @@ def test_quitting_over_the_curtain_clears_every_overlay_and_stops_the_computers_
     assert_overlay_on_top(d, "curtain")
     d.key(pygame.K_ESCAPE)  # the menu opens over the curtain
     assert_overlay_on_top(d, "menu")
-    assert table.curtain is not None and list(table.overlays) == ["curtain", "menu"]
+    assert table.overlays.curtain is not None and table.overlays.names() == ["curtain", "menu"]
     assert table.face_up_hidden_cards() == []
     if not via_hook:
         d.app.ctx.app = None
-    stops = count_calls(table.computers, "stop")
+    stops = count_calls(table.control.computers, "stop")
     d.click_button("quit")
     stack = d.app.ctx.scenes
-    assert stops == [1] and table.overlays == {} and table not in stack
+    assert stops == [1] and table.overlays.names() == [] and table not in stack
     if via_hook:
         assert isinstance(stack.top, MenuScene) and len(stack) == 1
     else:
@@ -222,11 +222,11 @@ def test_the_curtain_is_a_scene_that_hides_every_hand_and_enter_lifts_it(drivers
         d.click_button("bid:pass" if table.button_rect("bid:pass") else "bid:2")
     top = assert_overlay_on_top(d, "curtain")
     assert table.button_rect("curtain") == top.panel.button.rect and table.button_rect("menu") is None
-    assert table.viewer is None and table.face_up_hidden_cards() == []
+    assert table.control.viewer is None and table.face_up_hidden_cards() == []
     assert not any(item.face_up and item.owner is not None for item in table.render_items())
-    target = table.game.to_act
+    target = table.control.game.to_act
     d.key(pygame.K_RETURN)
-    assert d.app.ctx.scenes.top is table and table.curtain is None and table.viewer == target
+    assert d.app.ctx.scenes.top is table and table.overlays.curtain is None and table.control.viewer == target
 
 
 def test_the_summary_opened_under_the_last_trick_comes_over_it_and_takes_the_input_first(drivers):
@@ -234,7 +234,7 @@ def test_the_summary_opened_under_the_last_trick_comes_over_it_and_takes_the_inp
     drivers.append(d)
     table = d.scene
     for _ in range(20000):
-        if table.game.results and table.summary is None and not table.player.idle:
+        if table.control.game.results and table.overlays.summary is None and not table.player.idle:
             break  # the engine has scored the hand; the screen is still playing the last trick
         kind = table.decision().kind
         if kind == "bid":
@@ -243,23 +243,23 @@ def test_the_summary_opened_under_the_last_trick_comes_over_it_and_takes_the_inp
             d.click_card(next(a.card for a in table.decision().legal if isinstance(a, Play)))
         else:
             d.step()
-    assert table.game.results and table.model.last_trick
+    assert table.control.game.results and table.model.last_trick
     d.key(pygame.K_l)
     review = assert_overlay_on_top(d, "last_trick")
-    d.until(lambda: table.summary is not None)  # the event player goes on under the review
+    d.until(lambda: table.overlays.summary is not None)  # the event player goes on under the review
     summary = assert_overlay_on_top(d, "summary")
     assert d.app.ctx.scenes.visible()[-2:] == [review, summary]
     assert table.button_rect("continue") is not None and table.button_rect("close") is None
-    d.until(lambda: table.summary.count_k >= 1.0)
+    d.until(lambda: table.overlays.summary.count_k >= 1.0)
     d.key(pygame.K_ESCAPE)  # Esc over the summary opens the pause menu over it; Esc again resumes
     menu = assert_overlay_on_top(d, "menu")
     assert d.app.ctx.scenes.visible()[-3:] == [review, summary, menu]
     d.key(pygame.K_ESCAPE)
-    assert d.app.ctx.scenes.top is summary and table.menu is None and table.last_trick is not None
+    assert d.app.ctx.scenes.top is summary and table.overlays.menu is None and table.overlays.last_trick is not None
     d.key(pygame.K_RETURN)
-    assert d.app.ctx.scenes.top is review and table.summary is None
+    assert d.app.ctx.scenes.top is review and table.overlays.summary is None
     d.key(pygame.K_ESCAPE)
-    assert d.app.ctx.scenes.top is table and table.overlays == {}
+    assert d.app.ctx.scenes.top is table and table.overlays.names() == []
 
 
 @pytest.mark.parametrize("name", ["menu", "sheet", "last_trick", "summary", "curtain"])
@@ -297,12 +297,12 @@ def test_the_game_ending_with_an_overlay_up_shows_the_result_over_the_bare_table
     drivers.append(d)
     table = d.scene
     d.key(pygame.K_s)
-    assert table.sheet is not None
-    stops = count_calls(table.computers, "stop")
-    table.game_over(Event(GAME_OVER, value=0))
+    assert table.overlays.sheet is not None
+    stops = count_calls(table.control.computers, "stop")
+    table.stage.game_over(Event(GAME_OVER, value=0))
     stack = d.app.ctx.scenes
     assert isinstance(stack.top, GameOverScene) and stack.visible() == [table, stack.top]
-    assert table.overlays == {} and stops == [1]
+    assert table.overlays.names() == [] and stops == [1]
     d.key(pygame.K_ESCAPE)
     assert isinstance(stack.top, MenuScene) and len(stack) == 1
 
@@ -313,10 +313,10 @@ def test_the_menus_save_record_item_closes_the_menu_and_opens_the_chooser_over_t
     d = Driver("spades", 4, [0], seed=3)
     drivers.append(d)
     table = d.scene
-    stops = count_calls(table.computers, "stop")
+    stops = count_calls(table.control.computers, "stop")
     d.key(pygame.K_ESCAPE)
     d.click_button("save_record")
     stack = d.app.ctx.scenes
-    assert isinstance(stack.top, FileChooserScene) and len(stack) == 2 and table.menu is None
+    assert isinstance(stack.top, FileChooserScene) and len(stack) == 2 and table.overlays.menu is None
     d.key(pygame.K_ESCAPE)
     assert stack.top is table and stops == []

@@ -24,7 +24,7 @@ def _hand_over(size: tuple[int, int] = (1280, 720), seed: int = 4) -> tuple[obje
     config = make_config("spades", ["You", "West", "North", "East"], [0], seed=seed, level="normal")
     scene = TableScene(app.ctx, config, computer_sync=True)
     app.ctx.scenes.push(scene)
-    run_table_until(app, scene, lambda: scene.summary is not None, Random(seed))
+    run_table_until(app, scene, lambda: scene.overlays.summary is not None, Random(seed))
     for _ in range(5):
         app.step(0.05)
     return app, scene
@@ -32,7 +32,7 @@ def _hand_over(size: tuple[int, int] = (1280, 720), seed: int = 4) -> tuple[obje
 
 def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_first_mark() -> None:
     app, scene = _hand_over()
-    summary = scene.summary
+    summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None
     review = scene.reviews.of(1)
     assert review is not None and review.decisions >= 8  # the bid and the cards with a choice
@@ -53,7 +53,7 @@ def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_firs
     pygame.image.save(app.screen, f"{SHOTS}/viewer_mark.png")  # type: ignore[attr-defined]
     # the review travels with the save, in the record's optional field
     window = {"reviews": scene.reviews.as_json()}
-    document = save_document(scene.game, scene.config.seat_records(), window)
+    document = save_document(scene.control.game, scene.control.config.seat_records(), window)
     assert "reviews" not in document["window"] and reviews_of(document["record"])[0]["hand"] == 1
 
 
@@ -67,7 +67,7 @@ def test_no_review_by_itself_at_a_hot_seat_table() -> None:
 
 def test_the_review_line_fits_a_small_window() -> None:
     app, scene = _hand_over((800, 480))
-    summary = scene.summary
+    summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None
     pygame.image.save(app.screen, f"{SHOTS}/summary_review_800x480.png")  # type: ignore[attr-defined]
     strip, button = summary.extra.rect, summary.button.rect
@@ -77,7 +77,7 @@ def test_the_review_line_fits_a_small_window() -> None:
 
 def test_hard_in_my_seat_from_the_summary_shows_both_results_and_the_hand() -> None:
     app, scene = _hand_over(seed=6)
-    summary = scene.summary
+    summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None and summary.extra.duplicate is not None
     row = summary.extra.duplicate
     assert row.line().startswith("What would Hard")
@@ -108,7 +108,7 @@ def test_continue_keeps_the_reviews_of_the_save() -> None:
     app, scene = _hand_over(seed=4)
     assert scene.reviews.of(1) is not None
     window = {"reviews": scene.reviews.as_json()}
-    document = save_document(scene.game, scene.config.seat_records(), window)
+    document = save_document(scene.control.game, scene.control.config.seat_records(), window)
     saved, problem = parse_save(document)
     assert saved is not None, problem
     app.resume(saved)  # type: ignore[attr-defined]
@@ -140,9 +140,9 @@ def test_hot_seat_reviews_each_players_own_decisions_only_when_asked() -> None:
     config = make_config("spades", ["Ann", "West", "Bob", "East"], [0, 2], seed=5, level="normal")
     scene = TableScene(app.ctx, config, computer_sync=True)
     app.ctx.scenes.push(scene)
-    run_table_until(app, scene, lambda: scene.summary is not None, Random(5))
+    run_table_until(app, scene, lambda: scene.overlays.summary is not None, Random(5))
     app.step(0.05)
-    summary = scene.summary
+    summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None and summary.extra.duplicate is None
     assert scene.reviews.seats == (0, 2) and scene.reviews.of(1) is None  # nothing until the players ask
     assert summary.extra.line().startswith("Review each player")

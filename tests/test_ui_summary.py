@@ -42,7 +42,7 @@ def test_the_pitch_summary_at_the_table_knows_the_cards_of_the_hand():
     d = Driver("pitch", 4, [0], seed=8, speed="instant")
     try:
         d.finish_hand()
-        summary = d.scene.summary
+        summary = d.scene.overlays.summary
         trump = d.scene.model.trump
         assert summary.cards["High"] is not None and summary.cards["High"].suit == trump
         assert summary.cards["Low"].rank <= summary.cards["High"].rank
@@ -56,7 +56,7 @@ def test_behind_the_summary_the_table_shows_the_summarys_numbers():
     d = Driver("spades", 4, [0], seed=6, speed="fast")
     try:
         d.finish_hand()
-        summary, model = d.scene.summary, d.scene.model
+        summary, model = d.scene.overlays.summary, d.scene.model
         assert model.scores == summary.new_scores and model.bags == summary.bags
         assert model.tricks_won == summary.tricks and sum(model.tricks_won) == 13
         assert model.hand_sizes == [0, 0, 0, 0]

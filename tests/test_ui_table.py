@@ -69,7 +69,11 @@ class Driver:
         self.step(0.0)
 
     def click_button(self, name: str) -> None:
-        """Click the named button where the scene says it is."""
+        """Click the named button where the scene says it is (a number bid on a face-down hand: Look first, as a
+        person must)."""
+        if name.startswith("bid:") and self.scene.button_rect(name) is None and self.scene.button_rect("look"):
+            self.click(self.scene.button_rect("look").center)
+            self.next_stop()
         rect = self.scene.button_rect(name)
         assert rect is not None, f"no button {name!r} now (have {sorted(self.scene.clickable_points())})"
         self.click(rect.center)
@@ -90,7 +94,7 @@ class Driver:
         """One frame of the app (yielding a moment to the computer thread, as the real loop's tick does)."""
         self.app.step(dt_s)
         self.frames += 1
-        if not self.scene.computers.sync:
+        if not self.scene.control.computers.sync:
             time.sleep(0.0002)
 
     def until(self, done: Callable[[], bool], max_frames: int = 6000) -> None:
@@ -105,9 +109,9 @@ class Driver:
         """Step until the viewer must decide, the summary is up, the curtain is up or the game is over."""
         scene = self.scene
         for _ in range(max_frames):
-            if scene.curtain is not None:
+            if scene.overlays.curtain is not None:
                 return "curtain"
-            if scene.summary is not None and scene.summary.count_k >= 1.0:
+            if scene.overlays.summary is not None and scene.overlays.summary.count_k >= 1.0:
                 return "summary"
             if scene.finished or not self.table_on_top():
                 return "over"
@@ -145,6 +149,8 @@ class Driver:
                 return
             if stop == "play":
                 self.play_random_card()
+            elif stop == "bid" and self.scene.button_rect("look") is not None:
+                self.click_button("look")  # a number bid needs a look at the cards first
             elif stop == "bid":
                 names = [n for n in self.scene.clickable_points() if n.startswith("bid:") and "double" not in n]
                 self.click_button(self.rng.choice(names))
@@ -153,7 +159,7 @@ class Driver:
             elif stop == "curtain":
                 self.click_button("curtain")
             elif stop == "exchange":
-                for card in self.scene.model.hands[self.scene.viewer][:3]:
+                for card in self.scene.model.hands[self.scene.control.viewer][:3]:
                     self.click_card(card)
                 self.click_button("give")
             elif stop == "redraw":
@@ -188,33 +194,38 @@ def test_spades_hand_with_a_human_bid_clicked_through_to_the_summary(drivers):
     d.shot("spades_bidding")
     points = d.scene.clickable_points()
     offered = {name for name in points if name.startswith("bid:")}
-    legal = d.scene.game.legal_actions()
+    legal = d.scene.control.game.legal_actions()
     assert legal[0] == Look(0) and "look" in points  # the face-down hand's listed Look: the Look button
+    assert offered == {"bid:double_nil"}  # face down: only the blind bid (a number needs a look)
+    d.click_button("look")
+    assert d.next_stop() == "bid"
+    offered = {name for name in d.scene.clickable_points() if name.startswith("bid:")}
+    legal = d.scene.control.game.legal_actions()
     assert offered == {f"bid:{a.value}" for a in legal if isinstance(a, Bid)}  # exactly the legal bids
-    assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil", "bid:double_nil"}
+    assert offered == {f"bid:{n}" for n in range(1, 14)} | {"bid:nil"}
     d.click_button("bid:3")
-    assert d.scene.game.view(0).bids[0] == 3
+    assert d.scene.control.game.view(0).bids[0] == 3
     shot_taken = False
     while (stop := d.next_stop()) != "summary":
         assert stop == "play"
-        if len(d.scene.game.view(0).trick) >= 2 and not shot_taken:
+        if len(d.scene.control.game.view(0).trick) >= 2 and not shot_taken:
             d.shot("spades_midtrick")
             shot_taken = True
         d.play_random_card()
     d.shot("spades_summary")
-    assert d.scene.game.hand_number == 2  # the engine dealt on while the summary waits
+    assert d.scene.control.game.hand_number == 2  # the engine dealt on while the summary waits
     d.click_button("continue")
-    assert d.scene.summary is None
+    assert d.scene.overlays.summary is None
     d.until(lambda: d.scene.model.hand_number == 2 and d.scene.player.idle)
     d.key(pygame.K_s)
-    assert d.scene.sheet is not None
+    assert d.scene.overlays.sheet is not None
     d.shot("spades_score_sheet")
     d.key(pygame.K_s)
-    assert d.scene.sheet is None
+    assert d.scene.overlays.sheet is None
     d.click_button("scores")
-    assert d.scene.sheet is not None and len(d.scene.sheet.results) == 1
+    assert d.scene.overlays.sheet is not None and len(d.scene.overlays.sheet.results) == 1
     d.click_button("close")
-    assert d.scene.sheet is None
+    assert d.scene.overlays.sheet is None
 
 
 def test_spades_double_nil_and_the_exchange(drivers):
@@ -222,7 +233,7 @@ def test_spades_double_nil_and_the_exchange(drivers):
     drivers.append(d)
     assert d.next_stop() == "bid"
     d.click_button("bid:double_nil")
-    assert d.scene.game.view(0).bids[0] == "double_nil"
+    assert d.scene.control.game.view(0).bids[0] == "double_nil"
     assert d.next_stop() == "exchange"
     d.shot("spades_exchange")
     assert d.scene.button_rect("give") is not None
@@ -230,22 +241,22 @@ def test_spades_double_nil_and_the_exchange(drivers):
     chosen = hand[:3]
     for card in chosen:
         d.click_card(card)
-    assert d.scene.selected == set(chosen)
+    assert d.scene.hand.selected == set(chosen)
     d.shot("spades_exchange_chosen")
     d.click_button("give")
-    d.until(lambda: d.scene.game.phase is Phase.PLAYING)
-    exchange = to_record(d.scene.game)["hands"][-1]["exchange"]
+    d.until(lambda: d.scene.control.game.phase is Phase.PLAYING)
+    exchange = to_record(d.scene.control.game)["hands"][-1]["exchange"]
     gave = [row for row in exchange if row["from"] == 0]
     assert gave and set(gave[0]["cards"]) == {str(c) for c in chosen}
-    received = set(d.scene.game.view(0).exchange_received)
+    received = set(d.scene.control.game.view(0).exchange_received)
     assert len(received) == 3
     d.until(lambda: d.scene.player.idle)
-    assert d.scene._hand_state().marked == received  # the cards that arrived are marked...
-    assert set(d.scene.view.arrival_mark_rects(d.scene.model, d.scene._hand_state())) == received
+    assert d.scene.hand_state().marked == received  # the cards that arrived are marked...
+    assert set(d.scene.view.arrival_mark_rects(d.scene.model, d.scene.hand_state())) == received
     d.until(lambda: d.scene.model.trick)
-    assert d.scene._hand_state().marked == set()  # ...until the first card is played
+    assert d.scene.hand_state().marked == set()  # ...until the first card is played
     d.finish_hand()
-    summary = d.scene.summary
+    summary = d.scene.overlays.summary
     assert summary is not None and "Nil" in [label for label, _ in summary.rows]
 
 
@@ -263,11 +274,11 @@ def test_an_illegal_card_is_refused_with_the_engines_reason(drivers):
         if illegal:
             break
         d.play_random_card()
-    before = d.scene.applied
+    before = d.scene.control.applied
     card = illegal[0]
     d.click_card(card)
-    assert d.scene.applied == before
-    reason = d.scene.game.why_illegal(Play(0, card))
+    assert d.scene.control.applied == before
+    reason = d.scene.control.game.why_illegal(Play(0, card))
     assert reason and d.scene.notes.toast is not None and d.scene.notes.toast.message == reason
     d.shot("spades_refused")
 
@@ -276,31 +287,35 @@ def test_keyboard_bids_and_plays(drivers):
     d = Driver("spades", 4, [0], seed=11)
     drivers.append(d)
     assert d.next_stop() == "bid"
+    d.key(pygame.K_RETURN)  # Enter on the face-down hand looks (a number bid needs a look)
+    assert d.next_stop() == "bid" and d.scene.control.game.view(0).looked[0]
     d.key(pygame.K_4)
-    assert d.scene.game.view(0).bids[0] is None  # a digit only chooses
+    assert d.scene.control.game.view(0).bids[0] is None  # a digit only chooses
     assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:4"]
     d.key(pygame.K_RETURN)
-    assert d.scene.game.view(0).bids[0] == 4
+    assert d.scene.control.game.view(0).bids[0] == 4
     assert d.next_stop() == "play"
     hand = list(d.scene.model.hands[0])
     legal = {a.card for a in d.scene.decision().legal}
-    assert d.scene._hand_state().focus is None  # no keyboard focus until a key is used
+    assert d.scene.hand_state().focus is None  # no keyboard focus until a key is used
     d.key(pygame.K_RIGHT)
     target = next(i for i, c in enumerate(hand) if c in legal)
-    assert d.scene._hand_state().focus == hand[target]
-    before = d.scene.applied
+    assert d.scene.hand_state().focus == hand[target]
+    before = d.scene.control.applied
     d.key(pygame.K_RETURN)
-    assert d.scene.applied == before + 1
-    assert hand[target] not in d.scene.game.view(0).hand
+    assert d.scene.control.applied == before + 1
+    assert hand[target] not in d.scene.control.game.view(0).hand
 
 
 def test_a_single_key_never_commits_nil(drivers):
     d = Driver("spades", 4, [0], seed=11)
     drivers.append(d)
     assert d.next_stop() == "bid"
+    d.click_button("look")
+    assert d.next_stop() == "bid"
     d.key(pygame.K_0)
     d.step()
-    assert d.scene.game.view(0).bids[0] is None
+    assert d.scene.control.game.view(0).bids[0] is None
     assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:nil"]
     d.key(pygame.K_1)
     d.key(pygame.K_3)  # two digits: 13
@@ -308,17 +323,17 @@ def test_a_single_key_never_commits_nil(drivers):
     d.key(pygame.K_0)  # "130" is no bid: 0 alone chooses Nil again
     assert d.scene.panel.group.focus is d.scene.panel.buttons["bid:nil"]
     d.key(pygame.K_RETURN)
-    assert d.scene.game.view(0).bids[0] == "nil"
+    assert d.scene.control.game.view(0).bids[0] == "nil"
 
 
 def test_enter_on_a_face_down_hand_looks_and_never_bids_double_nil(drivers):
     d = Driver("spades", 4, [0], seed=3)
     drivers.append(d)
-    d.until(lambda: d.scene._look_visible())
+    d.until(lambda: d.scene.look_visible())
     d.until(lambda: d.scene.decision().kind == "bid")
     d.key(pygame.K_RETURN)
     d.step()
-    view = d.scene.game.view(0)
+    view = d.scene.control.game.view(0)
     assert view.bids[0] is None and view.looked[0]
 
 
@@ -341,10 +356,10 @@ def test_arrows_skip_the_cards_that_may_not_be_played(drivers):
     seen = []
     for _ in range(2 * len(hand)):
         d.key(pygame.K_RIGHT)
-        seen.append(d.scene._hand_state().focus)
+        seen.append(d.scene.hand_state().focus)
     assert set(seen) == legal
     d.click((5, 5))  # the mouse takes over: the keyboard's focus disappears
-    assert d.scene._hand_state().focus is None
+    assert d.scene.hand_state().focus is None
 
 
 def test_every_key_shortcut_is_shown_on_its_button(drivers):
@@ -352,6 +367,8 @@ def test_every_key_shortcut_is_shown_on_its_button(drivers):
     drivers.append(d)
     keys = {name: button.key for name, button in d.scene.top_buttons.items()}
     assert keys == {"last_trick": "L", "scores": "S", "menu": "Esc"}
+    assert d.next_stop() == "bid"
+    d.click_button("look")
     assert d.next_stop() == "bid"
     assert d.scene.panel.buttons["bid:nil"].key == "0"
 
@@ -365,15 +382,15 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     assert d.next_stop() == "draw_first"
     d.shot("two_first_draw")
     d.click_button("bid:double_nil")
-    assert d.scene.game.view(0).bids[0] == "double_nil"
+    assert d.scene.control.game.view(0).bids[0] == "double_nil"
     keeps = discards = 0
     while (stop := d.next_stop()) in ("draw", "draw_first"):
-        view = d.scene.game.view(0)  # the piles read as the engine counts them
+        view = d.scene.control.game.view(0)  # the piles read as the engine counts them
         assert (d.scene.model.stock_size, d.scene.model.discard_count) == (view.stock_size, view.discard_size)
         if stop == "draw_first":
             d.click_button("look")
             continue
-        assert d.scene.render_items()[-1].card == d.scene.game.view(0).drawn_card  # the drawn card, big
+        assert d.scene.render_items()[-1].card == d.scene.control.game.view(0).drawn_card  # the drawn card, big
         if keeps + discards == 2:
             d.shot("two_drawing")
         keep = d.rng.random() < 0.5
@@ -388,17 +405,17 @@ def test_spades_for_two_draws_by_clicks_and_redraws(drivers):
     assert d.scene.button_rect("replace") is not None
     d.shot("two_redraw")
     d.click_button("replace")
-    d.until(lambda: d.scene.game.phase is not Phase.REDRAW)
-    redraw = to_record(d.scene.game)["hands"][-1]["redraw"]
+    d.until(lambda: d.scene.control.game.phase is not Phase.REDRAW)
+    redraw = to_record(d.scene.control.game)["hands"][-1]["redraw"]
     assert redraw and redraw[0]["seat"] == 0 and set(redraw[0]["discarded"]) == {str(c) for c in thrown}
-    drawn = set(d.scene.game.view(0).redraw_drawn)
+    drawn = set(d.scene.control.game.view(0).redraw_drawn)
     assert len(drawn) == 2
     d.until(lambda: d.scene.player.idle)
-    assert d.scene._hand_state().marked == drawn
+    assert d.scene.hand_state().marked == drawn
     shot = []
 
     def mid_trick(stop: str) -> bool:
-        if stop == "play" and d.scene.game.view(0).trick and not shot:
+        if stop == "play" and d.scene.control.game.view(0).trick and not shot:
             shot.append(d.shot("two_midtrick"))
         return False
 
@@ -421,30 +438,30 @@ def test_two_player_keep_prompt_waits_for_the_drawn_card(drivers):
         d.step(1 / 60)
         if scene._engine_decision().kind != "draw":
             continue
-        if scene.drawn_flight is not None:  # the card is still on its way from the stock
+        if scene.hand.drawn_flight is not None:  # the card is still on its way from the stock
             flying += 1
-            assert scene.decision().kind == "" and scene._prompt() == ""
+            assert scene.decision().kind == "" and scene.frame().prompt == ""
             assert scene.button_rect("draw:keep") is None and scene.button_rect("draw:discard") is None
             assert not scene.panel.visible
             continue
         break
     assert flying >= 10  # about 0.3 s of flight at normal speed
     d.key(pygame.K_s)  # a look at the score sheet neither restarts the flight nor brings back the prompt early
-    assert scene.sheet is not None and scene.drawn_flight is None and scene.decision().kind == ""
+    assert scene.overlays.sheet is not None and scene.hand.drawn_flight is None and scene.decision().kind == ""
     d.key(pygame.K_s)
-    assert scene.drawn_flight is None
-    assert scene.decision().kind == "draw" and scene._prompt() == "Keep this card?"
+    assert scene.hand.drawn_flight is None
+    assert scene.decision().kind == "draw" and scene.frame().prompt == "Keep this card?"
     assert scene.button_rect("draw:keep") is not None and scene.button_rect("draw:discard") is not None
-    drawn = scene.game.view(0).drawn_card
+    drawn = scene.control.game.view(0).drawn_card
     assert scene.panel.buttons["draw:keep"].key == "K" and scene.panel.buttons["draw:discard"].key == "D"
     d.key(pygame.K_k)  # the keyboard works as soon as the card is there
-    assert drawn in scene.game.view(0).hand
+    assert drawn in scene.control.game.view(0).hand
     assert d.next_stop() == "draw"
-    drawn = scene.game.view(0).drawn_card
+    drawn = scene.control.game.view(0).drawn_card
     d.key(pygame.K_RETURN)  # Enter keeps (the prompt's main action), never opens "Last trick"
-    assert scene.last_trick is None and drawn in scene.game.view(0).hand
+    assert scene.overlays.last_trick is None and drawn in scene.control.game.view(0).hand
     assert d.next_stop() == "draw"  # the driver waits for the next card to land
-    assert scene.drawn_flight is None and scene.button_rect("draw:keep") is not None
+    assert scene.hand.drawn_flight is None and scene.button_rect("draw:keep") is not None
 
 
 def test_pitch_shut_out_bid_then_the_pitch(drivers):
@@ -458,20 +475,20 @@ def test_pitch_shut_out_bid_then_the_pitch(drivers):
     assert {"bid:pass", "bid:1", "bid:2", "bid:3", "bid:4"} <= set(points)
     d.shot("pitch_bidding")
     d.click_button("bid:4")
-    assert d.scene.game.phase is Phase.PLAYING and d.scene.game.to_act == 0
+    assert d.scene.control.game.phase is Phase.PLAYING and d.scene.control.game.to_act == 0
     assert d.next_stop() == "play"
-    assert "trump" in d.scene._prompt()
+    assert "trump" in d.scene.frame().prompt
     card = d.scene.model.hands[0][0]
     d.click_card(card)
-    assert d.scene.game.view(0).trump == card.suit
+    assert d.scene.control.game.view(0).trump == card.suit
     mid = False
     while (stop := d.next_stop()) != "summary":
         assert stop == "play"
-        if len(d.scene.game.view(0).trick) >= 2 and not mid:
+        if len(d.scene.control.game.view(0).trick) >= 2 and not mid:
             d.shot("pitch_midtrick")
             mid = True
         d.play_random_card()
-    assert d.scene.summary.pitcher == 0 and d.scene.summary.bid == 4
+    assert d.scene.overlays.summary.pitcher == 0 and d.scene.overlays.summary.bid == 4
     d.shot("pitch_summary")
 
 
@@ -490,12 +507,12 @@ def test_pitch_dealer_must_bid_when_everyone_passed(drivers):
     d = Driver("pitch", 4, [0], seed=4, engine=engine)
     drivers.append(d)
     for seat in (1, 2, 3):
-        d.scene.computers.players[seat] = PassingPlayer()
+        d.scene.control.computers.players[seat] = PassingPlayer()
     assert d.next_stop() == "bid"
     names = {n for n in d.scene.clickable_points() if n.startswith("bid:")}
     assert names == {"bid:2", "bid:3", "bid:4"}
     d.click_button("bid:2")
-    assert d.scene.game.view(0).pitcher == 0
+    assert d.scene.control.game.view(0).pitcher == 0
 
 
 def play_to_the_first_trick(d: Driver) -> None:
@@ -515,42 +532,43 @@ def test_last_trick_review_and_menu(drivers):
     drivers.append(d)
     play_to_the_first_trick(d)
     d.key(pygame.K_l)
-    review = d.scene.last_trick
+    review = d.scene.overlays.last_trick
     assert review is not None and len(review.plays) == 4 and review.winner is not None
     d.shot("spades_last_trick")
     d.key(pygame.K_l)
-    assert d.scene.last_trick is None
+    assert d.scene.overlays.last_trick is None
     pile = d.scene.view.spot(d.scene.model.last_winner).pile
     d.click(pile.center)
-    assert d.scene.last_trick is not None
+    assert d.scene.overlays.last_trick is not None
     d.click(d.scene.button_rect("close").center)
-    assert d.scene.last_trick is None
+    assert d.scene.overlays.last_trick is None
     d.key(pygame.K_ESCAPE)
-    assert d.scene.menu is not None
+    assert d.scene.overlays.menu is not None
     d.shot("spades_menu")
     d.click_button("resume")
-    assert d.scene.menu is None
+    assert d.scene.overlays.menu is None
 
 
 def test_instant_speed_finishes_animations_in_one_step(drivers):
     d = Driver("spades", 4, [], seed=2, speed="instant")
     drivers.append(d)
     d.step()
-    assert d.scene.model.dealt is None and d.scene.applied == 1  # deal shown, first computer bid applied
-    d.until(lambda: d.scene.game.phase is Phase.PLAYING, max_frames=10)
+    assert d.scene.model.dealt is None and d.scene.control.applied == 1  # deal shown, first computer bid applied
+    d.until(lambda: d.scene.control.game.phase is Phase.PLAYING, max_frames=10)
 
 
 def test_computers_think_in_a_thread_while_frames_keep_coming(drivers):
     d = Driver("pitch", 5, [], seed=9, speed="fast")
     drivers.append(d)
-    d.scene.computers.sync = False
-    start_hand = d.scene.game.hand_number
+    d.scene.control.computers.sync = False
+    start_hand = d.scene.control.game.hand_number
     deadline = time.monotonic() + 60.0
-    while d.scene.game.hand_number == start_hand and time.monotonic() < deadline:
+    while d.scene.control.game.hand_number == start_hand and time.monotonic() < deadline:
         d.step()
         time.sleep(0.001)  # as clock.tick does in the real loop: the worker thread gets the GIL
-    assert d.scene.game.hand_number > start_hand, "the computers never finished the hand"
-    assert d.scene.computers.worker is not None and d.scene.computers.worker.state == "ready"  # in the process
+    assert d.scene.control.game.hand_number > start_hand, "the computers never finished the hand"
+    worker = d.scene.control.computers.worker
+    assert worker is not None and worker.state == "ready"  # in the process
 
 
 def test_resize_mid_trick_relays_out_the_table(drivers):
@@ -559,21 +577,21 @@ def test_resize_mid_trick_relays_out_the_table(drivers):
     d.step()
     d.app.resize((1024, 768))  # in the middle of the deal
     d.step()
-    assert d.scene.layout.size == (1024, 768) and d.scene.model.dealt is None
+    assert d.scene.view.layout.size == (1024, 768) and d.scene.model.dealt is None
     assert d.next_stop() == "bid"
     d.click_button("bid:3")
     assert d.next_stop() == "play"
     d.app.resize((1920, 1080))
     d.step()
-    assert d.scene.layout.size == (1920, 1080)
+    assert d.scene.view.layout.size == (1920, 1080)
     d.play_random_card()
     d.shot("spades_1920")
     d.finish_hand()
     d.app.resize((1280, 720))  # with the summary up
     d.step()
-    assert d.scene.summary is not None and d.scene.summary.rect.width < 1280
+    assert d.scene.overlays.summary is not None and d.scene.overlays.summary.rect.width < 1280
     d.click_button("continue")
-    assert d.scene.summary is None
+    assert d.scene.overlays.summary is None
 
 
 def play_to_game_over(drivers) -> Driver:
@@ -583,7 +601,7 @@ def play_to_game_over(drivers) -> Driver:
     engine.scores = [6, 6, 6]
     d = Driver("pitch", 3, [0], seed=13, engine=engine)
     drivers.append(d)
-    d.scene.computers.sync = False
+    d.scene.control.computers.sync = False
     for _ in range(30):
         if d.next_stop() == "over":
             break
@@ -601,9 +619,9 @@ def test_game_over_shows_over_the_finished_table(drivers):
     over = stack.top
     assert isinstance(over, GameOverScene)
     assert over.winners and over.final_scores == [(name, score) for name, score in zip(
-        ["You", "West", "East"], d.scene.game.scores, strict=True)]
+        ["You", "West", "East"], d.scene.control.game.scores, strict=True)]
     assert len(stack) == 2 and stack.visible() == [d.scene, over]  # the table lies under the result
-    assert d.scene.computers._thread is None and not d.scene.computers._asked  # its worker is stopped
+    assert d.scene.control.computers._thread is None and not d.scene.control.computers._asked  # its worker is stopped
     for _ in range(12):
         d.step()  # let the result panel pop in
     over.flakes = []  # no confetti for the pixel check
@@ -611,7 +629,7 @@ def test_game_over_shows_over_the_finished_table(drivers):
     table = pygame.Surface(d.app.screen.get_size())
     d.scene.draw(table)
     theme.dim(table, 150)
-    plate = d.scene.layout.spots[1].plate
+    plate = d.scene.view.layout.spots[1].plate
     assert not plate.colliderect(over.panel)
     assert region_diff(d.app.screen, table, plate) < 2  # the final table shows, dimmed, beside the panel
     d.shot("game_over")
@@ -619,8 +637,8 @@ def test_game_over_shows_over_the_finished_table(drivers):
     again = stack.top
     assert isinstance(again, TableScene) and again is not d.scene
     assert len(stack) == 1 and d.scene not in stack  # neither the old table nor the result is left behind
-    assert again.config.game == "pitch" and again.config.seats == d.config.seats
-    assert again.config.seed != d.config.seed
+    assert again.control.config.game == "pitch" and again.control.config.seats == d.config.seats
+    assert again.control.config.seed != d.config.seed
 
 
 def test_game_over_menu_returns_to_a_clean_title_menu(drivers):
@@ -633,7 +651,7 @@ def test_game_over_menu_returns_to_a_clean_title_menu(drivers):
     assert isinstance(over, GameOverScene)
     d.click(over.menu.rect.center)
     assert isinstance(stack.top, MenuScene) and len(stack) == 1
-    assert d.scene.computers._thread is None
+    assert d.scene.control.computers._thread is None
 
 
 def spades_summary(names: list[str], teams: list[list[int]], bids: list, tricks: list[int]):
@@ -709,7 +727,7 @@ def test_modal_panels_are_opaque(drivers):
 
     d = Driver("spades", 4, [0], seed=3, speed="instant")
     drivers.append(d)
-    lay, images = d.scene.layout, d.scene.view.images
+    lay, images = d.scene.view.layout, d.scene.view.images
     summary = spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4])
     sheet = ScoreSheet("spades", PAIRS, FOUR, [], 500, lambda: None)
     last = LastTrick([(i, Card.parse(c)) for i, c in enumerate(["AS", "KS", "2S", "3S"])], 0, FOUR, lambda: None,
@@ -751,6 +769,8 @@ class GatedPlayer:
 def test_thinking_shows_only_while_a_computer_really_decides(drivers):
     import threading
 
+    from ui.table.painter import THINKING_AFTER_S
+
     chance = Chance(30)
     chance.force("seat", [0])  # seat 0 deals: West decides first
     engine = new_game("spades", SpadesOptions(), 4, 30, chance)
@@ -759,25 +779,29 @@ def test_thinking_shows_only_while_a_computer_really_decides(drivers):
     scene = d.scene
     go = threading.Event()
     try:
-        scene.computers.sync = False
+        scene.control.computers.sync = False
         for seat in (1, 2, 3):
-            scene.computers.players[seat] = GatedPlayer(go)
-        d.until(lambda: scene.player.idle and scene.computers.busy())
-        assert not scene._statuses()  # not at once: only once the answer is late
-        d.until(lambda: bool(scene._statuses()), max_frames=3000)
-        seat = scene.game.to_act
-        assert seat == 1 and scene._statuses()[seat].startswith("Thinking")
+            scene.control.computers.players[seat] = GatedPlayer(go)
+        d.until(lambda: scene.player.idle and scene.control.computers.busy())
+        computers = scene.control.computers
+        waited = computers.waiting_s
+        computers.waiting_s = lambda: min(waited(), THINKING_AFTER_S / 2)  # the machine's load cannot hurry it
+        assert not scene.frame().statuses  # not at once: only once the answer is late
+        computers.waiting_s = waited
+        d.until(lambda: bool(scene.frame().statuses), max_frames=3000)
+        seat = scene.control.game.to_act
+        assert seat == 1 and scene.frame().statuses[seat].startswith("Thinking")
         d.key(pygame.K_s)  # the score sheet pauses the table
-        assert scene.sheet is not None and scene._statuses() == {}
+        assert scene.overlays.sheet is not None and scene.frame().statuses == {}
         d.key(pygame.K_s)
-        assert scene._statuses()[seat].startswith("Thinking")
+        assert scene.frame().statuses[seat].startswith("Thinking")
         d.key(pygame.K_ESCAPE)  # so does the menu
-        assert scene.menu is not None and scene._statuses() == {}
+        assert scene.overlays.menu is not None and scene.frame().statuses == {}
         d.click_button("resume")
-        assert scene._statuses()[seat].startswith("Thinking")
+        assert scene.frame().statuses[seat].startswith("Thinking")
         go.set()
-        assert scene.computers.wait(scene.applied) is not None
-        assert scene.game.to_act == seat and scene._statuses() == {}  # decided: waiting out the pause only
+        assert scene.control.computers.wait(scene.control.applied) is not None
+        assert scene.control.game.to_act == seat and scene.frame().statuses == {}  # decided: waiting out the pause only
     finally:
         go.set()
 
@@ -789,10 +813,10 @@ def test_look_at_cards_before_your_turn_to_bid(drivers):
     d = Driver("spades", 4, [0], seed=30, engine=engine)
     drivers.append(d)
     d.until(lambda: d.scene.button_rect("look") is not None)
-    assert d.scene.game.to_act != 0 and d.scene.model.hands[0] is None
+    assert d.scene.control.game.to_act != 0 and d.scene.model.hands[0] is None
     d.shot("spades_face_down")
     d.click_button("look")
-    assert d.scene.game.view(0).looked[0]
+    assert d.scene.control.game.view(0).looked[0]
     d.until(lambda: d.scene.player.idle)
     assert d.scene.model.hands[0] is not None
     assert d.next_stop() == "bid"
@@ -809,8 +833,8 @@ def test_look_at_cards_stays_clickable_while_computers_bid(drivers):
     busy_frames = shown_busy = 0
     clicked = False
     for _ in range(2000):
-        allowed = (scene.game.phase is Phase.BIDDING and scene.model.hands[0] is None
-                   and scene.game.why_illegal(Look(0)) is None)
+        allowed = (scene.control.game.phase is Phase.BIDDING and scene.model.hands[0] is None
+                   and scene.control.game.why_illegal(Look(0)) is None)
         rect = scene.button_rect("look")
         assert (rect is not None) == allowed, f"Look shown {rect is not None}, allowed {allowed}"
         if allowed and not scene.player.idle:
@@ -818,9 +842,9 @@ def test_look_at_cards_stays_clickable_while_computers_bid(drivers):
             shown_busy += rect is not None
             if scene.model.dealt is None and any(b is not None for b in scene.model.bids) and not clicked:
                 d.click(rect.center)  # during a computer's bid animation: the click must count
-                assert scene.game.view(0).looked[0]
+                assert scene.control.game.view(0).looked[0]
                 clicked = True
-        if scene.game.to_act == 0 and clicked:
+        if scene.control.game.to_act == 0 and clicked:
             break
         d.step(1 / 60)
     assert clicked and busy_frames > 20 and shown_busy == busy_frames
@@ -832,13 +856,13 @@ def test_menu_rules_and_quit(drivers):
     drivers.append(d)
     d.next_stop()
     d.click_button("menu")
-    assert d.scene.menu is not None
+    assert d.scene.overlays.menu is not None
     d.click_button("rules")
     from ui.scenes.rules import RulesScene
 
     assert isinstance(d.app.ctx.scenes.top, RulesScene)
     d.key(pygame.K_ESCAPE)
-    assert d.app.ctx.scenes.top is d.scene and d.scene.menu is None
+    assert d.app.ctx.scenes.top is d.scene and d.scene.overlays.menu is None
     d.next_stop()  # the game goes on after the rules
     d.key(pygame.K_ESCAPE)
     d.click_button("quit")
@@ -851,10 +875,10 @@ def test_scores_count_up_after_the_summary(drivers):
     d = Driver("pitch", 4, [0], seed=8)
     drivers.append(d)
     d.finish_hand()
-    assert [round(s) for s in d.scene.summary.old_scores] == [0, 0, 0, 0]
+    assert [round(s) for s in d.scene.overlays.summary.old_scores] == [0, 0, 0, 0]
     d.click_button("continue")
     d.step()
-    target = list(d.scene.game.results[0].scores)
+    target = list(d.scene.control.game.results[0].scores)
     d.until(lambda: [round(s) for s in d.scene.model.shown_scores] == target, max_frames=100)
 
 
@@ -918,8 +942,8 @@ def test_the_trick_area_shows_the_last_trick_and_says_so_when_there_is_none(driv
     d = Driver("pitch", 4, [0], seed=8, speed="fast")
     drivers.append(d)
     bid_low_until(d, lambda: d.scene.decision().kind == "play")
-    d.click(d.scene.layout.trick_area.center)
-    assert d.scene.last_trick is None and d.scene.notes.toast.message == "No trick has been played yet."
+    d.click(d.scene.view.layout.trick_area.center)
+    assert d.scene.overlays.last_trick is None and d.scene.notes.toast.message == "No trick has been played yet."
     while not d.scene.model.last_trick:
         stop = d.next_stop()
         if stop == "bid":
@@ -928,8 +952,8 @@ def test_the_trick_area_shows_the_last_trick_and_says_so_when_there_is_none(driv
             d.play_random_card()
         d.step()
     d.until(lambda: d.scene.decision().kind == "play")
-    d.click(d.scene.layout.trick_area.center)
-    assert d.scene.last_trick is not None
+    d.click(d.scene.view.layout.trick_area.center)
+    assert d.scene.overlays.last_trick is not None
 
 
 def test_the_card_that_led_the_trick_is_marked(drivers):
@@ -941,7 +965,7 @@ def test_the_card_that_led_the_trick_is_marked(drivers):
     leader = d.scene.model.trick[0][0]
     rect = d.scene.view.trick_rect(leader)
     d.app.draw()
-    colour = d.app.screen.get_at((rect.centerx - d.scene.layout.px(12), rect.top))[:3]
+    colour = d.app.screen.get_at((rect.centerx - d.scene.view.layout.px(12), rect.top))[:3]
     assert colour == theme.GOLD_LIGHT
 
 
@@ -953,8 +977,8 @@ def test_enter_and_space_never_press_last_trick_while_bidding(drivers):
     d.step()
     for key in (pygame.K_SPACE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN):
         d.key(key)
-        assert d.scene.last_trick is None and d.scene.top_group.focus is None
-    assert d.scene.game.view(0).bids[0] is None  # nothing was bid either
+        assert d.scene.overlays.last_trick is None and d.scene.top_group.focus is None
+    assert d.scene.control.game.view(0).bids[0] is None  # nothing was bid either
 
 
 def test_the_exchange_by_keys_alone(drivers):
@@ -964,11 +988,11 @@ def test_the_exchange_by_keys_alone(drivers):
     d.click_button("bid:double_nil")
     assert d.next_stop() == "exchange"
     d.key(pygame.K_RETURN)  # nothing chosen yet: Enter shows where the keyboard is
-    assert d.scene.focus == 0 and not d.scene.selected
+    assert d.scene.hand.focus == 0 and not d.scene.hand.selected
     for _ in range(3):
         d.key(pygame.K_SPACE)  # choose the focused card
         d.key(pygame.K_RIGHT)
     hand = list(d.scene.model.hands[0])
-    assert d.scene.selected == set(hand[:3])
+    assert d.scene.hand.selected == set(hand[:3])
     d.key(pygame.K_RETURN)  # Give these 3
-    assert set(d.scene.game.view(0).exchange_given) == set(hand[:3])
+    assert set(d.scene.control.game.view(0).exchange_given) == set(hand[:3])

@@ -92,14 +92,14 @@ def test_the_table_and_its_overlays_draw_at_every_small_size(game, players):
             opener()
             run_at_sizes(d.app, [(100, 50), (640, 90), (1, 1)])
             for overlay in ("sheet", "last_trick", "menu"):
-                setattr(scene, overlay, None)
+                scene.overlays.close(overlay)
         d.app.resize((1280, 720))  # the driver clicks in the scene's own coordinates
         d.step()
         d.finish_hand()
-        assert scene.summary is not None
+        assert scene.overlays.summary is not None
         run_at_sizes(d.app)
         d.app.resize((640, 90))
-        scene.summary = None
+        scene.overlays.close("summary")
         scene.open_score_sheet()
         run_at_sizes(d.app, [(640, 90), (100, 50)])
     finally:

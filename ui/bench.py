@@ -82,12 +82,12 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
     app, scene = _table(size, [0])
     try:
         _mid_trick(app, scene)
-        lay = scene.layout
+        lay = scene.view.layout
         start = lay.spots[2].anchor
         flight = Flight(None, True, start, lay.centre, lay.small_w, lay.trick_w, 1.0, flip=True, spin_deg=12.0)
         scene.player.flights.append(flight)
         scene.notes.show_toast("You must follow suit (hearts).", life_s=1e9)
-        scene.hover = next((a.card for a in scene.decision().legal if isinstance(a, Play)), None)
+        scene.hand.hover = next((a.card for a in scene.decision().legal if isinstance(a, Play)), None)
         times, cpu = [], []
         for i in range(frames + 20):
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -103,7 +103,7 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
         for i in range(max(30, frames // 5)):
             t0 = time.perf_counter()
             flight.elapsed_s = (i % 60) / 60
-            scene._layer_key = None  # as during the deal or a score count-up: the whole table redrawn
+            scene.painter.forget()  # as during the deal or a score count-up: the whole table redrawn
             app.draw()
             pygame.display.flip()
             redraw.append((time.perf_counter() - t0) * 1000)
@@ -133,32 +133,32 @@ def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", de
         times: list[float] = []
         cpu: list[float] = []
         waits: list[tuple[int, float]] = []
-        start_applied = scene.applied
+        start_applied = scene.control.applied
         asked_at: dict[int, float] = {}
         deadline = time.perf_counter() + timeout_s
-        while time.perf_counter() < deadline and scene.applied < start_applied + decisions:
+        while time.perf_counter() < deadline and scene.control.applied < start_applied + decisions:
             t0, c0 = time.perf_counter(), time.thread_time()
             app.step(1 / 60)
             pygame.display.flip()
             t1 = time.perf_counter()
             times.append((t1 - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
-            key = scene.applied
-            if scene.computers.asked(key):
+            key = scene.control.applied
+            if scene.control.computers.asked(key):
                 asked_at.setdefault(key, t1)
-                if key not in {k for k, _ in waits} and scene.computers.result(key) is not None:
+                if key not in {k for k, _ in waits} and scene.control.computers.result(key) is not None:
                     waits.append((key, (t1 - asked_at[key]) * 1000))
             time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))  # as clock.tick(60) does
         return {"max": round(max(times), 2), "p99": round(_percentile(times, 0.99), 2),
                 "p95": round(_percentile(times, 0.95), 2), "median": round(statistics.median(times), 2),
                 "cpu_max": round(max(cpu), 2), "frames": len(times), "level": level,
-                "think_ms": app.ctx.settings.think_ms, "decisions": scene.applied - start_applied,
+                "think_ms": app.ctx.settings.think_ms, "decisions": scene.control.applied - start_applied,
                 "worker": worker.state if ready else f"thread ({worker.state})",
                 "worker_warm_up_s": round(warm_s, 2),
                 "decision_wait_ms": [round(ms) for _key, ms in waits]}
     finally:
-        scene.computers.close()
-        scene.hints.close()
+        scene.control.computers.close()
+        scene.control.hints.close()
         worker.stop()
         app.close()
 

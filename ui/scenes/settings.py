@@ -27,6 +27,7 @@ FELT_CHOICES = [("Green", "green"), ("Blue", "blue"), ("Burgundy", "burgundy"), 
 SUIT_ORDERS = [("Spades Hearts Clubs Diamonds", "SHCD"), ("Spades Hearts Diamonds Clubs", "SHDC"),
                ("Clubs Diamonds Hearts Spades", "CDHS"), ("Hearts Spades Diamonds Clubs", "HSDC")]
 RANK_ORDERS = [("High to low", "high-low"), ("Low to high", "low-high")]
+TRICK_STAYS = [("Until I click", "click"), ("Short", "short"), ("Long", "long")]
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 
 SPEED_HELP = {
@@ -43,6 +44,7 @@ HELP = {
     "name": "Your name at the table (empty: \u201cYou\u201d).",
     "confirm": "On: the first click (or Enter) picks a card, a second click plays it.",
     "reasons": "On: the Hint says why, with the chance of the contract and the points each choice costs.",
+    "trick": "How long a finished trick stays on the table before it is taken in.",
     "sound": "Short card sounds, played quietly.",
     "volume": "How loud the sounds are.",
     "four": "Spades black, hearts red, diamonds blue, clubs green.",
@@ -73,6 +75,8 @@ class SettingsScene(FormScene):
         self.level.set_value(st.computer_level)
         self.name = TextField(st.player_name, NAME_MAX_LEN, self._set_name, placeholder="You")
         self.confirm = Toggle("Confirm before playing", st.confirm_play, on_change=self._setter("confirm_play"))
+        self.trick = ChoiceSelector("Finished trick", TRICK_STAYS, on_change=self._setter("trick_stays"), wrap=False)
+        self.trick.set_value(st.trick_stays)
         self.reasons = Toggle("Show hints' reasons", st.hint_reasons, on_change=self._setter("hint_reasons"))
         self.sound = Toggle("Sound", st.sound, on_change=self._set_sound)
         self.volume = ChoiceSelector("Volume", VOLUMES, on_change=self._set_volume, wrap=False)
@@ -89,12 +93,11 @@ class SettingsScene(FormScene):
         self.fullscreen = Toggle("Full screen", st.fullscreen, on_change=self._set_fullscreen)
         self.back_button = Button("Back", self.back, primary=True)
         self.left_column: list[Widget] = [self.speed, self.pace, self.think, self.level, self.name, self.confirm,
-                                          self.reasons,
-                                          self.sound, self.volume]
+                                          self.trick, self.sound, self.volume]
         self.right_column: list[Widget] = [self.four_color, self.back_style, self.felt, self.suits, self.ranks,
-                                           self.fullscreen]
+                                           self.fullscreen, self.reasons]
         self.help_keys: dict[int, str] = {id(self.pace): "pace", id(self.think): "think", id(self.level): "level",
-                                          id(self.name): "name", id(self.confirm): "confirm",
+                                          id(self.name): "name", id(self.confirm): "confirm", id(self.trick): "trick",
                                           id(self.reasons): "reasons",
                                           id(self.sound): "sound", id(self.volume): "volume",
                                           id(self.four_color): "four", id(self.back_style): "back",

@@ -69,18 +69,17 @@ def depends_on_seats(spec: OptionSpec) -> bool:
 
 
 def control_order(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
-    """The options as the setup lists them: those that depend on the seat count first (right under the
-    seat count), then the others in the registry's order. An option earlier in this order wins over a
-    later one the options refuse beside it (see ``SetupScene.offered``)."""
+    """The options as the setup lists them: those whose values choose the table's shape first (right under
+    the seat count), then the others in the registry's order (the rules files' options before the house
+    rules). An option earlier in this order wins over a later one the options refuse beside it (see
+    ``SetupScene.offered``)."""
     return tuple(sorted(specs, key=_seat_rank))
 
 
 def _seat_rank(spec: OptionSpec) -> int:
     """0 for an option some of whose values need certain seat counts (it chooses the table's shape:
-    partnerships or each for himself), 1 for one fixed at some seat counts, 2 for the others."""
-    if any(choice.seats is not None for choice in spec.choices):
-        return 0
-    return 1 if depends_on_seats(spec) else 2
+    partnerships or each for himself), 1 for the others."""
+    return 0 if any(choice.seats is not None for choice in spec.choices) else 1
 
 
 def accepts(info: GameInfo, values: dict[str, Any]) -> bool:

@@ -6,11 +6,14 @@ refusals show the engine's reason. Every ``apply`` queues its
 events and a snapshot for the ``EventPlayer``, which animates them while the engine may
 already be ahead. Computer seats decide in a worker process (``ui.services.computer``), the Hint too; hot-seat
 play hides every hand behind a curtain when the turn passes to a different person.
+
+The scene is composed of parts, each with its own small interface: the controller (the game, computers,
+hot-seat turns, undo, hints: no pygame), the input handler, the undo button, the viewer's hand, the overlays
+and the painter (``ui.table``).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import Action, Play
+from game.actions import Action, Bid, Look, Play
 from game.ai.duplicate import DuplicateResult
 from game.ai.review import HandReview
 from game.cards import Card
@@ -31,10 +34,8 @@ from game.reviews import FIELD as REVIEWS_FIELD
 from game.reviews import with_reviews
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
-from ui.draw import text, theme, wording
-from ui.draw.sprites import Flight
-from ui.draw.toast import Notes, draw_pill
-from ui.draw.tween import ease_out_cubic
+from ui.draw import wording
+from ui.draw.toast import Notes
 from ui.draw.widgets import Button, WidgetGroup
 from ui.scene import Scene, SceneLike
 from ui.scenes.gameover import GameOverScene
@@ -42,203 +43,99 @@ from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
 from ui.scenes.viewer import ViewerScene
-from ui.services.computer import ComputerPlayers
 from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats, count_review
 from ui.table.anim import EventPlayer, data_of
-from ui.table.controller import COMPUTER_PAUSE_S, AfterAction, TableController, human_seats
-from ui.table.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
+from ui.table.controller import COMPUTER_PAUSE_S, TableController
+from ui.table.hand import ViewerHand, visible_point
+from ui.table.hint import hint_button, hint_button_name, hint_cards, hint_label, hint_rect
 from ui.table.input import TableInput
-from ui.table.layout import TableLayout
 from ui.table.model import TableModel
+from ui.table.overlays import TableOverlays
+from ui.table.painter import Frame, TablePainter, prompt_for, statuses_for
 from ui.table.panels.bid_panel import ActionPanel, Decision, decision_for
 from ui.table.panels.curtain import Curtain
 from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
-from ui.table.panels.overlay_scene import Overlay, OverlaySlot, TableOverlayScene
 from ui.table.panels.review_strip import DuplicateRow, ReviewStrip
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
-from ui.table.undo import TableUndo, UndoStack
-from ui.table.view import BUBBLE_PX, CardItem, HandState, TableView
+from ui.table.undo import TableUndo
+from ui.table.view import CardItem, HandState, TableView
 
 if TYPE_CHECKING:
     from ui.context import AppContext
 
 __all__ = ["COMPUTER_PAUSE_S", "TableScene", "make_config"]
-THINKING_AFTER_S = 0.3  # a computer's plate says Thinking only once its answer is this late
+MENU_BUTTONS = ("resume", "rules", "quit", "settings", "save_record")  # in the order TableMenu takes them
 
 
-class TableScene(TableUndo, TableInput, Scene):
-    """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests)."""
-
-    # the overlays, each a scene over the table while it is up (ui.table.panels.overlay_scene): their panels, or None
-    summary = OverlaySlot[HandSummary]()
-    sheet = OverlaySlot[ScoreSheet]()
-    last_trick = OverlaySlot[LastTrick]()
-    menu = OverlaySlot[TableMenu]()
-    curtain = OverlaySlot[Curtain]()
+class TableScene(Scene):
+    """Plays one game of ``config`` at the table; ``computer_sync`` decides inline (tests). Covered (by its own
+    overlays, the rules, settings, a file chooser, the result...), the table is paused, not exited."""
 
     def __init__(self, ctx: AppContext, config: GameConfig, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
-        self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
-        worker = ctx.worker  # the program's worker process (ui.services.computer)
-        # the Hint's requests (kept by the controller) and its button
-        self.hints = Hints(human_seats(config), config.seed, self.request_hint, computer_sync, worker, self.think_ms)
-        self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed after it (ui.services.review)
-        self.duplicates = HandDuplicates(config, computer_sync, worker, self.think_ms)  # "Hard in my seat"
+        self.control = TableController(config, game, sync=computer_sync, worker=ctx.worker, think_ms=self.think_ms,
+                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
+        control, g = self.control, self.control.game
+        control.stats = TableStats(ctx, config.seats, g)  # hands and the game's end counted once each
+        self.reviews = table_reviews(config, computer_sync, ctx.worker)  # each hand reviewed (ui.services.review)
+        self.duplicates = HandDuplicates(config, computer_sync, ctx.worker, self.think_ms)  # "Hard in my seat"
         self.reviews.on_done = self._count_review
-        # the game, computers, hot-seat turns, undo, hints and the events to animate (no pygame: ui.table.controller)
-        self.control = TableController(config, game, sync=computer_sync, worker=worker, think_ms=self.think_ms,
-                                       pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave,
-                                       hints=self.hints)
-        g = self.game
-        # hands and the game's end counted once each (ui.services.stats)
-        self.control.stats = TableStats(ctx, config.seats, g)
-        self.view = TableView(g.kind, g.num_seats, g.teams, self.names, ctx.size,
-                              GAMES[g.kind].hand_size, art=ctx.art)
-        self.view.bottom = self.humans[0] if self.humans else 0
-        self.view.viewer = self.viewer
-        self.view.levels = self._level_labels()
+        self.view = TableView(g.kind, g.num_seats, g.teams, control.names, ctx.size, GAMES[g.kind].hand_size,
+                              art=ctx.art)
+        self.view.bottom = control.humans[0] if control.humans else 0
+        self.view.viewer = control.viewer
+        self.view.levels = level_labels(self.control)
         self.model = TableModel(g.num_seats, g.kind)
-        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names, ctx.play_sound)
-        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
-        self._follow_settings()
+        self.stage = TableStage(self)  # what the event player asks of the table
+        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, control.names, ctx.play_sound,
+                                  trick_stays=lambda: self.ctx.settings.trick_stays)
         self.notes = Notes()
-        self.panel = ActionPanel(self._choose)
-        self.top_buttons = {
-            "last_trick": Button("Last trick", self.open_last_trick, key="L"),
-            "scores": Button("Scores", self.open_score_sheet, key="S"),
-            "menu": Button("Menu", self.open_menu, key="Esc"),
-        }
+        self.hand = ViewerHand()  # the viewer's choices in the hand (ui.table.hand)
+        self.input = TableInput(self)  # mouse and keys (ui.table.input)
+        self.panel = ActionPanel(self.input.choose)
+        self.score_panel = ScorePanel(g.kind, g.teams, control.names, getattr(g.options, "target", 0))
+        self.top_buttons = {"last_trick": Button("Last trick", self.open_last_trick, key="L"),
+                            "scores": Button("Scores", self.open_score_sheet, key="S"),
+                            "menu": Button("Menu", self.open_menu, key="Esc")}
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
-        self.look_button = Button("Look at cards", self._look, primary=True, key="Enter")
-        self.init_undo()  # Ctrl+Z and the Undo button against computers (ui.table.undo)
+        self.look_button = Button("Look at cards", self.input.look, primary=True, key="Enter")
+        self.hint_button = hint_button(self.request_hint)
+        self.overlays = TableOverlays(ctx, self, on_event=self.input.overlay_event, on_update=self.update,
+                                      on_cover=self.on_cover, layout=lambda: self.view.layout)
+        self.finished = False
+        self.undo = TableUndo(control, self.notes, self._taken_back,  # Ctrl+Z and the Undo button
+                              covered=lambda: self.overlays.up() or self.finished)
+        self.painter = TablePainter(self.view, self.model, self.notes, self.panel, self.score_panel, self.hand,
+                                    self.undo, list(self.top_buttons.values()), self.top_group,
+                                    self.look_button, self.hint_button)
         self.time_s = 0.0
-        self.hover: Card | None = None
-        self.pressed: Card | None = None
-        self.focus: int | None = None  # keyboard's index into the hand
-        self.selected: set[Card] = set()
-        self.digits = ""  # the bid typed so far (digits choose a bid; Enter or a click makes it)
         self.panel_key: tuple[object, ...] | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
-        self.fan_x: dict[Card, float] = {}  # where each of the viewer's cards is drawn (they glide)
-        self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
-        self.drawn_flight: Flight | None = None
-        self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
-        self._layer_key: tuple[object, ...] | None = None
-        self.finished = False
-        self.model.sync(self.control.snapshot())
-        self._take_events()
+        self._follow_settings()
+        self.model.sync(control.snapshot())
+        self._applied()
         self._place()
-        # the deal starts now, so that a scene over the new table (the tips) shows the cards about to be dealt,
-        # not the hands already dealt before the cards fly
+        # the deal starts now, so that a scene over the new table (the tips) shows the cards about to be dealt
         self.player.update(0.0)
-        self.save_now()
+        control.save()
 
-    # ----- the controller's state, as the scene's (tests and tools read and set these)
-    @property
-    def game(self) -> TrickGame:
-        """The engine game being played (the controller's)."""
-        return self.control.game
-
-    @game.setter
-    def game(self, value: TrickGame) -> None:
-        self.control.game = value
-
-    @property
-    def config(self) -> GameConfig:
-        """The ``GameConfig`` of this table."""
-        return self.control.config
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names."""
-        return self.control.names
-
-    @names.setter
-    def names(self, value: list[str]) -> None:
-        self.control.names = value
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats people play."""
-        return self.control.humans
-
-    @property
-    def computers(self) -> ComputerPlayers:
-        """The computer players (``ui.services.computer.ComputerPlayers``)."""
-        return self.control.computers
-
-    @property
-    def stats(self) -> AfterAction | None:
-        """The statistics hook (``ui.services.stats.TableStats``)."""
-        return self.control.stats
-
-    @property
-    def snapshot_seats(self) -> list[int]:
-        """The seats whose hands the snapshots show."""
-        return self.control.snapshot_seats
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat looking at the table (None: nobody, behind the curtain or all computers)."""
-        return self.control.viewer
-
-    @viewer.setter
-    def viewer(self, value: int | None) -> None:
-        self.control.viewer = value
-
-    @property
-    def applied(self) -> int:
-        """Actions applied so far: names the current decision point."""
-        return self.control.applied
-
-    @applied.setter
-    def applied(self, value: int) -> None:
-        self.control.applied = value
-
-    @property
-    def idle_s(self) -> float:
-        """Time the screen has been caught up."""
-        return self.control.idle_s
-
-    @idle_s.setter
-    def idle_s(self, value: float) -> None:
-        self.control.idle_s = value
-
-    @property
-    def undo(self) -> UndoStack:
-        """The human's decisions for undo."""
-        return self.control.undo
-
-    @undo.setter
-    def undo(self, value: UndoStack) -> None:
-        self.control.undo = value
-
-    def _take_events(self) -> None:
-        """Hand the controller's new events to the event player, in order."""
-        for events, snapshot in self.control.take_events():
-            self.player.push(events, snapshot)
-
-    def save_now(self) -> None:
-        """Autosave the game as it stands (ui.services.saves: in the background; a finished game clears the save)."""
-        self.control.save()
-
+    # ----- settings and the window
     def _autosave(self, game: TrickGame) -> None:
         saves = self.ctx.saves
         if saves is not None:
-            window = window_facts(self.humans, self.think_ms(), game)
+            window = window_facts(self.control.humans, self.think_ms(), game)
             reviews = getattr(self, "reviews", None)
             if reviews is not None and (reviews.done or reviews.kept):
                 window[REVIEWS_FIELD] = reviews.as_json()  # kept in the record's optional "reviews" field
-            saves.autosave(game, self.config.seat_records(), window)
+            saves.autosave(game, self.control.config.seat_records(), window)
 
-    # ----- helpers for everyone
     def speed(self) -> float:
         """The speed factor for animations and computer pauses (0 = instant)."""
         return self.ctx.settings.speed_factor()
@@ -248,33 +145,21 @@ class TableScene(TableUndo, TableInput, Scene):
         alone (the computers and the Hint call this when they are asked)."""
         return self.ctx.settings.think_ms
 
-    def _level_labels(self) -> dict[int, str]:
-        """The level each computer seat plays at, as its plate shows it ("Hard")."""
-        levels = {i: seat.level for i, seat in enumerate(self.config.seats) if not seat.human}
-        levels.update(self.computers.failed)
-        return {seat: level_label(level) for seat, level in levels.items()}
-
-    @property
-    def layout(self) -> TableLayout:
-        """Every rect of the table for the current window."""
-        return self.view.layout
-
     def _place(self) -> None:
         lay = self.view.layout
         for name, button in self.top_buttons.items():
             button.set_rect(lay.buttons[name])
         self.look_button.set_rect(lay.look_button)
-        self.hints.button.set_rect(hint_rect(lay))
-        self.place_undo(lay)
+        self.hint_button.set_rect(hint_rect(lay))
+        self.undo.place(lay)
         self.panel.place(lay)
-        for overlay in self.overlays.values():
-            overlay.panel.place(lay)
+        self.overlays.place(lay)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout and card images; finish any motion under way."""
         self.player.finish_motion()
-        self.drawn_flight = None  # the drawn card lands at once
-        self.fan_x = {}
+        self.hand.drawn_flight = None  # the drawn card lands at once
+        self.hand.fan_x = {}
         self.view.resize(size)
         self._place()
 
@@ -294,10 +179,9 @@ class TableScene(TableUndo, TableInput, Scene):
         show_first_game_tips(self)
 
     def on_cover(self, by: SceneLike) -> None:
-        """Covered (by its own overlays, the rules, settings, a file chooser, the result...), the table is paused,
-        not exited: a computer's or the Hint's question already asked keeps being worked out, and its answer is
-        used once the table runs again (under a scene other than its overlays its update does not run: nobody
-        moves meanwhile)."""
+        """Covered, the table is paused, not exited: a computer's or the Hint's question already asked keeps
+        being worked out, and its answer is used once the table runs again (under a scene other than its
+        overlays its update does not run: nobody moves meanwhile)."""
 
     def on_exit(self) -> None:
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
@@ -308,70 +192,45 @@ class TableScene(TableUndo, TableInput, Scene):
     # ----- the state of play
     def can_act(self) -> bool:
         """True when the viewer may act now: screen caught up, nothing covering the table."""
-        return (self.player.idle and self.viewer is not None and self.game.to_act == self.viewer
-                and not self._overlay() and not self.finished)
-
-    def _overlay(self) -> bool:
-        return bool(self.overlays)
-
-    def decision(self) -> Decision:
-        """The viewer's decision now (kind "" when it is not the viewer's turn, and in two-player
-        drawing until the drawn card has flown in face up: prompt and buttons come with the card)."""
-        decision = self._engine_decision()
-        if decision.kind == "draw" and not self._drawn_arrived():
-            return Decision()
-        return decision
+        return (self.player.idle and self.control.viewer is not None and self.control.game.to_act ==
+                self.control.viewer and not self.overlays.up() and not self.finished)
 
     def _engine_decision(self) -> Decision:
-        """The viewer's decision as the engine lists it (kind "" when the viewer may not act now)."""
-        if not self.can_act():
+        """The viewer's decision as the engine lists it (kind "" when the viewer may not act now), cached for
+        the decision point."""
+        seat = self.control.game.to_act
+        if not self.can_act() or seat is None:
             return Decision()
         cached = self._decision
-        if cached is not None and cached[0] == self.applied:
-            return cached[1]
-        g = self.game
-        seat = g.to_act
-        if seat is None:  # the game is over (can_act says so already)
+        if cached is None or cached[0] != self.control.applied:
+            g = self.control.game
+            view = g.view(seat)
+            legal = self.control.offered(list(view.legal))  # face down: no number bid before a look
+            cached = (self.control.applied, decision_for(g.kind, view.phase, legal,
+                                                         bool(view.looked[view.seat]), view.high_bid,
+                                                         view.seat == view.dealer))
+            self._decision = cached
+        return cached[1]
+
+    def decision(self) -> Decision:
+        """The viewer's decision now (kind "" when it is not the viewer's turn, and in two-player drawing until
+        the drawn card has flown in face up: prompt and buttons come with the card)."""
+        decision = self._engine_decision()
+        if decision.kind == "draw" and not self.hand.drawn_arrived(self._drawn_card()):
             return Decision()
-        view = g.view(seat)
-        decision = decision_for(g.kind, view.phase, list(view.legal), bool(view.looked[seat]), view.high_bid,
-                                seat == view.dealer)
-        self._decision = (self.applied, decision)
         return decision
 
-    def _hand_state(self) -> HandState:
-        decision = self.decision()
-        hand = self.model.hands.get(self.viewer) if self.viewer is not None else None
-        focus = None
-        if hand and self.focus is not None and decision.kind:
-            focus = hand[min(self.focus, len(hand) - 1)]
-        x = {card: round(pos) for card, pos in self.fan_x.items()}
-        hint = hint_cards(self.shown_hint()) & set(hand or ())
-        marked = self.model.arrived.get(self.viewer, set()) & set(hand or ()) if self.viewer is not None else set()
-        if decision.kind == "play":
-            legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            chosen = set(self.selected) & legal  # a card waiting for the confirming click (a setting)
-            return HandState(legal, self.hover, chosen, focus, x=x, hint=hint, marked=marked)
-        if decision.kind in ("exchange", "redraw"):
-            return HandState(set(hand or ()), self.hover, set(self.selected), focus, x=x, hint=hint, marked=marked)
-        return HandState(None, None, set(), None, x=x, marked=marked)
+    def _drawn_card(self) -> Card | None:
+        """Two-player drawing: the card the viewer just took from the stock (None otherwise)."""
+        viewer = self.control.viewer
+        return self.model.drawn.get(viewer) if self._engine_decision().kind == "draw" and viewer is not None else None
 
-    def _slide_hand(self, dt_s: float) -> None:
-        """Cards in the viewer's hand glide to their places when the fan changes (a card played, drawn)."""
-        cards = [c for c in self.view.hand_cards(self.model) if c is not None]
-        targets = self.view.layout.hand_rects(len(cards))
-        k = 1.0 if self.speed() <= 0 else 1.0 - math.exp(-dt_s * 14.0 / self.speed())
-        placed: dict[Card, float] = {}
-        for card, rect in zip(cards, targets, strict=True):
-            x = self.fan_x.get(card)
-            x = float(rect.x) if x is None else x + (rect.x - x) * k
-            placed[card] = float(rect.x) if abs(rect.x - x) < 0.6 else x
-        self.fan_x = placed
-
-    # ----- applying actions
-    def _legal_match(self, action: Action) -> Action | None:
-        """The engine's own legal action equal to ``action`` (cards compared as sets), or None."""
-        return self.control.legal_match(action)
+    def hand_state(self) -> HandState:
+        """How the viewer's hand is drawn now."""
+        viewer = self.control.viewer
+        hand = self.model.hands.get(viewer) if viewer is not None else None
+        marked = self.model.arrived.get(viewer, set()) & set(hand or ()) if viewer is not None else set()
+        return self.hand.state(self.decision(), hand, hint_cards(self.shown_hint()), marked)
 
     def try_action(self, action: Action) -> bool:
         """Apply ``action`` if the engine lists it as legal; otherwise show the engine's reason."""
@@ -382,33 +241,37 @@ class TableScene(TableUndo, TableInput, Scene):
         self._applied()
         return True
 
-    def _apply(self, action: Action) -> None:
-        self.control.commit(action)
-        self._applied()
-
     def _applied(self) -> None:
         """After an action: its events to the animation, the choices being made cleared."""
-        self._take_events()
-        self.selected.clear()
-        self.pressed = None
-        self.digits = ""
+        for events, snapshot in self.control.take_events():
+            self.player.push(events, snapshot)
+        self.hand.selected.clear()
+        self.hand.pressed = None
+        self.input.clear()
         self.panel_key = None
 
-    # ----- the Hint (the hard level's choice for the human to act, from that seat's own view: the controller's)
     def request_hint(self) -> None:
         """The Hint button or H: work out the hard level's choice for the viewer, in the background."""
         if not self.decision().kind or not self.control.ask_hint():
-            if self.viewer is not None and not self._overlay() and not self.finished:
+            if self.control.viewer is not None and not self.overlays.up() and not self.finished:
                 self.notes.show_toast("A hint comes on your turn.")
 
     def shown_hint(self) -> Action | None:
         """The hinted action for the viewer's decision now, once it has come (None otherwise)."""
         return self.control.hint() if self.decision().kind else None
 
-    def _hint_visible(self) -> bool:
-        return bool(self.decision().kind) and not self._overlay()
+    def hint_visible(self) -> bool:
+        """The Hint button shows on the viewer's turn, nothing covering the table."""
+        return bool(self.decision().kind) and not self.overlays.up()
 
-    # ----- the engine-facing loop
+    def look_visible(self) -> bool:
+        """The four-player Look button shows (and takes clicks) the whole time the viewer's hand is
+        face down and the engine allows Look, whatever animations run (computers' bids, the deal)."""
+        seat, g = self.control.viewer, self.control.game
+        return (seat is not None and g.phase is Phase.BIDDING and self.model.hands.get(seat) is None
+                and not self.overlays.up() and g.why_illegal(Look(seat)) is None)
+
+    # ----- the loop
     def update(self, dt_s: float) -> None:
         """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
         self.time_s += dt_s
@@ -416,131 +279,193 @@ class TableScene(TableUndo, TableInput, Scene):
         saves = self.ctx.saves
         for problem in saves.take_write_problems() if saves is not None else ():
             self.notes.show_toast(problem)
-        for overlay in list(self.overlays.values()):
-            overlay.panel.update(dt_s)
-        self.top_group.update(dt_s)
-        self.look_button.update(dt_s)
-        self.hints.button.update(dt_s)
-        self.undo_button.update(dt_s)
+        self.overlays.animate(dt_s)
+        for button in (*self.top_buttons.values(), self.look_button, self.hint_button):
+            button.update(dt_s)
+        self.undo.update(dt_s)
         self.panel.update(dt_s)
-        if self.menu is not None:
+        if self.overlays.menu is not None:
             return  # paused
         self.player.update(dt_s)
-        self._count_scores(dt_s)
-        if self.finished:
-            return
-        self._think_ahead()
-        self._animate_drawn_card(dt_s)
-        self._slide_hand(dt_s)
-        if not self.player.idle or self.summary is not None:
-            self.control.wait(dt_s, False)
-            self._sync_panel()
-            return
-        self.control.wait(dt_s, True)
-        self._hot_seat()
-        self._computer_move()
+        self.model.count_scores(dt_s, self.speed())
+        if not self.finished:
+            self._play_on(dt_s)
+        self.hint_button.label = hint_label(self.control.hints.pending())
+
+    def _play_on(self, dt_s: float) -> None:
+        """The game goes on: computers asked and moved, the hands animated, the curtain raised."""
+        control = self.control
+        for failed, level in control.think_ahead():
+            self.notes.show_toast(f"{control.names[failed]}'s computer player failed: it plays on at "
+                                  f"{level.capitalize()}.")
+            self.view.levels = level_labels(self.control)
+        if not self.overlays.up():  # the drawn card's flight neither restarts nor skips under an overlay
+            self.hand.fly_drawn(self._drawn_card(), self.view.layout, dt_s,
+                                self.speed())
+        hinted = self.shown_hint()  # a hinted card becomes the keyboard's choice
+        self.hand.follow_hint(self.decision(), self.model.shown_hand(control.viewer),
+                              hinted.card if isinstance(hinted, Play) else None)
+        cards = [c for c in self.view.hand_cards(self.model) if c is not None]
+        self.hand.slide(cards, [r.x for r in self.view.layout.hand_rects(len(cards))], dt_s, self.speed())
+        caught_up = self.player.idle and self.overlays.summary is None
+        control.wait(dt_s, caught_up)
+        if caught_up:
+            self._hot_seat()
+            if control.computer_move(covered=self.overlays.up()):
+                self._applied()
         self._sync_panel()
-
-    def _count_scores(self, dt_s: float) -> None:
-        model = self.model
-        if len(model.shown_scores) != len(model.scores):
-            model.shown_scores = [float(s) for s in model.scores]
-        for i, target in enumerate(model.scores):
-            shown = model.shown_scores[i]
-            gap = target - shown
-            if self.speed() <= 0 or abs(gap) < 0.5:
-                model.shown_scores[i] = float(target)
-                continue
-            step = max(40.0, abs(gap) * 2.5) * dt_s / self.speed()
-            model.shown_scores[i] = shown + max(-abs(gap), min(abs(gap), step)) * (1 if gap > 0 else -1)
-
-    def _think_ahead(self) -> None:
-        """Ask the computer to act as soon as the engine waits for it (the screen may still be catching up)."""
-        failures = self.control.think_ahead()
-        for failed, level in failures:
-            name = self.names[failed]
-            self.notes.show_toast(f"{name}'s computer player failed: it plays on at {level.capitalize()}.")
-            self.view.levels = self._level_labels()
-
-    def _computer_move(self) -> None:
-        if self.control.computer_move(covered=self._overlay()):
-            self._applied()
 
     def _hot_seat(self) -> None:
         """With several humans, hide the table when the turn passes to a different one of them."""
-        if self.curtain is not None:
+        if self.overlays.curtain is not None:
             return
         seat = self.control.curtain_needed()
         if seat is None:
             return
         self.view.viewer = None
         self.view.bottom = seat
-        self.hover = self.pressed = None
-        self.selected.clear()
-        curtain = Curtain(self.names[seat], partial(self._lift_curtain, seat))
-        self.open_overlay("curtain", curtain, {"curtain": curtain.button})
+        self.hand.clear()
+        curtain = Curtain(self.control.names[seat], partial(self._lift_curtain, seat))
+        self.overlays.open("curtain", curtain, {"curtain": curtain.button})
 
     def _lift_curtain(self, seat: int) -> None:
-        self.close_overlay("curtain")
+        self.overlays.close("curtain")
         self.control.lift_curtain(seat)
-        self.view.viewer = seat
-        self.view.bottom = seat
-        self.focus = None
+        self.view.viewer = self.view.bottom = seat
+        self.hand.focus = None
         self.panel_key = None
 
     def _sync_panel(self) -> None:
         decision = self.decision()
-        key = (self.applied, decision.kind, frozenset(self.selected), self.view.size)
-        if key == self.panel_key:
+        key = (self.control.applied, decision.kind, frozenset(self.hand.selected), self.view.size)
+        if key != self.panel_key:
+            self.panel_key = key
+            self.panel.build(decision if decision.kind not in ("", "play") else Decision(), self.view.layout,
+                             self.hand.selected)
+
+    def _taken_back(self) -> None:
+        """Undo put the game back: the table is drawn afresh from it (ui.table.undo)."""
+        old = self.player
+        self.stage = TableStage(self)  # what the event player asks of the table
+        self.player = EventPlayer(self.model, self.view, self.stage, self.speed, self.control.names, old.sound,
+                                  old.trick_stays)
+        self.model.sync(self.control.snapshot())
+        self.model.shown_scores = [float(s) for s in self.control.game.scores]
+        self.hand.reset()
+        self.input.clear()
+        self.panel_key = None
+        self._decision = None
+        self.notes.clear()
+        self.painter.forget()
+
+    # ----- overlays (each a scene over the table while it is up: ui.table.overlays)
+    def open_last_trick(self) -> None:
+        """Show the last trick and who played each card (over the hand summary too)."""
+        if not self.overlays.may_open():
             return
-        self.panel_key = key
-        if decision.kind in ("", "play"):
-            self.panel.build(Decision(), self.view.layout)
-        else:
-            self.panel.build(decision, self.view.layout, self.selected)
+        if not self.model.last_trick:
+            self.notes.show_toast("No trick has been played yet.")
+            return
+        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.control.names,
+                          self.overlays.closer("last_trick"), lambda: self.view.images)
+        self.overlays.open("last_trick", panel, {"close": panel.button})
 
-    # ----- stage callbacks (from the event player)
-    def bubble(self, seat: int, message: str) -> None:
-        """A short speech bubble at a seat."""
-        self.notes.show_bubble(seat, message)
+    def open_score_sheet(self) -> None:
+        """Show every hand so far and the chart (over the hand summary too)."""
+        if not self.overlays.may_open():
+            return
+        g = self.control.game
+        sheet = ScoreSheet(g.kind, g.teams, self.control.names, self.model.results, getattr(g.options, "target", 0),
+                           self.overlays.closer("sheet"))
+        self.overlays.open("sheet", sheet, {"close": sheet.button})
 
-    def toast(self, message: str, suit: int | None = None) -> None:
-        """A short message in the middle of the table."""
-        self.notes.show_toast(message, suit)
+    def open_menu(self) -> None:
+        """Pause with Resume / Rules / Settings / Save record as / Quit to menu (over the curtain too)."""
+        if self.overlays.menu is None:
+            menu = TableMenu(*(partial(self._menu_chose, name) for name in MENU_BUTTONS))
+            self.overlays.open("menu", menu, menu.buttons)
 
-    def hand_scored(self, event: Event) -> None:
-        """Open the hand summary; the event player waits until it is dismissed."""
-        model = self.model
-        data = data_of(event)
-        over = self.game.winner is not None and self.game.hand_number == data.get("hand")
-        summary = HandSummary(self.game.kind, self.game.teams, self.names, data, list(model.bids),
-                              list(model.tricks_won), model.pitcher, model.high_bid, self._close_summary,
-                              self.speed(), game_over=over, trump=model.trump, hand_tricks=list(model.hand_tricks))
-        hand = data.get("hand")
-        if self.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
-            reviews, dup, game = self.reviews, self.duplicates, self.game
-            row = None
-            if reviews.auto:
-                reviews.request(game, hand)
-                row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
-                                   self.open_duplicate)
-            ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
-            summary.extra = ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask,
-                                        lambda: reviews.pending(hand))
-        buttons = {"continue": summary.button}
-        if summary.extra is not None:
-            buttons["review"] = summary.extra.button
-            if summary.extra.duplicate is not None:
-                buttons["hard_in_my_seat"] = summary.extra.duplicate.button
-        self.open_overlay("summary", summary, buttons)
+    def _menu_chose(self, name: str) -> None:
+        """A button of the pause menu: the menu closes, then Rules, Settings or Save record as opens over the
+        table, or Quit to menu puts the title menu in place of everything (the table stops its computers)."""
+        self.overlays.close("menu")
+        g, ctx = self.control.game, self.ctx
+        if name == "rules":
+            ctx.scenes.push(RulesScene(ctx, g.kind, g.options, g.num_seats))
+        elif name == "settings":
+            ctx.scenes.push(SettingsScene(ctx))
+        elif name == "save_record":
+            if ctx.app is not None:
+                ctx.app.save_record_as(g, self.control.config.seat_records(), self.notes.show_toast)
+        elif name == "quit" and ctx.app is not None and callable(ctx.app.go_to_menu):
+            ctx.app.go_to_menu()
+        elif name == "quit":
+            while self in ctx.scenes:
+                ctx.scenes.pop()  # the overlays over the table, then the table
 
+    # ----- input and drawing
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The table's input handler takes every event (``ui.table.input``)."""
+        self.input.handle_event(event)
+
+    def frame(self) -> Frame:
+        """What the table shows now (``ui.table.painter``): the hand, the prompt, plates, buttons, the hint."""
+        viewer, seat, look, hinted = self.control.viewer, self.model.to_act, self.look_visible(), self.shown_hint()
+        name = hint_button_name(hinted) if hinted is not None else None
+        ring = self.button_rect(name) if name is not None else None
+        if ring is None and look and isinstance(hinted, Bid):  # a bid that needs a look first rings Look
+            ring = self.look_button.rect.copy()
+        computer = seat is not None and self.control.computers.plays(seat)
+        statuses = {} if not self.player.idle or self.finished else statuses_for(
+            self.model, viewer, computer, self.control.computers.waiting_s() if computer else 0.0,
+            self.overlays.up(), self.time_s)
+        prompt = prompt_for(self.decision(), self.model, bool(self.hand.selected) and self.ctx.settings.confirm_play,
+                            look, self.player.holding and not self.overlays.up())
+        drawn = self._drawn_card()
+        return Frame(self.hand_state(), seat if self.player.idle and not self.finished else None,
+                     self.overlays.curtain is not None or viewer is None,
+                     drawn if self.hand.drawn_flight is None else None, prompt, drawn is not None, statuses, look,
+                     self.hint_visible(), ring, self.time_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes
+        nothing."""
+        self.painter.draw(surface, self.frame(), self.player)
+        hinted = self.shown_hint() if self.hint_visible() else None
+        note = self.control.hint_note() if self.ctx.settings.hint_reasons and hinted is not None else None
+        if note is not None and hinted is not None:  # why (game.ai.coach), beside what the Hint lifted
+            draw_hint_note(surface, note.text, *self.hint_note_place(hinted))
+
+    def hint_note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
+        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
+        under the panel of bids; never over the hand."""
+        lay = self.view.layout
+        card = self.rect_for_card(action.card) if isinstance(action, Play) else None
+        if card is not None:
+            return card, self.view.px, lay.prompt_at[1] - lay.px(14), False
+        if self.panel.rect.width:
+            return self.panel.rect, self.view.px, lay.fan.top, True
+        return self.hint_button.rect, self.view.px, lay.fan.top, False
+
+    # ----- the review of each hand and "Hard in my seat" (game.ai.review, game.ai.duplicate)
     def _count_review(self, review: HandReview) -> None:
         """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
+        g = self.control.game
         try:
-            count_review(self.ctx, self.config.seat_records(), self.game.kind, self.game.num_seats, review.seats,
-                         review.cost)
+            count_review(self.ctx, self.control.config.seat_records(), g.kind, g.num_seats, review.seats, review.cost)
         except Exception as exc:  # statistics must never stop a game
             self.notes.show_toast(f"The statistics could not be updated ({exc}).")
+
+    def review_strip(self, hand: int) -> ReviewStrip:
+        """The hand summary's review lines for hand number ``hand`` (ui.table.panels.review_strip)."""
+        reviews, dup, game = self.reviews, self.duplicates, self.control.game
+        row = None
+        if reviews.auto:
+            reviews.request(game, hand)
+            row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
+                               self.open_duplicate)
+        ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
+        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
 
     def open_duplicate(self, result: DuplicateResult) -> None:
         """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
@@ -553,162 +478,41 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def open_hand_review(self, review: HandReview) -> None:
         """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""
-        record = with_reviews(record_as_filed(self.game, self.config.seat_records()), self.reviews.as_json())
+        record = with_reviews(record_as_filed(self.control.game, self.control.config.seat_records()),
+                              self.reviews.as_json())
         viewer = ViewerScene(self.ctx, record)
         first = review.first_k()
         if first is not None:
             viewer.go_to_k(first)
         self.ctx.scenes.push(viewer)
 
-    def _close_summary(self) -> None:
-        self.close_overlay("summary")
-        self.notes.clear()  # nothing said about the last hand lingers into the next
-        self.player.release()
-
-    def game_over(self, event: Event) -> None:
-        """Show the result over the finished table (which stays visible, dimmed, underneath)."""
-        self.finished = True
-        sides = side_names(self.game.teams, self.names)
-        winner = event.value if event.value is not None else self.game.winner
-        name = sides[winner] if winner is not None else "Nobody"
-        scores = [(sides[i], s) for i, s in enumerate(self.game.scores)]
-        self.control.stop()
-        self.hover = self.pressed = None
-        self.close_overlays()  # the result takes the place of a score sheet or last trick left open
-        self.ctx.scenes.push(GameOverScene(self.ctx, f"{name} {wording.wins(name)}!", scores, self.play_again,
-                                           winners=[winner] if winner is not None else [],
-                                           on_review=self.review_game))
-
-    def review_game(self) -> None:
-        """The finished game in the replay viewer, every hand face up (Esc returns to the result)."""
-        if self.ctx.app is not None:
-            self.ctx.app.open_viewer(record_as_filed(self.game, self.config.seat_records()))
-
-    def play_again(self) -> None:
-        """The same game and seats with a new seed, in place of this table (and the result over it)."""
-        config = replace(self.config, seed=random.Random().randrange(1, 2**31))
-        stack = self.ctx.scenes
-        while self in stack and stack.top is not self:
-            stack.pop()  # the game-over result shown over this table
-        start = self.ctx.app.start_game if self.ctx.app is not None else None
-        if callable(start):
-            start(config)
-        else:
-            self.ctx.scenes.replace(TableScene(self.ctx, config))
-
-    # ----- overlays (each a scene over the table while it is up: ui.table.panels.overlay_scene)
-    def open_overlay(self, name: str, panel: Overlay, buttons: dict[str, Button]) -> None:
-        """Lay ``panel`` out and push it as the scene ``name`` over the table (and over any overlay up)."""
-        panel.place(self.view.layout)
-        scene = TableOverlayScene(self.ctx, self, name, panel, buttons)
-        self.overlays[name] = scene
-        self.ctx.scenes.push(scene)
-
-    def close_overlay(self, name: str) -> None:
-        """Take the overlay ``name`` off the stack (nothing when it is not up)."""
-        scene = self.overlays.pop(name, None)
-        if scene is not None:
-            self.ctx.scenes.remove(scene)
-
-    def close_overlays(self) -> None:
-        """Take every overlay of the table off the stack, newest first."""
-        for name in reversed(list(self.overlays)):
-            self.close_overlay(name)
-
-    def overlay_gone(self, scene: TableOverlayScene) -> None:
-        """An overlay's scene left the stack (closed, or the stack cleared): forget it."""
-        if self.overlays.get(scene.name) is scene:
-            del self.overlays[scene.name]
-
-    def top_overlay(self) -> TableOverlayScene | None:
-        """The newest overlay up (it takes the input), or None."""
-        return next(reversed(self.overlays.values()), None)
-
-    def open_last_trick(self) -> None:
-        """Show the last trick and who played each card."""
-        if self._overlay():
-            return
-        if not self.model.last_trick:
-            self.notes.show_toast("No trick has been played yet.")
-            return
-        panel = LastTrick(self.model.last_trick, self.model.last_winner, self.names, self._close_last,
-                          lambda: self.view.images)
-        self.open_overlay("last_trick", panel, {"close": panel.button})
-
-    def _close_last(self) -> None:
-        self.close_overlay("last_trick")
-
-    def open_score_sheet(self) -> None:
-        """Show every hand so far and the chart."""
-        if self._overlay():
-            return
-        sheet = ScoreSheet(self.game.kind, self.game.teams, self.names, self.model.results,
-                           getattr(self.game.options, "target", 0), self._close_sheet)
-        self.open_overlay("sheet", sheet, {"close": sheet.button})
-
-    def _close_sheet(self) -> None:
-        self.close_overlay("sheet")
-
-    def open_menu(self) -> None:
-        """Pause with Resume / Rules / Settings / Save record as / Quit to menu (over the curtain too)."""
-        if self.menu is not None:
-            return
-        menu = TableMenu(self._close_menu, self._rules, self._quit, self._settings, self._save_record)
-        self.open_overlay("menu", menu, menu.buttons)
-
-    def _close_menu(self) -> None:
-        self.close_overlay("menu")
-
-    def _save_record(self) -> None:
-        """Save record as: a file chooser over the table writes the game so far (ui.services.saves)."""
-        self._close_menu()
-        if self.ctx.app is not None:
-            self.ctx.app.save_record_as(self.game, self.config.seat_records(), self.notes.show_toast)
-
-    def _settings(self) -> None:
-        self._close_menu()
-        self.ctx.scenes.push(SettingsScene(self.ctx))
-
-    def _rules(self) -> None:
-        self._close_menu()
-        self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
-
-    def _quit(self) -> None:
-        """Quit to menu: the title menu in place of everything (leaving, the table stops its computers)."""
-        hook = self.ctx.app.go_to_menu if self.ctx.app is not None else None
-        if callable(hook):
-            hook()
-            return
-        stack = self.ctx.scenes
-        while self in stack:
-            stack.pop()  # the overlays over the table, then the table
-
     # ----- for tests and tools
     def render_items(self) -> list[CardItem]:
         """Every card the table draws now (hands, piles, trick, drawn card), without drawing."""
-        return self.view.items(self.model, self._hand_state(), self._hide_hands(), self._drawn_card())
+        frame = self.frame()
+        return self.view.items(self.model, frame.hand, frame.hide_hands, self._drawn_card())
 
     def face_up_hidden_cards(self) -> list[CardItem]:
         """Face-up cards drawn from a hand other than the viewer's (must always be empty)."""
-        return [item for item in self.render_items()
-                if item.face_up and item.owner is not None and (item.owner != self.viewer or self.curtain)]
+        return [item for item in self.render_items() if item.face_up and item.owner is not None
+                and (item.owner != self.control.viewer or self.overlays.curtain)]
 
     def rect_for_card(self, card: Card) -> pygame.Rect | None:
         """Where the viewer's ``card`` is drawn in the hand."""
-        return self.view.hand_rect_of(self.model, card, self._hand_state())
+        return self.view.hand_rect_of(self.model, card, self.hand_state())
 
     def button_rect(self, name: str) -> pygame.Rect | None:
         """Where a named button is: panel buttons ("bid:4", "give"...), "look", "continue", "close",
         "curtain", top buttons ("scores", "last_trick", "menu") and menu items ("resume", "rules", "settings",
         "quit")."""
-        overlay = self.top_overlay()  # only the newest overlay's buttons take clicks
+        overlay = self.overlays.top()  # only the newest overlay's buttons take clicks
         if overlay is not None:
             button = overlay.buttons.get(name)
             return button.rect.copy() if button is not None else None
-        if name == "look" and self._look_visible():
+        if name == "look" and self.look_visible():
             return self.look_button.rect.copy()
         if name == "hint":
-            return self.hints.button.rect.copy() if self._hint_visible() else None
+            return self.hint_button.rect.copy() if self.hint_visible() else None
         if name in self.top_buttons:
             return self.top_buttons[name].rect.copy()
         self._sync_panel()
@@ -716,207 +520,94 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def clickable_points(self) -> dict[str, tuple[int, int]]:
         """Centres of everything clickable now: buttons by name and the viewer's cards as "card:AS"."""
-        out: dict[str, tuple[int, int]] = {}
-        for name in list(self.panel.buttons) + ["look", "continue", "close", "curtain", "resume", "rules",
-                                                  "settings", "quit",
-                                                  "hint", *self.top_buttons]:
-            rect = self.button_rect(name)
+        names = [*self.panel.buttons, "look", "continue", "close", "curtain", "resume", "rules", "settings", "quit",
+                 "hint", *self.top_buttons]
+        out = {name: rect.center for name in names if (rect := self.button_rect(name)) is not None}
+        hand = self.model.shown_hand(self.control.viewer)
+        rects = [self.rect_for_card(card) for card in hand]
+        for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
             if rect is not None:
-                out[name] = rect.center
-        for card in self.model.shown_hand(self.viewer):
-            rect = self.rect_for_card(card)
-            if rect is not None:
-                out[f"card:{card}"] = self._visible_point(card, rect)
+                out[f"card:{card}"] = visible_point(rect, rects[i + 1] if i + 1 < len(rects) else None)
         return out
 
-    def _visible_point(self, card: Card, rect: pygame.Rect) -> tuple[int, int]:
-        """A point on the part of ``card`` not covered by the card to its right."""
-        hand = self.model.shown_hand(self.viewer)
-        i = hand.index(card)
-        if i + 1 < len(hand):
-            nxt = self.rect_for_card(hand[i + 1])
-            if nxt is not None and nxt.left > rect.left:
-                return ((rect.left + nxt.left) // 2, rect.centery)
-        return rect.center
 
-    # ----- drawing
-    def _hide_hands(self) -> bool:
-        return self.curtain is not None or self.viewer is None
+class TableStage:
+    """What the event player asks of the table (``ui.table.anim.Stage``): notes, the hand summary (the player
+    waits until it is dismissed) and the result at the end, with its Play again and Review."""
 
-    def _drawn_card(self) -> Card | None:
-        decision = self._engine_decision()
-        if decision.kind != "draw" or self.viewer is None:
-            return None
-        return self.model.drawn.get(self.viewer)
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
 
-    def _drawn_arrived(self) -> bool:
-        """Two-player drawing: True once the card just drawn has landed face up (or there is none)."""
-        card = self._drawn_card()
-        return card is None or (card == self.drawn_shown and self.drawn_flight is None)
+    def bubble(self, seat: int, message: str) -> None:
+        """A short speech bubble at a seat."""
+        self.table.notes.show_bubble(seat, message)
 
-    def _resting_drawn_card(self) -> Card | None:
-        """The drawn card once it has arrived from the stock (drawn in the still layer)."""
-        return None if self.drawn_flight is not None else self._drawn_card()
+    def toast(self, message: str, suit: int | None = None) -> None:
+        """A short message in the middle of the table."""
+        self.table.notes.show_toast(message, suit)
 
-    def _animate_drawn_card(self, dt_s: float) -> None:
-        """Two-player drawing: the card just taken turns over on its way from the stock (once: an overlay
-        opened and closed over it neither restarts nor skips its flight)."""
-        if self._overlay():
-            return
-        card = self._drawn_card()
-        if card is not None and card != self.drawn_shown:
-            lay = self.view.layout
-            self.drawn_flight = Flight(card, True, lay.stock.center, lay.drawn.center, lay.trick_w, lay.big_w,
-                                       0.32 * self.speed(), ease=ease_out_cubic, flip=True)
-        self.drawn_shown = card
-        if card is None:
-            self.drawn_flight = None
-        elif self.drawn_flight is not None and self.drawn_flight.update(dt_s):
-            self.drawn_flight = None
+    def hand_scored(self, event: Event) -> None:
+        """Open the hand summary; the event player waits until it is dismissed."""
+        t = self.table
+        model, g, data = t.model, t.control.game, data_of(event)
+        summary = HandSummary(g.kind, g.teams, t.control.names, data, list(model.bids), list(model.tricks_won),
+                              model.pitcher, model.high_bid, self._close_summary, t.speed(),
+                              game_over=g.winner is not None and g.hand_number == data.get("hand"),
+                              trump=model.trump, hand_tricks=list(model.hand_tricks))
+        hand = data.get("hand")
+        buttons = {"continue": summary.button}
+        if t.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
+            strip = summary.extra = t.review_strip(hand)
+            buttons["review"] = strip.button
+            if strip.duplicate is not None:
+                buttons["hard_in_my_seat"] = strip.duplicate.button
+        t.overlays.open("summary", summary, buttons)
 
-    def _statuses(self) -> dict[int, str]:
-        """A plate's status line: "Thinking" only while a computer's decision is really being computed
-        and the table is not paused (menu, score sheet, last trick, summary, curtain)."""
-        seat = self.model.to_act
-        if not self.player.idle or seat is None or self.finished:
-            return {}
-        if self.computers.plays(seat):
-            if self._overlay() or self.computers.waiting_s() < THINKING_AFTER_S:
-                return {}
-            dots = "." * (1 + int(self.time_s * 3) % 3)
-            return {seat: f"Thinking{dots}"}
-        if seat != self.viewer:
-            return {seat: "To play" if self.model.phase is Phase.PLAYING else "To act"}
-        return {}
+    def _close_summary(self) -> None:
+        self.table.overlays.close("summary")
+        self.table.notes.clear()  # nothing said about the last hand lingers into the next
+        self.table.player.release()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes
-        nothing."""
-        view, lay = self.view, self.view.layout
-        to_act = self._highlighted()
-        surface.blit(self._table_layer(surface.get_size(), to_act), (0, 0))
-        if to_act is not None:
-            view.draw_glow(surface, to_act, self.time_s)
-        for flight in self.player.flights:
-            flight.draw(surface, view.images)
-        if self.drawn_flight is not None:
-            self.drawn_flight.draw(surface, view.images)
-        self._draw_prompt(surface)
-        self._draw_notes(surface)
-        self.panel.draw(surface, lay)
-        self._draw_hint(surface)
-        self.draw_undo(surface)
+    def game_over(self, event: Event) -> None:
+        """Show the result over the finished table (which stays visible, dimmed, underneath)."""
+        t = self.table
+        t.finished = True
+        g = t.control.game
+        sides = side_names(g.teams, t.control.names)
+        winner = event.value if event.value is not None else g.winner
+        name = sides[winner] if winner is not None else "Nobody"
+        t.control.stop()
+        t.hand.hover = t.hand.pressed = None
+        t.overlays.close_all()  # the result takes the place of a score sheet or last trick left open
+        t.ctx.scenes.push(GameOverScene(t.ctx, f"{name} {wording.wins(name)}!",
+                                        [(sides[i], s) for i, s in enumerate(g.scores)], self.play_again,
+                                        winners=[winner] if winner is not None else [], on_review=self.review_game))
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        """The Hint button on the viewer's turn, and a ring round the hinted button (cards glow in the hand)."""
-        if not self._hint_visible():
-            return
-        self.hints.button.draw(surface)
-        action = self.shown_hint()
-        name = hint_button_name(action) if action is not None else None
-        rect = self.button_rect(name) if name is not None else None
-        if rect is not None:
-            draw_hint_ring(surface, rect, self.time_s, self.view.px)
-        note = self.control.hint_note() if self.ctx.settings.hint_reasons else None
-        if note is not None and action is not None:  # why (game.ai.coach), beside what the Hint lifted
-            draw_hint_note(surface, note.text, *self.hint_note_place(action))
+    def review_game(self) -> None:
+        """The finished game in the replay viewer, every hand face up (Esc returns to the result)."""
+        t = self.table
+        if t.ctx.app is not None:
+            t.ctx.app.open_viewer(record_as_filed(t.control.game, t.control.config.seat_records()))
 
-    def hint_note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
-        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
-        under the panel of bids; never over the hand."""
-        lay = self.view.layout
-        card = self.rect_for_card(action.card) if isinstance(action, Play) else None
-        if card is not None:
-            return card, self.view.px, lay.prompt_at[1] - lay.px(14), False
-        if self.panel.rect.width:
-            return self.panel.rect, self.view.px, lay.fan.top, True
-        return self.hints.button.rect, self.view.px, lay.fan.top, False
-
-    def _highlighted(self) -> int | None:
-        return self.model.to_act if self.player.idle and not self.finished else None
-
-    def _table_layer(self, size: tuple[int, int], to_act: int | None) -> pygame.Surface:
-        """The still part of the table (felt, plates, cards at rest, score panel, buttons), redrawn only
-        when something on it changes; a render cache, not game state."""
-        hand = self._hand_state()
-        look = self._look_visible()
-        buttons = list(self.top_buttons.values()) + ([self.look_button] if look else [])
-        statuses = tuple(sorted(self._statuses().items()))
-        key = (size, self.view.size, self.view.style, self.view.bottom, self.view.viewer, self._hide_hands(), to_act,
-               self.model.signature(), self._hand_key(hand), self._resting_drawn_card(), statuses,
-               tuple((b.hovered, b.pressed, b.focused, b.show_focus, b.enabled) for b in buttons), look)
-        layer = self._layer
-        if layer is not None and self._layer_key == key and layer.get_size() == size:
-            return layer
-        if layer is None or layer.get_size() != size:
-            layer = theme.new_opaque(size)
-        view, lay, model = self.view, self.view.layout, self.model
-        view.draw(layer, model, hand, to_act, self._hide_hands(), self._resting_drawn_card(), self._statuses())
-        self._draw_winning_glow(layer)
-        view.draw_lead_mark(layer, model)
-        self.score_panel.draw(layer, lay, model)
-        self.top_group.draw(layer)
-        if look:
-            self.look_button.draw(layer)
-        self._layer, self._layer_key = layer, key
-        return layer
-
-    @staticmethod
-    def _hand_key(hand: HandState) -> tuple[object, ...]:
-        legal = frozenset(hand.legal) if hand.legal is not None else None
-        return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
-                tuple(sorted(hand.x.items())), frozenset(hand.hint), frozenset(hand.marked))
-
-    def _draw_winning_glow(self, surface: pygame.Surface) -> None:
-        winner = self.model.winning
-        if winner is None:
-            return
-        card = next((c for s, c in self.model.trick if s == winner), None)
-        if card is None:
-            return
-        rect = self.view.trick_rect(winner)
-        art = self.view.images.art(rect.width)
-        hx, hy = art.highlight_offset
-        surface.blit(art.highlight(), (rect.x + hx, rect.y + hy))
-        surface.blit(art.face(card), rect)
-
-    def _prompt(self) -> str:
-        decision = self.decision()
-        model = self.model  # caught up with the engine whenever the viewer may act
-        if decision.kind == "play":
-            if model.kind == "pitch" and model.trump is None:
-                return "Your lead: the suit you lead becomes trump"
-            if self.selected and self.ctx.settings.confirm_play:
-                return "Click the card again (or Enter) to play it"
-            if not model.trick:
-                return "Your lead"
-            return "Your turn: play a card"
-        if decision.kind == "draw":
-            return "Keep this card?"
-        if self._look_visible() and decision.kind != "bid":
-            return "Your cards are face down"
-        return ""
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        prompt = self._prompt()
-        if not prompt:
-            return
-        lay = self.view.layout
-        if self._drawn_card() is not None:
-            at = (lay.drawn.centerx, lay.drawn.top - lay.px(24))
+    def play_again(self) -> None:
+        """The same game and seats with a new seed, in place of this table (and the result over it)."""
+        t = self.table
+        config = replace(t.control.config, seed=random.Random().randrange(1, 2**31))
+        stack = t.ctx.scenes
+        while t in stack and stack.top is not t:
+            stack.pop()  # the game-over result shown over this table
+        start = t.ctx.app.start_game if t.ctx.app is not None else None
+        if callable(start):
+            start(config)
         else:
-            at = lay.prompt_at
-        text.blit_text(surface, prompt, lay.px(24), theme.GOLD_LIGHT, at, "center", bold=True, shadow=(0, 0, 0),
-                       shadow_px=max(1, lay.px(2)))
+            stack.replace(TableScene(t.ctx, config))
 
-    def _draw_notes(self, surface: pygame.Surface) -> None:
-        lay = self.view.layout
-        for seat, note in self.notes.bubbles.items():
-            rect = self.view.bubble_rect(seat, note.message)
-            draw_pill(surface, note.message, rect.center, lay.px(BUBBLE_PX), note.alpha, gold=True)
-        toast = self.notes.toast
-        if toast is not None:
-            draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
+
+def level_labels(control: TableController) -> dict[int, str]:
+    """The level each computer seat plays at, as its plate shows it ("Hard")."""
+    levels = {i: seat.level for i, seat in enumerate(control.config.seats) if not seat.human}
+    levels.update(control.computers.failed)
+    return {seat: level_label(level) for seat, level in levels.items()}
 
 
 def make_config(game: str, names: list[str], humans: list[int], options: SpadesOptions | PitchOptions | None = None,

@@ -59,8 +59,8 @@ def show_first_game_tips(table: Any) -> bool:
     if getattr(table, "tips_checked", False):
         return False
     table.tips_checked = True
-    game = table.game
-    if not getattr(table, "humans", None) or _under_way(game) or getattr(table, "finished", False):
+    game = table.control.game  # the table's controller (ui.table.controller)
+    if not table.control.humans or _under_way(game) or getattr(table, "finished", False):
         return False
     if os.environ.get(ENV_TIPS, "").strip().lower() in ("off", "0", "no"):
         return False

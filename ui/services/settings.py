@@ -30,6 +30,7 @@ FELTS = ("green", "blue", "burgundy", "charcoal")
 HAND_SUIT_ORDERS = ("SHCD", "SHDC", "CDHS", "HSDC")  # letters of game.cards.SUITS, left to right in the hand
 HAND_RANK_ORDERS = ("high-low", "low-high")
 COMPUTER_LEVELS = ("easy", "normal", "hard")
+TRICK_STAYS = ("click", "short", "long")  # a finished trick stays until a click, a short or a long while
 THINK_MS_RANGE = (50, 10_000)
 DEFAULT_THINK_MS = 500  # the one default of the hard level's (and the Hint's) thinking time per decision
 VOLUME_RANGE = (0, 100)
@@ -53,6 +54,7 @@ class Settings:
     hand_rank: str = "high-low"
     confirm_play: bool = False  # a first click or Enter selects a card, a second plays it
     hint_reasons: bool = True  # the Hint says why (game.ai.coach) beside the card or bid it lifts
+    trick_stays: str = "short"  # how long a finished trick stays on the table: click / short / long
     computer_level: str = "normal"  # the default level of computer seats
     last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices (setup screen)
     # House-rules presets saved on the setup screen: each {"name", "game", "options"[, "players"]}, in the order saved
@@ -116,14 +118,15 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "hand_rank": _choice(HAND_RANK_ORDERS),
     "confirm_play": _is_bool,
     "hint_reasons": _is_bool,
+    "trick_stays": _choice(TRICK_STAYS),
     "computer_level": _choice(COMPUTER_LEVELS),
 }
 LABELS = {  # entries as a message names them
     "speed": "animation speed", "pace": "computer pace", "think_ms": "computer thinking time", "sound": "sound",
     "volume": "volume", "four_color": "four-colour deck", "card_back": "card back", "felt": "table colour",
     "fullscreen": "full screen", "player_name": "your name", "hand_suits": "hand suit order",
-    "hand_rank": "hand rank order", "confirm_play": "confirm before playing",
-    "hint_reasons": "show hints' reasons", "computer_level": "computer level",
+    "hand_rank": "hand rank order", "confirm_play": "confirm before playing", "computer_level": "computer level",
+    "trick_stays": "finished trick", "hint_reasons": "show hints' reasons",
     "last_setup": "last new-game choices", "presets": "house-rules presets",
 }
 

@@ -47,6 +47,10 @@ BID_S = 0.35
 PLAY_S = 0.30
 TRICK_PAUSE_S = 0.75
 TRICK_SEEN_S = 0.5  # a finished trick stays in view at least this long, whatever the speed (Instant too)
+TRICK_LONG_S, TRICK_LONG_SEEN_S = 2.0, 1.5  # the "long" setting's pause and least time
+# the "Finished trick" setting: (pause at Normal speed, least time); "click" also holds it until ``release()``
+TRICK_STAYS = {"click": (TRICK_PAUSE_S, TRICK_SEEN_S), "short": (TRICK_PAUSE_S, TRICK_SEEN_S),
+               "long": (TRICK_LONG_S, TRICK_LONG_SEEN_S)}
 SWEEP_S = 0.40
 DRAW_S = 0.38
 EXCHANGE_S = 0.55
@@ -131,8 +135,10 @@ class EventPlayer:
     """Turns queued entries into beats and plays them; flights are drawn by the scene."""
 
     def __init__(self, model: TableModel, view: TableView, stage: Stage, speed: Callable[[], float],
-                 names: list[str], sound: Callable[[str], None] | None = None) -> None:
+                 names: list[str], sound: Callable[[str], None] | None = None,
+                 trick_stays: Callable[[], str] = lambda: "short") -> None:
         self.model = model
+        self.trick_stays = trick_stays  # the "Finished trick" setting: "click", "short" or "long"
         self.sound = sound  # plays a named effect of ui.services.sound (None: silent)
         self.view = view
         self.stage = stage
@@ -550,7 +556,9 @@ class EventPlayer:
 
         sweep.start = start
         sweep.end = lambda: model.take_trick(winner, taken)
-        return [Beat(TRICK_PAUSE_S, start=pause_start, least_s=TRICK_SEEN_S), sweep]
+        stays = self.trick_stays()
+        pause, least = TRICK_STAYS.get(stays, TRICK_STAYS["short"])
+        return [Beat(pause, start=pause_start, least_s=least, hold=stays == "click"), sweep]
 
     def _hand_scored(self, event: Event) -> list[Beat]:
         def start() -> None:

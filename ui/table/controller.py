@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from game.actions import Action, Exchange, Look, Redraw
+from game.actions import Action, Bid, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
 from game.state import SeatView, TrickGame
@@ -165,6 +165,18 @@ class TableController:
             elif legal == action:
                 return legal
         return None
+
+    def offered(self, legal: list[Action]) -> list[Action]:
+        """The actions of ``legal`` (the seat to act's) the window offers: while the hand is face down (a Look
+        is among them) only the Look and the bids that are legal only before looking (Double Nil); a bid that
+        stays legal after a look needs the look first, so that no number is bid blind by accident."""
+        look = next((a for a in legal if isinstance(a, Look)), None)
+        if look is None or not any(isinstance(a, Bid) for a in legal):
+            return legal
+        after = self.game.clone()
+        after.apply(look)
+        later = {a for a in after.legal_actions() if isinstance(a, Bid)}
+        return [a for a in legal if a not in later]
 
     def apply(self, action: Action) -> str | None:
         """Apply ``action`` if the engine lists it as legal and return None; otherwise the engine's reason."""

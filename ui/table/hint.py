@@ -1,8 +1,9 @@
 """The Hint: the ``hard`` level's choice for the human to act, worked out in the background.
 
 The table's controller asks with the acting human's own ``SeatView`` (what that seat has seen,
-nothing more) and the decision point (``ui.table.controller.HintRequests``); the answer is
-shown only while the position is unchanged:
+nothing more) and the decision point (``ui.table.controller.HintRequests``, no pygame); this module
+is the window's side of it, the button and the marks. The answer is shown only while the position is
+unchanged:
 a card lifts and glows, the cards of an exchange or redraw glow, or the button of a bid,
 draw or Look is ringed. A new position drops the hint in progress.
 """
@@ -10,7 +11,7 @@ draw or Look is ringed. A new position drops the hint in progress.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -18,8 +19,6 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import Card
 from ui.draw.widgets import Button
-from ui.services.computer import ComputerWorker, ThinkTime, default_think_time
-from ui.table.controller import HintRequests
 from ui.table.view import HINT_GLOW
 
 LABEL = "Hint"
@@ -60,24 +59,14 @@ def hint_rect(layout: Any) -> pygame.Rect:
     return rect
 
 
-class Hints(HintRequests):
-    """The table's hint requests (``ui.table.controller.HintRequests``) and the Hint button, whose label says
-    when a hint is being worked out."""
+def hint_button(on_click: Callable[[], None]) -> Button:
+    """The Hint button (H); ``hint_label`` says what it shows."""
+    return Button(LABEL, on_click, key="H")
 
-    def __init__(self, humans: list[int], seed: int | None, on_click: Callable[[], None], sync: bool = False,
-                 worker: ComputerWorker | None = None, think_ms: ThinkTime = default_think_time) -> None:
-        super().__init__(humans, seed, sync, worker, think_ms)
-        self.button = Button(LABEL, on_click, key="H")
 
-    def update(self, key: Hashable) -> None:
-        """Take the answer if it has come (or forget the hint); the button says whether it is still coming."""
-        super().update(key)
-        self.button.label = LABEL_BUSY if self.pending() else LABEL
-
-    def drop(self) -> None:
-        """Forget the hint; the button is ready again."""
-        super().drop()
-        self.button.label = LABEL
+def hint_label(pending: bool) -> str:
+    """The Hint button's label: it says when a hint is still being worked out."""
+    return LABEL_BUSY if pending else LABEL
 
 
 def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, time_s: float, px: Callable[[float], int]) -> None:

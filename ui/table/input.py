@@ -1,257 +1,326 @@
 """The table's input: mouse and keys become engine actions (only legal ones) or open the overlays.
 
-A mixin of ``TableScene``: it reads the scene's state (decision, viewer, model, view, panel)
-and calls back ``try_action`` and the overlay openers. Positions always come from ``event.pos``.
+``TableInput`` is one object of the table scene: it reads the scene through ``InputTable`` (the decision,
+the viewer's hand, the panel and buttons) and calls back ``try_action`` and the overlay openers. Positions
+always come from ``event.pos``. Which named bid a key stands for comes from the legal actions (the engine's),
+never from the game's name.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.actions import NIL, PASS, Action, Bid, Draw, Look, Play
+from game.actions import NIL, PASS, Action, Bid, BidValue, Draw, Look, Play
 from game.cards import Card
-from game.state import Phase
 from ui.table.panels.bid_panel import Decision, bid_name
 
 if TYPE_CHECKING:
-    from ui.table.host import TableHost
+    from ui.context import AppContext
+    from ui.draw.toast import Notes
+    from ui.draw.widgets import Button, WidgetGroup
+    from ui.table.anim import EventPlayer
+    from ui.table.controller import TableController
+    from ui.table.hand import ViewerHand
+    from ui.table.model import TableModel
+    from ui.table.overlays import TableOverlays
+    from ui.table.panels.bid_panel import ActionPanel
     from ui.table.panels.overlay_scene import TableOverlayScene
-else:
-    TableHost = object  # the scene's members, declared for the type checker only (ui.table.host)
+    from ui.table.undo import TableUndo
+    from ui.table.view import HandState, TableView
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-BID_HELP = ("Type your bid (0 for Nil) or click it; Enter confirms.",
-            "Type your bid (P to pass) or click it; Enter confirms.")
+LOOK_FIRST = "Look at your cards first: a number bid needs a look."
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
 
-class TableInput(TableHost):
-    """Routes events: the overlay on top first, then keys, buttons, the decision panel and the cards."""
+def bid_help(decision: Decision) -> str:
+    """What Enter says while no bid is chosen: how to type one (the named bid 0 stands for, from the legal
+    bids)."""
+    values = {a.value for a in decision.legal if isinstance(a, Bid)}
+    if PASS in values:
+        return "Type your bid (P to pass) or click it; Enter confirms."
+    if NIL in values:
+        return "Type your bid (0 for Nil) or click it; Enter confirms."
+    return "Type your bid or click it; Enter confirms."
+
+
+def typed_bid(number: int, values: set[BidValue]) -> BidValue:
+    """The bid a typed number stands for among the legal ``values``: 0 is Nil where Nil may be bid, else a
+    pass where passing is allowed."""
+    if number == 0:
+        return PASS if NIL not in values and PASS in values else NIL
+    return number
+
+
+class InputTable(Protocol):
+    """What the input handler reads and calls of the table scene."""
+
+    ctx: AppContext
+    control: TableController
+    model: TableModel
+    view: TableView
+    player: EventPlayer
+    notes: Notes
+    panel: ActionPanel
+    hand: ViewerHand
+    overlays: TableOverlays
+    undo: TableUndo
+    top_group: WidgetGroup
+    look_button: Button
+    hint_button: Button
+
+    def decision(self) -> Decision:
+        """The viewer's decision now (kind "" when the viewer may not act)."""
+
+    def hand_state(self) -> HandState:
+        """How the viewer's hand is drawn now."""
+
+    def try_action(self, action: Action) -> bool:
+        """Apply ``action`` if the engine lists it as legal (a toast says why not); True when applied."""
+
+    def look_visible(self) -> bool:
+        """True while the Look button shows."""
+
+    def hint_visible(self) -> bool:
+        """True while the Hint button shows."""
+
+    def request_hint(self) -> None:
+        """Work out the Hint for the viewer in the background."""
+
+    def open_menu(self) -> None:
+        """Open the pause menu."""
+
+    def open_score_sheet(self) -> None:
+        """Open the score sheet."""
+
+    def open_last_trick(self) -> None:
+        """Open the last trick."""
+
+
+class TableInput:
+    """Routes the table's events: the overlay on top first, then keys, buttons, the decision panel and the
+    cards. ``digits`` is the bid typed so far (digits choose a bid; Enter or a click makes it)."""
+
+    def __init__(self, table: InputTable) -> None:
+        self.table = table
+        self.digits = ""
+
+    def clear(self) -> None:
+        """Forget the bid typed so far."""
+        self.digits = ""
+
+    def _hand(self) -> list[Card]:
+        return self.table.model.shown_hand(self.table.control.viewer)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The newest overlay first (it is the scene on top: this is for a caller handing the table an event
         directly), then keys, buttons, the decision panel and the cards."""
-        overlay = self.top_overlay()
+        t = self.table
+        overlay = t.overlays.top()
         if overlay is not None:
             self.overlay_event(overlay, event)
             return
-        if self.undo_event(event):  # Ctrl+Z, the Undo button (ui.table.undo)
+        if t.undo.handle_event(event):  # Ctrl+Z, the Undo button (ui.table.undo)
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
-        if self.top_group.handle_event(event):
+        if t.top_group.handle_event(event):
             return
-        if self._look_visible() and self.look_button.handle_event(event):
+        if t.look_visible() and t.look_button.handle_event(event):
             return
-        if self._hint_visible() and self.hints.button.handle_event(event):
+        if t.hint_visible() and t.hint_button.handle_event(event):
             return
-        if self.panel.handle_event(event):
+        if t.panel.handle_event(event):
+            return
+        self._pointer(event)
+
+    def _pointer(self, event: pygame.event.Event) -> None:
+        """The mouse over the cards: hover, press and release on the same card chooses it; a click on the
+        trick area or a pile of won tricks opens the last trick."""
+        t, hand = self.table, self.table.hand
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and t.player.holding:
+            t.player.release()  # the finished trick held on the table ("until I click") is taken in
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.focus = None  # the keyboard's card shows only while the keyboard is in use
+            hand.focus = None  # the keyboard's card shows only while the keyboard is in use
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.card_at(self.model, event.pos, self._hand_state())
+            hand.hover = t.view.card_at(t.model, event.pos, t.hand_state())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self.view.card_at(self.model, event.pos, self._hand_state())
+            hand.pressed = t.view.card_at(t.model, event.pos, t.hand_state())
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            card = self.view.card_at(self.model, event.pos, self._hand_state())
-            pressed, self.pressed = self.pressed, None
+            card = t.view.card_at(t.model, event.pos, t.hand_state())
+            pressed, hand.pressed = hand.pressed, None
             if card is not None and card == pressed:
                 self.click_card(card)
-            elif card is None and (self.view.pile_at(event.pos) or self.layout.trick_area.collidepoint(event.pos)):
-                self.open_last_trick()
+            elif card is None and (t.view.pile_at(event.pos) or t.view.on_trick_area(event.pos)):
+                t.open_last_trick()
 
     def overlay_event(self, overlay: TableOverlayScene, event: pygame.event.Event) -> None:
         """An event for the overlay scene on top (``ui.table.panels.overlay_scene``): its panel takes it,
-        except Esc over the hot-seat curtain or the hand summary, which opens the pause
-        menu over it (no card is shown; Resume returns to it)."""
-        if (overlay.name in ("curtain", "summary") and event.type == pygame.KEYDOWN
-                and event.key == pygame.K_ESCAPE):
-            self.open_menu()
+        except Esc over the hot-seat curtain or the hand summary, which opens the pause menu over it (no card
+        is shown; Resume returns to it), and S and L over the hand summary, which open the score sheet and the
+        last trick over it."""
+        key = event.key if event.type == pygame.KEYDOWN else None
+        opener = {pygame.K_ESCAPE: self.table.open_menu, pygame.K_s: self.table.open_score_sheet,
+                  pygame.K_l: self.table.open_last_trick}.get(key) if key is not None else None
+        if opener is not None and (overlay.name == "summary" or (overlay.name, key) == ("curtain", pygame.K_ESCAPE)):
+            opener()
             return
         overlay.panel.handle_event(event)
 
     def click_card(self, card: Card) -> None:
         """The viewer chose a card: play it, or (exchange/redraw) select or unselect it."""
-        decision = self.decision()
-        seat = self.viewer  # never None when there is a decision (the viewer's turn)
+        t, hand = self.table, self.table.hand
+        decision = t.decision()
+        seat = t.control.viewer  # never None when there is a decision (the viewer's turn)
         if decision.kind == "play" and seat is not None:
-            if self.ctx.settings.confirm_play and card not in self.selected:
-                self.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
+            if t.ctx.settings.confirm_play and card not in hand.selected:
+                hand.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
                 return
-            self.try_action(Play(seat, card))
+            t.try_action(Play(seat, card))
         elif decision.kind in ("exchange", "redraw"):
             limit = decision.cards
-            if card in self.selected:
-                self.selected.discard(card)
-            elif len(self.selected) < limit:
-                self.selected.add(card)
+            if card in hand.selected:
+                hand.selected.discard(card)
+            elif len(hand.selected) < limit:
+                hand.selected.add(card)
             else:
-                self.notes.show_toast(f"You have already chosen {limit} cards." if decision.kind == "exchange"
-                                      else f"You may replace at most {limit} cards.")
-        elif self.viewer is not None and self.game.to_act != self.viewer and self.player.idle:
-            self.notes.show_toast(f"Wait for {self.names[self.game.to_act]}." if self.game.to_act is not None
-                                  else "The game is over.")
+                t.notes.show_toast(f"You have already chosen {limit} cards." if decision.kind == "exchange"
+                                   else f"You may replace at most {limit} cards.")
+        elif seat is not None and t.control.game.to_act != seat and t.player.idle:
+            to_act = t.control.game.to_act
+            t.notes.show_toast(f"Wait for {t.control.names[to_act]}." if to_act is not None
+                               else "The game is over.")
 
     def _key(self, event: pygame.event.Event) -> bool:
+        t = self.table
         key = event.key
-        if key == pygame.K_ESCAPE:
-            self.open_menu()
+        opener = {pygame.K_ESCAPE: t.open_menu, pygame.K_s: t.open_score_sheet, pygame.K_l: t.open_last_trick,
+                  pygame.K_h: t.request_hint}.get(key)
+        if opener is not None:
+            opener()
             return True
-        if key == pygame.K_s:
-            self.open_score_sheet()
+        if key in (*ENTER_KEYS, pygame.K_SPACE) and t.player.holding:
+            t.player.release()  # the finished trick held on the table ("until I click") is taken in
             return True
-        if key == pygame.K_l:
-            self.open_last_trick()
+        decision = t.decision()
+        if decision.kind == "bid" and self._bid_key(event, decision):
             return True
-        if key == pygame.K_h:
-            self.request_hint()
-            return True
-        decision = self.decision()
-        if decision.kind == "bid" and self._bid_key(event):
-            return True
-        seat = self.viewer  # never None when there is a decision (the viewer's turn)
+        seat = t.control.viewer  # never None when there is a decision (the viewer's turn)
         if decision.kind == "draw" and seat is not None and key in (pygame.K_k, pygame.K_d):
-            self.try_action(Draw(seat, key == pygame.K_k))
+            t.try_action(Draw(seat, key == pygame.K_k))
             return True
         if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
             return True
-        if (key in ENTER_KEYS or key == pygame.K_SPACE) and self.top_group.focus is None:
+        if (key in ENTER_KEYS or key == pygame.K_SPACE) and t.top_group.focus is None:
             self._enter(decision)
             return True  # never falls through to the top buttons ("Last trick")
         return False
 
     def _enter(self, decision: Decision) -> None:
         """Enter does what the prompt asks: the chosen bid, Look, Keep, Give, Replace, the focused card."""
-        chosen = self.panel.group.focus
-        if chosen is not None and chosen.enabled and self.panel.visible:
+        t = self.table
+        chosen = t.panel.group.focus
+        if chosen is not None and chosen.enabled and t.panel.visible:
             chosen.activate()
-        elif self._look_visible():
-            self._look()
-        elif decision.kind == "play":
-            self._move_focus(decision, 0)
-        elif decision.kind in ("exchange", "redraw") and self.focus is not None:
+        elif t.look_visible():
+            self.look()
+        elif decision.kind in ("exchange", "redraw") and t.hand.focus is not None:
             self._press_focused(decision)
-        elif decision.kind in ("exchange", "redraw"):
-            self._move_focus(decision, 0)
+        elif decision.kind in ("play", "exchange", "redraw"):
+            t.hand.move_focus(decision, self._hand(), 0)
         elif decision.kind == "bid":
-            self.notes.show_toast(BID_HELP[decision.game == "pitch"])
+            t.notes.show_toast(bid_help(decision))
         else:
-            primary = self.panel.primary()
+            primary = t.panel.primary()
             if primary is not None:
                 primary.activate()
 
-    def _focus_candidates(self, decision: Decision) -> list[int]:
-        """The hand's indexes the arrows may land on: only playable cards when playing."""
-        hand = self.model.shown_hand(self.viewer)
-        if decision.kind == "play":
-            legal = {a.card for a in decision.legal if isinstance(a, Play)}
-            return [i for i, card in enumerate(hand) if card in legal]
-        return list(range(len(hand)))
-
-    def _move_focus(self, decision: Decision, step: int) -> None:
-        """Put the keyboard's focus on the next candidate card ``step`` places on (0: keep or take the first)."""
-        candidates = self._focus_candidates(decision)
-        if not candidates:
-            self.focus = None
-            return
-        if self.focus is None:
-            self.focus = candidates[0] if step >= 0 else candidates[-1]
-            return
-        if self.focus not in candidates:
-            later = [i for i in candidates if i > self.focus]
-            self.focus = later[0] if later else candidates[-1]
-            if step == 0:
-                return
-        index = candidates.index(self.focus)
-        self.focus = candidates[(index + step) % len(candidates)]
-
     def _press_focused(self, decision: Decision) -> None:
-        hand = self.model.shown_hand(self.viewer)
-        if self.focus is None or not hand:
-            return
-        self.click_card(hand[min(self.focus, len(hand) - 1)])
+        card = self.table.hand.focused(decision, self._hand())
+        if card is not None:
+            self.click_card(card)
 
     def _card_key(self, event: pygame.event.Event, decision: Decision) -> bool:
-        if not self.model.shown_hand(self.viewer):
+        t, hand = self.table, self.table.hand
+        if not self._hand():
             return False
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self._move_focus(decision, -1 if key == pygame.K_LEFT else 1)
+            hand.move_focus(decision, self._hand(), -1 if key == pygame.K_LEFT else 1)
+            return True
+        waiting = hand.waiting(decision)  # a card chosen by a click, waiting to be confirmed (a setting)
+        if key in ENTER_KEYS and waiting is not None:
+            self.click_card(waiting)  # Enter plays the card the prompt names
             return True
         if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind == "play"):
-            if self.focus is None:
-                self._move_focus(decision, 0)  # the first press shows where the keyboard is
+            if hand.focus is None:
+                hand.move_focus(decision, self._hand(), 0)  # the first press shows where the keyboard is
             else:
                 self._press_focused(decision)
             return True
         if key in ENTER_KEYS:
-            primary = self.panel.primary()
+            primary = t.panel.primary()
             if primary is not None and primary.enabled:
                 primary.activate()
-            elif self.focus is not None:
+            elif hand.focus is not None:
                 self._press_focused(decision)
             else:
-                self._move_focus(decision, 0)
+                hand.move_focus(decision, self._hand(), 0)
             return True
         return False
 
-    def _bid_key(self, event: pygame.event.Event) -> bool:
-        """Digits (and P in Pitch) choose a bid, arrows move the choice; Enter confirms it (never one key)."""
+    def _bid_key(self, event: pygame.event.Event, decision: Decision) -> bool:
+        """Digits (and P where passing is legal) choose a bid, arrows move the choice; Enter confirms it (never
+        one key)."""
+        panel = self.table.panel
         key = event.key
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
-            self.panel.group.show_keyboard_focus()
+            panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
+            panel.group.show_keyboard_focus()
             return True
-        if key == pygame.K_p and self.game.kind == "pitch":
+        values = {a.value for a in decision.legal if isinstance(a, Bid)}
+        if key == pygame.K_p and PASS in values:
             self.digits = ""
             return self._choose_bid(PASS)
         digit = DIGIT_KEYS.get(key)
         if digit is None:
             return False
-        values = {a.value for a in self.game.legal_actions() if isinstance(a, Bid)}
         for typed in (self.digits + digit, digit):
-            value = self._typed_bid(int(typed))
+            value = typed_bid(int(typed), values)
             if value in values:
                 self.digits = typed
                 return self._choose_bid(value)
         self.digits = ""
-        seat = self.viewer  # the engine's refusal names the rule ("Your side must bid at least 4: bid 2 or more.")
-        reason = self.game.why_illegal(Bid(seat, self._typed_bid(int(digit)))) if seat is not None else None
-        self.notes.show_toast(reason or f"You cannot bid {digit} now.")
+        face_down = any(isinstance(a, Look) for a in decision.legal)
+        seat = self.table.control.viewer  # the engine's refusal names the rule ("Your side must bid at least 4: ...")
+        reason = None
+        if seat is not None and not face_down:
+            reason = self.table.control.game.why_illegal(Bid(seat, typed_bid(int(digit), values)))
+        self.table.notes.show_toast(LOOK_FIRST if face_down else reason or f"You cannot bid {digit} now.")
         return True
 
-    def _typed_bid(self, number: int) -> Any:
-        """The bid a typed number stands for: 0 is Nil (a pass in Pitch)."""
-        if number == 0:
-            return NIL if self.game.kind != "pitch" else PASS
-        return number
-
-    def _choose_bid(self, value: Any) -> bool:
+    def _choose_bid(self, value: BidValue) -> bool:
         """Mark the bid button of ``value`` as chosen (Enter or a click then makes the bid)."""
-        button = self.panel.buttons.get(bid_name(value))
+        panel = self.table.panel
+        button = panel.buttons.get(bid_name(value))
         if button is None:
             return False
-        self.panel.group.set_focus(button)
-        self.panel.group.show_keyboard_focus()
+        panel.group.set_focus(button)
+        panel.group.show_keyboard_focus()
         return True
 
-    def _choose(self, action: Action) -> None:
-        """A panel button was pressed: try the action it stands for."""
-        if self.viewer is not None:
-            self.try_action(action)
+    def choose(self, action: Action) -> None:
+        """A panel button was pressed (``ui.table.panels.bid_panel.ActionPanel``'s callback): try the action it
+        stands for."""
+        if self.table.control.viewer is not None:
+            self.table.try_action(action)
 
-    def _look(self) -> None:
-        if self.viewer is not None:
-            self.try_action(Look(self.viewer))
-
-    def _look_visible(self) -> bool:
-        """The four-player Look button shows (and takes clicks) the whole time the viewer's hand is
-        face down and the engine allows Look, whatever animations run (computers' bids, the deal)."""
-        seat = self.viewer
-        return (seat is not None and self.game.phase is Phase.BIDDING
-                and self.model.hands.get(seat) is None and not self._overlay()
-                and self.game.why_illegal(Look(seat)) is None)
+    def look(self) -> None:
+        """Turn the viewer's cards face up (the Look button, Enter on a face-down hand)."""
+        seat = self.table.control.viewer
+        if seat is not None:
+            self.table.try_action(Look(seat))

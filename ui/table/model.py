@@ -135,6 +135,19 @@ class TableModel:
         )
 
     # ----- small changes while an action's events are being shown
+    def count_scores(self, dt_s: float, speed: float) -> None:
+        """Move the scores shown towards the scores (they count up or down; at once when ``speed`` is 0)."""
+        if len(self.shown_scores) != len(self.scores):
+            self.shown_scores = [float(s) for s in self.scores]
+        for i, target in enumerate(self.scores):
+            shown = self.shown_scores[i]
+            gap = target - shown
+            if speed <= 0 or abs(gap) < 0.5:
+                self.shown_scores[i] = float(target)
+                continue
+            step = max(40.0, abs(gap) * 2.5) * dt_s / speed
+            self.shown_scores[i] = shown + max(-abs(gap), min(abs(gap), step)) * (1 if gap > 0 else -1)
+
     def shown_count(self, seat: int) -> int:
         """How many cards the seat's hand shows now (fewer while the deal is landing)."""
         if self.dealt is not None:

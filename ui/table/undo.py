@@ -15,61 +15,66 @@ for two, where looking is itself a decision, it then cannot be taken back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
+from ui.draw.toast import Notes
 from ui.draw.widgets import Button
-from ui.table.anim import EventPlayer
+from ui.table.controller import TableController
 from ui.table.hint import hint_rect
+from ui.table.layout import TableLayout
 from ui.table.undo_stack import MAX_STEPS, Checkpoint, UndoStack
-
-if TYPE_CHECKING:
-    from ui.table.host import TableHost
-    from ui.table.layout import TableLayout
-else:
-    TableHost = object  # the scene's members, declared for the type checker only (ui.table.host)
 
 UNDO_KEYS = (pygame.K_z,)
 UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z, or Cmd+Z on a Mac
+TAKEN_BACK = "Taken back: your move again."
 
 
 __all__ = ["MAX_STEPS", "Checkpoint", "TableUndo", "UndoStack"]
 
 
-class TableUndo(TableHost):
-    """A mixin of ``TableScene``: the Undo button and Ctrl+Z, and putting the game back."""
+class TableUndo:
+    """The Undo button and Ctrl+Z of a table. The decisions kept and putting the game back are the
+    controller's (``TableController.take_back``); ``on_taken_back`` then redraws the table from the game as it
+    now stands, and ``covered`` says when the table is covered or finished (the button hides)."""
 
-    undo: UndoStack
-    undo_button: Button
+    def __init__(self, control: TableController, notes: Notes, on_taken_back: Callable[[], None],
+                 covered: Callable[[], bool]) -> None:
+        self.control = control
+        self.notes = notes
+        self.on_taken_back = on_taken_back
+        self.covered = covered
+        self.button = Button("Undo", self._pressed, key="Ctrl+Z")
 
-    def init_undo(self) -> None:
-        """Set up the Undo button (the stack itself is the controller's: ``ui.table.controller``)."""
-        self.undo_button = Button("Undo", self._undo_pressed, key="Ctrl+Z")
-
-    def place_undo(self, layout: TableLayout) -> None:
+    def place(self, layout: TableLayout) -> None:
         """The Undo button sits just above the Hint button."""
         rect = hint_rect(layout)
-        self.undo_button.set_rect(rect.move(0, -rect.height - layout.px(8)))
+        self.button.set_rect(rect.move(0, -rect.height - layout.px(8)))
 
-    def undo_visible(self) -> bool:
+    def visible(self) -> bool:
         """The button shows when there is a decision of this hand to take back and nothing covers the table."""
-        return (self.undo.enabled and bool(self.undo.steps) and not self._overlay() and not self.finished
-                and self.undo.steps[-1].hand == self.game.hand_number)
+        undo, game = self.control.undo, self.control.game
+        return (undo.enabled and bool(undo.steps) and not self.covered()
+                and undo.steps[-1].hand == game.hand_number)
 
-    def undo_event(self, event: pygame.event.Event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z anywhere on the table, or a click on the button; True when the event was used."""
         if event.type == pygame.KEYDOWN and event.key in UNDO_KEYS and event.mod & UNDO_MODS:
             self.take_back()
             return True
-        return self.undo_visible() and self.undo_button.handle_event(event)
+        return self.visible() and self.button.handle_event(event)
 
-    def draw_undo(self, surface: pygame.Surface) -> None:
+    def update(self, dt_s: float) -> None:
+        """Animate the button."""
+        self.button.update(dt_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
         """The Undo button, when there is something to take back."""
-        if self.undo_visible():
-            self.undo_button.draw(surface)
+        if self.visible():
+            self.button.draw(surface)
 
-    def _undo_pressed(self) -> None:
+    def _pressed(self) -> None:
         self.take_back()
 
     def take_back(self) -> bool:
@@ -78,21 +83,6 @@ class TableUndo(TableHost):
         if problem is not None:
             self.notes.show_toast(problem)
             return False
-        old = self.player
-        self.player = EventPlayer(self.model, self.view, self, self.speed, self.names)
-        self.player.sound = old.sound
-        self.model.sync(self.control.snapshot())
-        self.model.shown_scores = [float(s) for s in self.game.scores]
-        self.selected.clear()
-        self.hover = self.pressed = None
-        self.focus = None
-        self.digits = ""
-        self.panel_key = None
-        self._decision = None
-        self.fan_x = {}
-        self.drawn_shown = None
-        self.drawn_flight = None
-        self.notes.clear()
-        self._layer_key = None
-        self.notes.show_toast("Taken back: your move again.")
+        self.on_taken_back()
+        self.notes.show_toast(TAKEN_BACK)
         return True

@@ -331,12 +331,24 @@ class TableView:
         pygame.draw.rect(surface, theme.GOLD_DARK, tag, max(1, self.px(1)), border_radius=tag.height // 2)
         text.blit_text(surface, "Led", size, theme.TEXT_DARK, tag.center, "center", bold=True)
 
-    def _draw_table_ring(self, surface: pygame.Surface) -> None:
-        """A faint gold oval around the centre of the table."""
+    def ring_rect(self) -> pygame.Rect:
+        """The box of the faint gold oval round the centre of the table, where the trick is played."""
         lay = self.layout
         rect = pygame.Rect(0, 0, max(lay.trick_area.width + self.px(90), self.px(330)),
                            max(lay.trick_area.height + self.px(40), self.px(290)))
         rect.center = lay.centre
+        return rect
+
+    def on_trick_area(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is inside the oval round the trick (the felt outside it is not the trick area)."""
+        rect = self.ring_rect()
+        dx = (pos[0] - rect.centerx) / max(1, rect.width / 2)
+        dy = (pos[1] - rect.centery) / max(1, rect.height / 2)
+        return dx * dx + dy * dy <= 1.0
+
+    def _draw_table_ring(self, surface: pygame.Surface) -> None:
+        """A faint gold oval around the centre of the table."""
+        rect = self.ring_rect()
         key = ("ring", rect.size)
         ring = self._glows.get(key)
         if ring is None:

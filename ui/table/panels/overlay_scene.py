@@ -8,7 +8,7 @@ menu stops play altogether). Input goes to the top scene, so the newest overlay 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -38,56 +38,57 @@ class Overlay(Protocol):
         """Draw over the table (dimming it)."""
 
 
+class OverlayHost(Protocol):
+    """What an overlay scene asks of the table's overlays (``ui.table.overlays.TableOverlays``)."""
+
+    def event(self, scene: TableOverlayScene, event: pygame.event.Event) -> None:
+        """An event for the overlay ``scene`` on top."""
+
+    def update(self, dt_s: float) -> None:
+        """Run the table under the overlays."""
+
+    def layout(self) -> TableLayout:
+        """The table's layout now."""
+
+    def covered(self, by: SceneLike) -> None:
+        """Another scene came over the overlays (and so over the table)."""
+
+    def gone(self, scene: TableOverlayScene) -> None:
+        """The overlay ``scene`` left the stack."""
+
+
 class TableOverlayScene(Scene):
-    """One overlay panel of ``table`` as a scene over it; ``name`` is the table's name for it ("summary",
-    "sheet", "last_trick", "menu", "curtain") and ``buttons`` its clickable buttons by name (for tests)."""
+    """One overlay panel as a scene over ``table``; ``host`` is the table's overlays, ``name`` their name for it
+    ("summary", "sheet", "last_trick", "menu", "curtain") and ``buttons`` its clickable buttons by name (for
+    tests)."""
 
     is_overlay = True
 
-    def __init__(self, ctx: AppContext, table: Any, name: str, panel: Overlay,
+    def __init__(self, ctx: AppContext, table: Scene, host: OverlayHost, name: str, panel: Overlay,
                  buttons: dict[str, Button]) -> None:
         super().__init__(ctx)
         self.table = table
+        self.host = host
         self.name = name
         self.panel = panel
         self.buttons = buttons
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The table hands the event to this panel (Esc over the curtain opens the pause menu instead)."""
-        self.table.overlay_event(self, event)
+        self.host.event(self, event)
 
     def update(self, dt_s: float) -> None:
         """The table goes on under the overlay (and animates the panel)."""
-        self.table.update(dt_s)
+        self.host.update(dt_s)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel over the table (drawn first, below this scene)."""
-        self.panel.draw(surface, self.table.layout)
+        self.panel.draw(surface, self.host.layout())
 
     def on_cover(self, by: SceneLike) -> None:
         """Another scene over this one covers the table too (paused, not exited)."""
-        self.table.on_cover(by)
+        self.host.covered(by)
 
     def on_exit(self) -> None:
         """Gone from the stack (closed, or the stack cleared): the table no longer shows this overlay."""
-        self.table.overlay_gone(self)
-
-
-P = TypeVar("P")
-
-
-class OverlaySlot(Generic[P]):
-    """A table attribute for one overlay: its panel while the overlay's scene is on the stack, else None.
-    Setting it to None closes the overlay (panels are opened by the table's openers)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, table: Any, owner: type | None = None) -> P | None:
-        scene = table.overlays.get(self.name) if table is not None else None
-        return scene.panel if scene is not None else None
-
-    def __set__(self, table: Any, value: P | None) -> None:
-        if value is not None:
-            raise ValueError(f"open the {self.name} overlay with the table's opener")
-        table.close_overlay(self.name)
+        self.host.gone(self)
