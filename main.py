@@ -370,6 +370,9 @@ def run_bench(args: argparse.Namespace) -> int:
               f"{row['api_hands_per_s']} through legal_actions()/apply(), {row['clones_per_s']} clones/s mid-hand")
     if not args.engine_only:
         figures["ai"] = ai_figures(args.seconds, print)
+        from game.tools.coach_bench import coach_figures
+
+        figures.update(coach_figures(print))  # "hint_ms" and "review_hand_ms"
         try:
             from ui.bench import window_figures
         except ImportError as error:

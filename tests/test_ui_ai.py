@@ -547,7 +547,7 @@ def test_the_thinking_time_setting_reaches_the_hard_players(app: Any) -> None:
     try:
         assert {table.control.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
         hints = table.control.hints.players
-        assert hints._spec(0) == PlayerSpec("hard", hints.specs[0].seed, 1000)
+        assert hints._spec(0) == PlayerSpec("coach", hints.specs[0].seed, 1000)
         app.ctx.settings.think_ms = 250  # changed during the game: the next question uses it
         assert table.control.computers._spec(1).think_ms == 250
         before = table.control.computers.players[1]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.reviews import reviews_of
 from game.state import TrickGame
 from ui.context import AppContext
 from ui.draw import caches, text, theme
@@ -148,6 +149,7 @@ class App:
         """Open the table for a saved game over the title menu, exactly where it was (no first-game tips:
         the game is not new)."""
         table = _table_scene()(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
+        table.reviews.load(reviews_of(saved.record))  # the hands' reviews kept in the record (docs/review.md)
         skip_first_game_tips(table)  # the tips open only at the start of a new game
         self.ctx.scenes.push(table)
 

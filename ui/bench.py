@@ -23,10 +23,12 @@ from game.ai import make_player
 from game.factory import new_game
 from game.record import dumps, to_record
 from game.state import Phase, TrickGame
+from game.tools.coach_bench import played_hand
 from ui.app import App, make_app
 from ui.draw.sprites import Flight
 from ui.scenes.table import TableScene, make_config
 from ui.services.computer import ComputerWorker
+from ui.services.review import HandReviews
 from ui.services.saves import SaveService, save_text, window_facts
 from ui.services.settings import DEFAULT_THINK_MS
 
@@ -161,6 +163,36 @@ def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", de
         app.close()
 
 
+def review_frames(size: tuple[int, int] = (1280, 720), timeout_s: float = 60.0) -> dict[str, Any]:
+    """Frame times (update + draw + flip) of a table whose first hand the worker process reviews (a whole hand of
+    four-player Spades played by ``normal`` computers, reviewed for seat 0): median, p99 and max in ms."""
+    worker = ComputerWorker().start()
+    worker.wait_ready(60.0)
+    app, scene = _table(size, [0], sync=False, level="normal", worker=worker)
+    try:
+        reviews = HandReviews([0], 3, worker=worker)
+        for _ in range(5):
+            app.step(1 / 60)
+        reviews.request(played_hand(100), 1)
+        times: list[float] = []
+        deadline = time.perf_counter() + timeout_s
+        while time.perf_counter() < deadline and reviews.of(1) is None:
+            t0 = time.perf_counter()
+            app.step(1 / 60)
+            pygame.display.flip()
+            times.append((time.perf_counter() - t0) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+        reviews.close()
+        return {"median": round(statistics.median(times), 2) if times else 0.0,
+                "p99": round(_percentile(times, 0.99), 2) if times else 0.0,
+                "max": round(max(times), 2) if times else 0.0, "frames": len(times),
+                "reviewed": reviews.of(1) is not None}
+    finally:
+        scene.on_exit()
+        worker.stop()
+        app.close()
+
+
 def startup_seconds(timeout_s: float = 20.0) -> float:
     """Wall time from starting ``python main.py`` to its first frame (it prints READY), dummy driver."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -207,6 +239,10 @@ def window_figures(log: Callable[[str], None] = print) -> dict[str, Any]:
     log(f"window startup: {figures['startup_s']} s to the first frame of python main.py (target 1.5 s)")
     thinking = thinking_frames()
     figures["thinking_frame_ms"] = thinking
+    review = review_frames()
+    figures["review_frame_ms"] = review
+    log(f"window while a hand is reviewed in the worker: frame median {review['median']} ms, p99 {review['p99']}, "
+        f"max {review['max']} over {review['frames']} frames (target max <= 33 ms)")
     log(f"window while {thinking['level']} computers think ({thinking['think_ms']} ms per decision, "
         f"{thinking['decisions']} decisions, worker: {thinking['worker']}): longest frame {thinking['max']} ms "
         f"(p95 {thinking['p95']}, p99 {thinking['p99']}, median {thinking['median']}; drawing thread's CPU at most "

@@ -43,6 +43,7 @@ HELP = {
     "level": "The level computer seats start at on the new-game screen.",
     "name": "Your name at the table (empty: \u201cYou\u201d).",
     "confirm": "On: the first click (or Enter) picks a card, a second click plays it.",
+    "reasons": "On: the Hint says why, with the chance of the contract and the points each choice costs.",
     "trick": "How long a finished trick stays on the table before it is taken in.",
     "sound": "Short card sounds, played quietly.",
     "volume": "How loud the sounds are.",
@@ -76,6 +77,7 @@ class SettingsScene(FormScene):
         self.confirm = Toggle("Confirm before playing", st.confirm_play, on_change=self._setter("confirm_play"))
         self.trick = ChoiceSelector("Finished trick", TRICK_STAYS, on_change=self._setter("trick_stays"), wrap=False)
         self.trick.set_value(st.trick_stays)
+        self.reasons = Toggle("Show hints' reasons", st.hint_reasons, on_change=self._setter("hint_reasons"))
         self.sound = Toggle("Sound", st.sound, on_change=self._set_sound)
         self.volume = ChoiceSelector("Volume", VOLUMES, on_change=self._set_volume, wrap=False)
         self.volume.set_value(min((v for _label, v in VOLUMES), key=lambda v: abs(v - st.volume)))
@@ -93,9 +95,10 @@ class SettingsScene(FormScene):
         self.left_column: list[Widget] = [self.speed, self.pace, self.think, self.level, self.name, self.confirm,
                                           self.trick, self.sound, self.volume]
         self.right_column: list[Widget] = [self.four_color, self.back_style, self.felt, self.suits, self.ranks,
-                                           self.fullscreen]
+                                           self.fullscreen, self.reasons]
         self.help_keys: dict[int, str] = {id(self.pace): "pace", id(self.think): "think", id(self.level): "level",
                                           id(self.name): "name", id(self.confirm): "confirm", id(self.trick): "trick",
+                                          id(self.reasons): "reasons",
                                           id(self.sound): "sound", id(self.volume): "volume",
                                           id(self.four_color): "four", id(self.back_style): "back",
                                           id(self.felt): "felt", id(self.suits): "suits", id(self.ranks): "ranks",

@@ -41,6 +41,9 @@ def stat_rows(kind: str, tally: Tally) -> list[tuple[str, str]]:
         ("Win rate", _pct(tally.win_rate)),
         ("Hands played", str(tally.hands)),
     ]
+    lost = tally.points_lost_per_hand
+    if lost is not None:  # the reviews' accuracy figure (game.ai.review)
+        rows.append(("Points lost a hand to Hard's choices", f"{lost:.1f}"))
     return rows + presentation_of(kind).stat_rows(tally)
 
 

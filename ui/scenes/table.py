@@ -15,6 +15,7 @@ and the painter (``ui.table``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -22,11 +23,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.actions import Action, Bid, Look, Play
+from game.ai.duplicate import DuplicateResult
+from game.ai.review import HandReview
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
 from game.games import GAMES
 from game.options import PitchOptions, SpadesOptions
+from game.reviews import FIELD as REVIEWS_FIELD
+from game.reviews import with_reviews
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import wording
@@ -37,8 +42,10 @@ from ui.scenes.gameover import GameOverScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
+from ui.scenes.viewer import ViewerScene
+from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed, window_facts
-from ui.services.stats import TableStats
+from ui.services.stats import TableStats, count_review
 from ui.table.anim import EventPlayer, data_of
 from ui.table.controller import COMPUTER_PAUSE_S, TableController
 from ui.table.hand import ViewerHand, visible_point
@@ -49,8 +56,10 @@ from ui.table.overlays import TableOverlays
 from ui.table.painter import Frame, TablePainter, prompt_for, statuses_for
 from ui.table.panels.bid_panel import ActionPanel, Decision, decision_for
 from ui.table.panels.curtain import Curtain
+from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
+from ui.table.panels.review_strip import DuplicateRow, ReviewStrip
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -75,6 +84,9 @@ class TableScene(Scene):
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
         control, g = self.control, self.control.game
         control.stats = TableStats(ctx, config.seats, g)  # hands and the game's end counted once each
+        self.reviews = table_reviews(config, computer_sync, ctx.worker)  # each hand reviewed (ui.services.review)
+        self.duplicates = HandDuplicates(config, computer_sync, ctx.worker, self.think_ms)  # "Hard in my seat"
+        self.reviews.on_done = self._count_review
         self.view = TableView(g.kind, g.num_seats, g.teams, control.names, ctx.size, GAMES[g.kind].hand_size,
                               art=ctx.art)
         self.view.bottom = control.humans[0] if control.humans else 0
@@ -118,8 +130,11 @@ class TableScene(Scene):
     def _autosave(self, game: TrickGame) -> None:
         saves = self.ctx.saves
         if saves is not None:
-            saves.autosave(game, self.control.config.seat_records(),
-                           window_facts(self.control.humans, self.think_ms(), game))
+            window = window_facts(self.control.humans, self.think_ms(), game)
+            reviews = getattr(self, "reviews", None)
+            if reviews is not None and (reviews.done or reviews.kept):
+                window[REVIEWS_FIELD] = reviews.as_json()  # kept in the record's optional "reviews" field
+            saves.autosave(game, self.control.config.seat_records(), window)
 
     def speed(self) -> float:
         """The speed factor for animations and computer pauses (0 = instant)."""
@@ -171,6 +186,8 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
+        self.reviews.close()
+        self.duplicates.close()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -414,6 +431,60 @@ class TableScene(Scene):
         """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes
         nothing."""
         self.painter.draw(surface, self.frame(), self.player)
+        hinted = self.shown_hint() if self.hint_visible() else None
+        note = self.control.hint_note() if self.ctx.settings.hint_reasons and hinted is not None else None
+        if note is not None and hinted is not None:  # why (game.ai.coach), beside what the Hint lifted
+            draw_hint_note(surface, note.text, *self.hint_note_place(hinted))
+
+    def hint_note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
+        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
+        under the panel of bids; never over the hand."""
+        lay = self.view.layout
+        card = self.rect_for_card(action.card) if isinstance(action, Play) else None
+        if card is not None:
+            return card, self.view.px, lay.prompt_at[1] - lay.px(14), False
+        if self.panel.rect.width:
+            return self.panel.rect, self.view.px, lay.fan.top, True
+        return self.hint_button.rect, self.view.px, lay.fan.top, False
+
+    # ----- the review of each hand and "Hard in my seat" (game.ai.review, game.ai.duplicate)
+    def _count_review(self, review: HandReview) -> None:
+        """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
+        g = self.control.game
+        try:
+            count_review(self.ctx, self.control.config.seat_records(), g.kind, g.num_seats, review.seats, review.cost)
+        except Exception as exc:  # statistics must never stop a game
+            self.notes.show_toast(f"The statistics could not be updated ({exc}).")
+
+    def review_strip(self, hand: int) -> ReviewStrip:
+        """The hand summary's review lines for hand number ``hand`` (ui.table.panels.review_strip)."""
+        reviews, dup, game = self.reviews, self.duplicates, self.control.game
+        row = None
+        if reviews.auto:
+            reviews.request(game, hand)
+            row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
+                               self.open_duplicate)
+        ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
+        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
+
+    def open_duplicate(self, result: DuplicateResult) -> None:
+        """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
+        viewer = ViewerScene(self.ctx, result.record)
+        starts = viewer.timeline.hand_starts()
+        if len(starts) >= result.hand:
+            viewer.go_to(starts[result.hand - 1])
+        viewer.banner = result.text
+        self.ctx.scenes.push(viewer)
+
+    def open_hand_review(self, review: HandReview) -> None:
+        """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""
+        record = with_reviews(record_as_filed(self.control.game, self.control.config.seat_records()),
+                              self.reviews.as_json())
+        viewer = ViewerScene(self.ctx, record)
+        first = review.first_k()
+        if first is not None:
+            viewer.go_to_k(first)
+        self.ctx.scenes.push(viewer)
 
     # ----- for tests and tools
     def render_items(self) -> list[CardItem]:
@@ -483,7 +554,14 @@ class TableStage:
                               model.pitcher, model.high_bid, self._close_summary, t.speed(),
                               game_over=g.winner is not None and g.hand_number == data.get("hand"),
                               trump=model.trump, hand_tricks=list(model.hand_tricks))
-        t.overlays.open("summary", summary, {"continue": summary.button})
+        hand = data.get("hand")
+        buttons = {"continue": summary.button}
+        if t.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
+            strip = summary.extra = t.review_strip(hand)
+            buttons["review"] = strip.button
+            if strip.duplicate is not None:
+                buttons["hard_in_my_seat"] = strip.duplicate.button
+        t.overlays.open("summary", summary, buttons)
 
     def _close_summary(self) -> None:
         self.table.overlays.close("summary")

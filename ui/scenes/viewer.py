@@ -29,6 +29,7 @@ from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
 from game.names import seat_names
 from game.record import RecordError, dumps, last_good_limit, replay, to_record
+from game.reviews import reviews_of
 from game.state import Phase, TrickGame
 from ui.config import level_label
 from ui.draw import text, theme
@@ -38,6 +39,7 @@ from ui.replay.hand_list import HandList, HandRow, hand_rows
 from ui.scene import Scene
 from ui.table.layout import ui_unit
 from ui.table.model import Snapshot, TableModel
+from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -53,6 +55,7 @@ DOCKED_UNIT = 0.75  # the list goes beside the table when the table keeps this m
 FAN_STEP = 20  # the step between an open hand's cards beside a plate
 CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
 PROBLEM_RED = (240, 130, 120)
+MARK_RED = (240, 110, 90)  # a decision the review marked, on the timeline
 ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
 
 
@@ -326,6 +329,12 @@ class ViewerScene(Scene):
         }
         self.group = WidgetGroup(list(self.buttons.values()))
         self.slider = pygame.Rect(0, 0, 0, 0)
+        # the decisions a hand's review marked (the record's optional "reviews" field, game.ai.review): k -> words
+        seat_words: list[str] = list(getattr(self, "names", None) or [])
+        self.marks = {m["k"]: (f"{seat_words[m['seat']]}: " if len(review.get("seats", [])) > 1 and type(m.get("seat"))
+                               is int and m["seat"] < len(seat_words) else "") + m["text"]
+                      for review in reviews_of(record) for m in review["marks"]}  # hot-seat marks name the player
+        self.banner: str | None = None  # a line over the table ("You: +52. Hard in your seat: +61")
         self._place()
         self.go_to(0)
 
@@ -429,6 +438,17 @@ class ViewerScene(Scene):
         self.model = model_for(shown, pos.trick_done, settings.hand_suits, settings.hand_rank == "low-high")
         if pos.hand_over and shown.results:
             self._open_summary(shown)
+
+    def go_to_k(self, k: int) -> None:
+        """Show the decision point after ``k`` actions (a marked decision of a review)."""
+        index = next((i for i, p in enumerate(self.timeline.positions) if p.k == k and not p.hand_over), None)
+        if index is not None:
+            self.go_to(index)
+
+    def marked_text(self) -> str | None:
+        """The review's words for the decision shown now, if it was marked."""
+        pos = self.position
+        return self.marks.get(pos.k) if pos is not None and not pos.hand_over else None
 
     def _open_summary(self, game: TrickGame) -> None:
         result = game.results[-1]
@@ -645,6 +665,11 @@ class ViewerScene(Scene):
             for overlay in (self.summary, self.sheet):
                 if overlay is not None:
                     overlay.draw(area, self.view.layout)
+            if self.banner and self.sheet is None:
+                draw_pill(area, self.banner, self.view.layout.prompt_at, self.view.layout.px(20), 255, gold=True)
+            marked = self.marked_text()
+            if marked and self.summary is None and self.sheet is None:
+                draw_hint_note(area, ["Review", marked], self.view.layout.fan, self.view.px)
         if self.problem and (self.index == self.last or self.timeline.start is None):
             self._draw_problem(surface)
         self._draw_bar(surface, w, h)
@@ -715,6 +740,11 @@ class ViewerScene(Scene):
         done = track.copy()
         done.width = max(track.height, self.slider_x(self.index) - track.left)
         pygame.draw.rect(surface, theme.GOLD_DARK, done, border_radius=track.height // 2)
+        marked = {p.k for p in self.timeline.positions if not p.hand_over and p.k in self.marks}
+        for index, p in enumerate(self.timeline.positions):  # the review's marks on the timeline
+            if p.k in marked and not p.hand_over:
+                marked.discard(p.k)
+                pygame.draw.circle(surface, MARK_RED, (self.slider_x(index), track.top - px(7)), px(4))
         knob = (self.slider_x(self.index), track.centery)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, knob, px(10))
         if self.problem:

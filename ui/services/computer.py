@@ -42,10 +42,11 @@ import time
 import traceback
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import platformdirs
 
@@ -59,6 +60,10 @@ from ui.services.settings import DEFAULT_THINK_MS
 THINKING_SWITCH_INTERVAL_S = 0.0003
 FALLBACK_LEVEL = "normal"  # what a seat whose player failed plays on at
 HINT_LEVEL = "hard"  # the level whose choice the Hint shows
+# The Hint's player: the hard level's search over a fixed budget of worlds, with its reasons (game.ai.coach)
+COACH_LEVEL = "coach"
+REVIEW_LEVEL = "review"  # the review of a hand (game.ai.review.ReviewerPlayer): a job is a ReviewJob, not a view
+DUPLICATE_LEVEL = "duplicate"  # "Hard in my seat" (game.ai.duplicate.DuplicatePlayer): a job is a DuplicateJob
 LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
 LOG_FILE = "computer-players.log"
 LIVENESS_CHECK_S = 0.5  # how often the drawing thread checks that the worker process lives
@@ -172,13 +177,28 @@ def hint_level() -> str:
 
 
 def _make(level: str, seed: int | None, think_ms: int) -> Player:
+    if level == COACH_LEVEL:  # these load the hard level: only when first asked for (start-up speed)
+        coach = import_module("game.ai.coach")
+        return cast(Player, coach.CoachPlayer(seed, coach.worlds_for(think_ms)))
+    if level == REVIEW_LEVEL:
+        return cast(Player, import_module("game.ai.review").ReviewerPlayer(seed))
+    if level == DUPLICATE_LEVEL:
+        return cast(Player, import_module("game.ai.duplicate").DuplicatePlayer(seed))
     return make_player(level, seed, think_ms=think_ms)
+
+
+def _answer(result: Any) -> Answer:
+    """An ``Answer`` from what a player's ``choose`` gave: an action, or the coach's ``Advice`` (action and note)."""
+    action = getattr(result, "action", None)
+    if action is not None and hasattr(result, "note"):
+        return Answer(action, note=result.note)
+    return Answer(result)
 
 
 def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
     """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
     the fallback level, and failing that the first level there is."""
-    if level not in LEVELS:
+    if level not in LEVELS and level not in (COACH_LEVEL, REVIEW_LEVEL, DUPLICATE_LEVEL):
         level = fallback_level()
     try:
         return _make(level, seed, think_ms)
@@ -217,6 +237,7 @@ class Answer:
 
     action: Action | None
     error: BaseException | None = None
+    note: Any = None  # the Hint's reasons (a ``game.ai.coach.Note``), when the player gave them
 
 
 class ComputerFailed(RuntimeError):
@@ -602,7 +623,7 @@ class ComputerPlayers:
             seat, view, _at = sent
             if error is None:
                 with self._lock:
-                    self._answers[key] = Answer(action)
+                    self._answers[key] = _answer(action)
                 continue
             if seat in self.failed:
                 log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.", error)
@@ -662,7 +683,7 @@ class ComputerPlayers:
         if player is None:
             return Answer(None, ValueError(f"no computer player at seat {seat}"))
         try:
-            return Answer(player.choose(view))
+            return _answer(player.choose(view))
         except Exception as error:
             if seat in self.failed and player is self._built.get(seat):
                 log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.",

@@ -36,6 +36,7 @@ from game.games import GAMES
 from game.names import clean_name
 from game.record import FORMAT as RECORD_FORMAT
 from game.record import MAX_LINE, RecordError, Replay, dumps, replay, to_record
+from game.reviews import FIELD as REVIEWS_FIELD
 from game.state import Phase, TrickGame
 from ui.services import storage
 
@@ -54,11 +55,16 @@ STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a 
 def save_document(game: TrickGame, seats: list[dict[str, Any]], window: dict[str, Any] | None = None
                   ) -> dict[str, Any]:
     """The autosave of ``game`` (at any moment) as a JSON-ready object: the record plus what the window needs."""
+    window = dict(window or {})
+    record = to_record(game, seats)
+    reviews = window.pop(REVIEWS_FIELD, None)  # the hands' reviews go in the record's optional field
+    if isinstance(reviews, list) and reviews:
+        record[REVIEWS_FIELD] = reviews
     return {
         "format": SAVE_FORMAT,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "window": dict(window or {}),
-        "record": to_record(game, seats),
+        "window": window,
+        "record": record,
     }
 
 

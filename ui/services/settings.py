@@ -53,6 +53,7 @@ class Settings:
     hand_suits: str = "SHCD"
     hand_rank: str = "high-low"
     confirm_play: bool = False  # a first click or Enter selects a card, a second plays it
+    hint_reasons: bool = True  # the Hint says why (game.ai.coach) beside the card or bid it lifts
     trick_stays: str = "short"  # how long a finished trick stays on the table: click / short / long
     computer_level: str = "normal"  # the default level of computer seats
     last_setup: dict[str, Any] = field(default_factory=dict)  # the last new-game choices (setup screen)
@@ -116,6 +117,7 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "hand_suits": _choice(HAND_SUIT_ORDERS),
     "hand_rank": _choice(HAND_RANK_ORDERS),
     "confirm_play": _is_bool,
+    "hint_reasons": _is_bool,
     "trick_stays": _choice(TRICK_STAYS),
     "computer_level": _choice(COMPUTER_LEVELS),
 }
@@ -124,7 +126,7 @@ LABELS = {  # entries as a message names them
     "volume": "volume", "four_color": "four-colour deck", "card_back": "card back", "felt": "table colour",
     "fullscreen": "full screen", "player_name": "your name", "hand_suits": "hand suit order",
     "hand_rank": "hand rank order", "confirm_play": "confirm before playing", "computer_level": "computer level",
-    "trick_stays": "finished trick",
+    "trick_stays": "finished trick", "hint_reasons": "show hints' reasons",
     "last_setup": "last new-game choices", "presets": "house-rules presets",
 }
 

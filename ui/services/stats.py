@@ -62,6 +62,8 @@ class Tally:
     pitched: int = 0  # Pitch: hands the player won the bid
     pitch_made: int = 0
     set_back: int = 0
+    reviewed: int = 0  # hands whose review (game.ai.review) came in
+    review_tenths: int = 0  # the expected points those reviews found lost to Hard's choices, in tenths
 
     def add(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
@@ -72,6 +74,11 @@ class Tally:
     def win_rate(self) -> float | None:
         """Games won over games played (None before the first game)."""
         return self.won / self.games if self.games else None
+
+    @property
+    def points_lost_per_hand(self) -> float | None:
+        """The accuracy figure: expected points lost per reviewed hand to Hard's choices (None before a review)."""
+        return self.review_tenths / 10 / self.reviewed if self.reviewed else None
 
     @property
     def bags_per_hand(self) -> float | None:
@@ -495,3 +502,15 @@ class TableStats:
                 notify(problem)
         self.counted_hands = max(self.counted_hands, scored)
         self.counted_end = self.counted_end or over
+
+
+def count_review(ctx: object, seats: Sequence[Mapping[str, Any]], game: str, players: int, reviewed: Iterable[int],
+                 cost: float) -> None:
+    """Add one hand's review to the reviewed seats' names: the accuracy figure (``Tally.points_lost_per_hand``)."""
+    deltas: dict[str, Delta] = {}
+    for seat in reviewed:
+        info = seats[seat] if seat < len(seats) else {}
+        if isinstance(info, Mapping) and info.get("player") == "human":
+            name = clean_name(info.get("name"), f"Seat {seat + 1}")
+            deltas[name] = Delta(Tally(reviewed=1, review_tenths=max(0, round(10 * cost))), None)
+    stats_store(ctx).add(game, players, deltas)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.actions import Action, Bid, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
@@ -22,6 +22,7 @@ from game.factory import new_game
 from game.state import SeatView, TrickGame
 from ui.config import GameConfig
 from ui.services.computer import (
+    COACH_LEVEL,
     ComputerPlayers,
     ComputerWorker,
     PlayerSpec,
@@ -58,18 +59,21 @@ class HintRequests:
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
                  think_ms: ThinkTime = default_think_time) -> None:
         level = hint_level()
+        if level == "hard":
+            level = COACH_LEVEL  # the hard level's search over a fixed budget of worlds, with its reasons
         specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint")) for seat in humans}
         players = {seat: player_for(level, spec.seed, think_ms()) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
         self.key: Hashable | None = None
         self.seat: int | None = None
         self.action: Action | None = None
+        self.note: Any = None  # the reasons that came with the hint (``game.ai.coach.Note``)
 
     def request(self, key: Hashable, view: SeatView) -> None:
         """Ask for the hint of ``view.seat`` at decision point ``key`` (a repeated request is ignored)."""
         if key == self.key:
             return
-        self.key, self.seat, self.action = key, view.seat, None
+        self.key, self.seat, self.action, self.note = key, view.seat, None, None
         self.players.ask(key, view)
 
     def update(self, key: Hashable) -> None:
@@ -82,7 +86,7 @@ class HintRequests:
         if self.action is None:
             answer = self.players.result(key)
             if answer is not None and answer.action is not None:
-                self.action = answer.action
+                self.action, self.note = answer.action, answer.note
 
     def pending(self) -> bool:
         """True while a requested hint is still being worked out."""
@@ -92,15 +96,19 @@ class HintRequests:
         """The hinted action at decision point ``key``, if it has come."""
         return self.action if key == self.key and self.key is not None else None
 
+    def shown_note(self, key: Hashable) -> Any:
+        """The reasons of the hint at decision point ``key`` (``game.ai.coach.Note``), if they have come."""
+        return self.note if key == self.key and self.key is not None and self.action is not None else None
+
     def drop(self) -> None:
         """Forget the hint (the position changed); a search in progress is ignored when it ends."""
         if self.key is not None:
             self.players.stop()
-        self.key = self.seat = self.action = None
+        self.key = self.seat = self.action = self.note = None
 
     def close(self) -> None:
         """Stop for good."""
-        self.key = self.seat = self.action = None
+        self.key = self.seat = self.action = self.note = None
         self.players.close()
 
 
@@ -249,6 +257,10 @@ class TableController:
     def hint(self) -> Action | None:
         """The hinted action for the decision point now, once it has come (None otherwise)."""
         return self.hints.shown(self.hint_key())
+
+    def hint_note(self) -> Any:
+        """The reasons of the hint now (``game.ai.coach.Note``), once they have come (None otherwise)."""
+        return self.hints.shown_note(self.hint_key())
 
     # ----- hot-seat
     def curtain_needed(self) -> int | None:

@@ -60,6 +60,7 @@ class HandSummary:
         self.done = False
         self.button = Button("See the result" if game_over else "Continue", self._continue, primary=True, key="Enter")
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.extra: Any = None  # a line under the breakdown (ui.table.panels.review_strip): place, draw, events
 
     # ----- state
     @property
@@ -79,6 +80,8 @@ class HandSummary:
         """Count up."""
         self.age_s += dt_s
         self.button.update(dt_s)
+        if self.extra is not None:
+            self.extra.update(dt_s)
 
     def _continue(self) -> None:
         if not self.done:
@@ -88,6 +91,8 @@ class HandSummary:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Continue on the button, Enter or Space; a click elsewhere first finishes the count."""
         if self.done:
+            return True
+        if self.extra is not None and self.extra.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.button.handle_event(event)
@@ -115,12 +120,17 @@ class HandSummary:
         self.col_w = px(190) if n <= 2 else max(px(84), min(px(130), (layout.size[0] - px(80) - label_w) // n))
         w = label_w + n * self.col_w + px(56)
         rows = len(self.rows) + 2
-        h = px(96) + px(58) + rows * px(31) + px(40) + px(84)
+        extra_rows = self.extra.rows() if self.extra is not None else 0
+        h = px(96) + px(58) + rows * px(31) + px(40) + px(84) + extra_rows * px(48)
         self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), min(h, layout.size[1] - px(20)))
         self.rect.center = (layout.size[0] // 2, layout.size[1] // 2)
         self.label_w = label_w
         bw, bh = px(220), px(52)
         self.button.set_rect((self.rect.centerx - bw // 2, self.rect.bottom - px(26) - bh, bw, bh))
+        if self.extra is not None:
+            top = self.button.rect.top - px(2) - extra_rows * px(48)
+            self.extra.place(pygame.Rect(self.rect.x + px(28), top, self.rect.width - px(56),
+                                         extra_rows * px(48) - px(8)), px)
 
     def headline(self) -> str:
         """One line saying what happened, in plain English for every kind of side ("You made your bid",
@@ -227,4 +237,6 @@ class HandSummary:
                 bags = self.bags[side]
                 text.blit_text(surface, f"{bags} bag{'s' if bags != 1 else ''}", px(15), theme.TEXT_DIM,
                                (cx, y + px(34)), "midtop")
+        if self.extra is not None:
+            self.extra.draw(surface)
         self.button.draw(surface)

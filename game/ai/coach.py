@@ -1,0 +1,428 @@
+"""The coach: why the Hint chooses what it chooses, in a player's words and numbers.
+
+``explain(view, worlds, seed)`` looks at one decision from the seat's own ``SeatView`` only. It
+samples ``worlds`` worlds that fit the view (``HardPlayer._world``: the same sampling, Nil fits and
+auction fits the ``hard`` level uses), applies every candidate of the ``hard`` level in each world
+(common random numbers: every candidate sees the same worlds) and plays the hand out by the fast
+policy of ``game.ai.rollout``. It keeps, per candidate:
+
+- the mean value (the side's points minus the opponents', as ``hard`` values a hand);
+- in Spades, how often the side makes its contract, each Nil of the table survives, and (for a bid)
+  how many tricks the seat takes.
+
+The words come from those numbers and from the rules applied to the view (who is winning the trick,
+which cards are gone, who bid Nil), never from a hidden card: the same view and the same seed give
+the same words however the unseen cards lie (tests shuffle them). The recommended action is the
+best mean plus the ``hard`` level's tie-break prior (the rule-based card), so the lifted card is the
+first line of the note.
+
+``Advice`` (the action and its ``Note``) is what the Hint's worker process sends back.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Play, Redraw
+from game.ai.hard import HardPlayer, _margin, _tuning
+from game.ai.rollout import (
+    advance_to_play,
+    play_out,
+    policy_fits,
+    spades_rollout,
+    spades_side_values,
+    spades_table_for,
+)
+from game.cards import RANKS, Card
+from game.state import Phase, SeatView, TrickGame, trick_winner
+
+SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades, hearts, diamonds, clubs (drawn as shapes by the window)
+SUIT_WORDS = ("spade", "heart", "diamond", "club")
+DEFAULT_WORLDS = 48  # the Hint's budget of worlds (fixed: the same seed gives the same words)
+SHOWN = 3  # candidates shown at most
+HINT_WORLDS_PER_MS = 0.2  # the Hint's worlds per ms of the thinking-time setting (500 ms: 100 worlds)
+HINT_WORLDS_RANGE = (24, 400)
+
+
+def worlds_for(think_ms: int) -> int:
+    """The Hint's fixed budget of worlds for a thinking-time setting (a number of worlds, never a clock)."""
+    low, high = HINT_WORLDS_RANGE
+    return max(low, min(high, round(think_ms * HINT_WORLDS_PER_MS)))
+MINUS = "\u2212"
+
+
+def card_label(card: int) -> str:
+    """``Q♠``, ``10♥``: a card as the note writes it."""
+    rank = RANKS[card >> 2]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card & 3]
+
+
+def bid_label(value: BidValue | None) -> str:
+    if value is None or value == PASS:
+        return "pass"
+    if value == NIL:
+        return "Nil"
+    if value == DOUBLE_NIL:
+        return "Double Nil"
+    if isinstance(value, int):
+        return str(value)
+    return str(value)
+
+
+def action_label(action: Action) -> str:
+    """An action as the note names it: a card, a bid, or what a button says."""
+    if isinstance(action, Play):
+        return card_label(action.card)
+    if isinstance(action, Bid):
+        return "Pass" if action.value in (None, PASS) else "Bid " + bid_label(action.value)
+    if isinstance(action, Look):
+        return "Look at your cards"
+    if isinstance(action, Draw):
+        return "Keep it" if action.keep else "Discard it"
+    if isinstance(action, (Exchange, Redraw)):
+        cards = " ".join(card_label(c) for c in action.cards)
+        return (f"Give {cards}" if isinstance(action, Exchange) else f"Replace {cards}") if cards else "Keep the hand"
+    return str(action)
+
+
+def points(value: float, tenths: bool = False) -> str:
+    """A difference in points as the note writes it: ``−6 points``, ``−0`` (Pitch: ``−0.4``)."""
+    if tenths:
+        return f"\u2212{value:.1f}" if value >= 0.05 else "\u22120"
+    rounded = round(value)
+    if rounded == 0:
+        return "\u22120"
+    return f"\u2212{rounded} point{'s' if rounded != 1 else ''}" if rounded > 0 else f"+{-rounded} points"
+
+
+def percent(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One candidate as the search found it."""
+
+    action: Action
+    value: float  # mean value (points of the side minus the opponents')
+    loss: float  # how much less than the recommended action, on average (0 for it)
+    chances: tuple[tuple[str, float], ...] = ()  # ("contract", 0.84), ("your Nil", 0.3), ...
+    tricks: float | None = None  # Spades: the seat's mean tricks after this action
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the Hint says about one decision."""
+
+    action: Action  # the recommended one
+    lines: tuple[Line, ...]  # the best few, the recommended first
+    text: tuple[str, ...]  # the words, one entry per line shown
+    worlds: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The Hint's answer from the worker process: the action to lift and why."""
+
+    action: Action
+    note: Note | None = field(default=None)
+
+
+# ----- the search -------------------------------------------------------------------------------
+@dataclass
+class _Tally:
+    total: float = 0.0
+    made: int = 0  # worlds in which the side made its contract
+    nils: dict[int, int] = field(default_factory=dict)  # Nil seat -> worlds it survived
+    tricks: float = 0.0
+    values: list[float] = field(default_factory=list)
+
+
+def _outcome(hard: HardPlayer, world: TrickGame, action: Action, seat: int) -> tuple[float, list[int] | None,
+                                                                                      tuple[BidValue | None, ...]]:
+    """The value of ``action`` in ``world`` for ``seat``'s side, with the tricks per seat (Spades) and the
+    bids they were played to (None tricks when the policy does not model the hand)."""
+    side = world.side_of(seat)
+    if world.facts.auction or not policy_fits(world):
+        if world.phase is Phase.PLAYING and isinstance(action, Play) and policy_fits(world):
+            sides = play_out(world, action.card, bag_cost=hard._bag_cost(world), honest=hard._honest(world))  # type: ignore[arg-type]
+        else:
+            sides = hard._simulate(world, action)
+        return _margin(sides, side), None, tuple(world.bids)
+    if world.phase is Phase.PLAYING and isinstance(action, Play):
+        state = world
+        first = int(action.card)
+    else:
+        state = world.clone()
+        state.apply(action if not isinstance(action, Look) else _look_bid(world, action))
+        advance_to_play(state)
+        first = -1
+        if state.phase is not Phase.PLAYING:
+            sides = [float(p["total"]) for p in state.results[-1].points] if state.results else [0.0] * len(state.teams)
+            return _margin(sides, side), None, tuple(state.bids)
+    table = spades_table_for(state, honest=_tuning(state.kind).honest)
+    tricks = spades_rollout(list(state.hands), table, list(state.tricks_won), state.to_act or 0, state.trick,
+                            state.spades_broken, first)
+    sides = spades_side_values(table, tricks, state.bags, hard._bag_cost(state))
+    return _margin(sides, side), tricks, tuple(state.bids)
+
+
+def _look_bid(world: TrickGame, action: Look) -> Action:
+    from game.ai.hard import _for_world
+
+    return _for_world(action, world)
+
+
+def _made(bids: tuple[BidValue | None, ...], tricks: list[int], seats: list[int]) -> bool | None:
+    """Whether the side of ``seats`` made its contract (None: no contract, every seat bid Nil)."""
+    contract = counted = 0
+    has = False
+    for q in seats:
+        bid = bids[q]
+        if isinstance(bid, int) and bid >= 0:
+            has = True
+            contract += bid
+            counted += tricks[q]
+    return counted >= contract if has else None
+
+
+def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | None = None,
+             extra: tuple[Action, ...] = ()) -> tuple[list[Action], dict[Action, _Tally], int]:
+    """Every candidate (and ``extra`` actions) over ``worlds`` worlds sampled from ``view``: the candidates,
+    their tallies and the index of the rule-based prior among them (-1 when none)."""
+    player = hard if hard is not None else HardPlayer(seed=seed, samples=worlds)
+    rng = random.Random(seed)
+    candidates = list(player.candidates(view))
+    prior = player._prior(view, candidates)
+    for action in extra:
+        if action not in candidates:
+            candidates.append(action)
+    tallies = {a: _Tally() for a in candidates}
+    team = next(t for t in view.teams if view.seat in t)
+    for _ in range(worlds):
+        world = player._world(view, rng)
+        player._world_u = rng.random()
+        for action in candidates:
+            value, tricks, bids = _outcome(player, world, action, view.seat)
+            tally = tallies[action]
+            tally.total += value
+            tally.values.append(value)
+            if tricks is None:
+                continue
+            tally.tricks += tricks[view.seat]
+            if _made(bids, tricks, list(team)):
+                tally.made += 1
+            for q, bid in enumerate(bids):
+                if bid in (NIL, DOUBLE_NIL):
+                    tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
+    return candidates, tallies, prior
+
+
+def recommended(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], prior: int, worlds: int,
+                hard: HardPlayer | None = None) -> Action:
+    """The action the Hint lifts: the best mean with the ``hard`` level's tie-break prior (ties: the first)."""
+    player = hard or HardPlayer(samples=worlds)
+    bonus = player._prior_bonus(view) if prior >= 0 else 0.0
+    scores = [tallies[a].total / worlds + (bonus if i == prior else 0.0) for i, a in enumerate(candidates)]
+    if view.phase is Phase.PLAYING:
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+    else:
+        best = max(reversed(range(len(candidates))), key=lambda i: scores[i])
+    return candidates[best]
+
+
+# ----- the words --------------------------------------------------------------------------------
+def _chances(view: SeatView, tally: _Tally, worlds: int, has_tricks: bool) -> tuple[tuple[str, float], ...]:
+    if not has_tricks or view.phase is not Phase.PLAYING:
+        return ()  # before the play the contract is not known yet
+    seat = view.seat
+    partner = next((q for t in view.teams if seat in t for q in t if q != seat), None)
+    out: list[tuple[str, float]] = []
+    own_bid = view.bids[seat] if view.phase is Phase.PLAYING else None
+    if own_bid in (NIL, DOUBLE_NIL):
+        out.append(("your Nil", tally.nils.get(seat, 0) / worlds))
+    else:
+        out.append(("contract", tally.made / worlds))
+    for q, survived in sorted(tally.nils.items()):
+        if q == seat or view.phase is not Phase.PLAYING:
+            continue
+        if q == partner:
+            out.append(("partner's Nil", survived / worlds))
+        else:
+            out.append(("sets their Nil", 1 - survived / worlds))
+    return tuple(out)
+
+
+def _trick_state(view: SeatView) -> tuple[int, Card] | None:
+    """The seat winning the trick in progress and its card (None before the lead)."""
+    if not view.trick:
+        return None
+    winner = trick_winner(list(view.trick), view.trump)
+    card = next(c for q, c in view.trick if q == winner)
+    return winner, card
+
+
+def _beats(card: int, best: int, led: int, trump: int | None) -> bool:
+    if card & 3 == best & 3:
+        return card > best
+    return trump is not None and card & 3 == trump and best & 3 != trump
+
+
+def _highest_left(view: SeatView, card: int) -> bool:
+    """True when no card of ``card``'s suit above it is unseen by this seat (in the hand or played)."""
+    seen = {int(c) for c in view.played} | {int(c) for c in (view.hand or ())} | {int(c) for _, c in view.trick}
+    return all((r << 2 | (card & 3)) in seen for r in range((card >> 2) + 1, 13))
+
+
+def reason(view: SeatView, action: Action, others: list[Action]) -> str:
+    """A short reason for ``action`` from the rules and the view alone ("" when none stands out)."""
+    if not isinstance(action, Play) or view.phase is not Phase.PLAYING or view.facts.auction:
+        return ""
+    seat = view.seat
+    card = int(action.card)
+    partner = next((q for t in view.teams if seat in t for q in t if q != seat), None)
+    trump = view.trump
+    state = _trick_state(view)
+    played = {q for q, _ in view.trick}
+    own_nil = view.bids[seat] in (NIL, DOUBLE_NIL)
+    partner_nil = partner is not None and view.bids[partner] in (NIL, DOUBLE_NIL)
+    if state is not None:
+        winner, best = state
+        led = int(view.trick[0][1])
+        wins = _beats(card, best, led, trump)
+        other_cards = [int(a.card) for a in others if isinstance(a, Play)]
+        if own_nil and not wins:
+            return f"ducks under the {card_label(best)} to keep your Nil"
+        if partner_nil and wins and (winner == partner or partner not in played):
+            return "holds up your partner's Nil" if winner != partner else "takes the trick off your partner's Nil"
+        if winner == partner and not wins and any(_beats(c, best, led, trump) for c in other_cards):
+            return f"your partner's {card_label(best)} is already winning"
+        opponents_nil = [q for q in range(view.num_seats) if q not in (seat, partner)
+                         and view.bids[q] in (NIL, DOUBLE_NIL)]
+        if winner in opponents_nil and not wins:
+            return f"leaves the Nil bidder's {card_label(best)} winning"
+        if wins and card & 3 == trump and led & 3 != trump:
+            return "trumps the trick"
+        if wins and len(view.trick) == view.num_seats - 1:
+            return "wins the trick as the last to play"
+        if wins and _highest_left(view, card) and (card & 3 == trump or best & 3 != trump):
+            return f"the {card_label(card)} is the highest {SUIT_WORDS[card & 3]} left"
+        if not wins and any(_beats(c, best, led, trump) for c in other_cards):
+            return "keeps your high cards for later"
+        return ""
+    if _highest_left(view, card) and (card & 3 == trump or not own_nil):
+        return f"the {card_label(card)} is the highest {SUIT_WORDS[card & 3]} left"
+    if own_nil:
+        return "leads low to keep your Nil"
+    return ""
+
+
+def _card_text(view: SeatView, lines: list[Line]) -> list[str]:
+    out = []
+    for line in lines:
+        figures = [f"{name} {percent(p)}" for name, p in line.chances[:2]]
+        loss = points(line.loss, view.facts.auction)
+        out.append(" \u2014 ".join([action_label(line.action), ", ".join(figures + [loss])]))
+    return out
+
+
+def _bid_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], worlds: int, best: Action,
+              has_tricks: bool) -> list[str]:
+    numbers = [a for a in candidates if isinstance(a, Bid) and isinstance(a.value, int) and a.value >= 0]
+    nil = next((a for a in candidates if isinstance(a, Bid) and a.value == NIL), None)
+    base = best if best in numbers else (max(numbers, key=lambda a: tallies[a].total) if numbers else None)
+    out: list[str] = []
+    if has_tricks and base is not None:
+        expect = tallies[base].tricks / worlds
+        near = sorted(numbers, key=lambda a: (abs(a.value - expect), a.value))[:2]  # type: ignore[operator]
+        near.sort(key=lambda a: a.value)
+        makes = ", ".join(f"{bid_label(a.value)} makes {percent(tallies[a].made / worlds)}" for a in near)
+        text = f"You expect {expect:.1f} tricks: {makes}"
+        if nil is not None:
+            text += f"; Nil survives {percent(tallies[nil].nils.get(view.seat, 0) / worlds)}"
+        out.append(text)
+    value = tallies[best].total / worlds
+    ranked = sorted(candidates, key=lambda a: -tallies[a].total)
+    others = [a for a in ranked if a != best][:SHOWN - 1]
+    out.append(f"{action_label(best)}" + "".join(
+        f"; {action_label(a)} {points(value - tallies[a].total / worlds)}" for a in others))
+    return out
+
+
+def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], worlds: int,
+                best: Action) -> list[str]:
+    def pts(a: Action) -> str:
+        v = tallies[a].total / worlds
+        sign = "+" if v >= 0 else MINUS
+        return f"{sign}{abs(v):.1f}"
+
+    if view.phase is Phase.BIDDING:
+        ranked = sorted(candidates, key=lambda a: -tallies[a].total)
+        return ["Expected points: " + ", ".join(f"{action_label(a)} {pts(a)}" for a in ranked)]
+    if view.phase is Phase.PLAYING and view.trump is None:  # the pitcher's lead names trump
+        by_suit: dict[int, Play] = {}
+        for a in candidates:
+            if isinstance(a, Play):
+                suit = a.card & 3
+                if suit not in by_suit or tallies[a].total > tallies[by_suit[suit]].total:
+                    by_suit[suit] = a
+        leads = sorted(by_suit.items(), key=lambda kv: -tallies[kv[1]].total)
+        return ["Trump " + ", ".join(f"{SUIT_SYMBOLS[suit]} {pts(a)} (lead {card_label(a.card)})"
+                                     for suit, a in leads)]
+    return []
+
+
+def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, hard: HardPlayer | None = None) -> Note:
+    """The Hint's note for ``view`` (the seat to act), from ``worlds`` worlds sampled with ``seed``."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return Note(legal[0], (Line(legal[0], 0.0, 0.0),), (f"{action_label(legal[0])} \u2014 the only choice",), 0)
+    worlds = max(1, worlds)
+    candidates, tallies, prior = evaluate(view, worlds, seed, hard)
+    best = recommended(view, candidates, tallies, prior, worlds, hard)
+    has_tricks = not view.facts.auction and any(t.made or t.tricks for t in tallies.values())
+    best_value = tallies[best].total / worlds
+    ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
+    lines = [Line(a, tallies[a].total / worlds, max(0.0, best_value - tallies[a].total / worlds),
+                  _chances(view, tallies[a], worlds, has_tricks),
+                  tallies[a].tricks / worlds if has_tricks else None) for a in ranked[:SHOWN]]
+    why = reason(view, best, [a for a in candidates if a != best])
+    if view.facts.auction:
+        text = _pitch_text(view, candidates, tallies, worlds, best)
+        if not text:
+            text = _card_text(view, lines)
+    elif view.phase is Phase.BIDDING and any(isinstance(a, Bid) for a in candidates):
+        text = _bid_text(view, candidates, tallies, worlds, best, has_tricks)
+    else:
+        text = _card_text(view, lines)
+    if why:
+        text = text + [why[0].upper() + why[1:] + "."]
+    return Note(best, tuple(lines), tuple(text), worlds, why)
+
+
+def standard_error(a: list[float], b: list[float]) -> float:
+    """The standard error of the mean paired difference ``a - b``."""
+    n = len(a)
+    if n < 2:
+        return math.inf
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(var / n)
+
+
+class CoachPlayer:
+    """The Hint's player in the worker process: ``choose`` gives an ``Advice`` (the action and its note).
+
+    A fixed budget of worlds (``worlds``), so the same view and seed give the same words."""
+
+    def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+
+    def choose(self, view: SeatView) -> Advice:
+        note = explain(view, self.worlds, self.rng.getrandbits(62))
+        return Advice(note.action, note)

@@ -1,0 +1,190 @@
+"""The review of a hand (a play checker): which of a person's decisions cost expected points.
+
+``review_hand(game, hand, seats, worlds, seed)`` replays ``game``'s own history and, at every
+decision of one of ``seats`` in hand number ``hand`` with more than one legal action, takes that
+seat's ``SeatView`` *at that moment* (what it had seen then, nothing more: no card of another hand,
+even though the hand is over), values the ``hard`` level's candidates and the choice made over
+``worlds`` worlds sampled from that view (``game.ai.coach.evaluate``: common random numbers, so the
+comparison is paired), and marks the choice when the recommended action (``coach.recommended``)
+beats it by at least ``MARK_POINTS`` on average and by more than ``MARK_Z`` standard error of the
+paired difference (contract swings make single worlds noisy: at 96 worlds a lost trick of a
+tight contract costs about 10 points with a standard error of about 6).
+
+A decision's seed is derived from ``seed`` and its position in the history, so a review is the
+same whenever it is run again.
+
+The review travels with the game's record as an extra, optional field ``"reviews"`` (see
+docs/review.md; read and written by ``game.reviews``): readers that do not know it ignore it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import NIL, Action, Bid, Play
+from game.ai.coach import action_label, card_label, evaluate, recommended, standard_error
+from game.record import replay
+from game.replay import replay_steps
+from game.state import Phase, SeatView, TrickGame, trick_winner
+
+REVIEW_WORLDS = 96  # a review's budget per decision (the Hint's is 48): it runs after the hand, in the background
+MARK_POINTS = 3.0  # a choice is marked when it costs at least this much on average
+MARK_Z = 1.0  # and the worlds lean that way: the loss is more than one standard error of the paired difference
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One decision that cost expected points."""
+
+    k: int  # actions applied before it: the replay viewer's position of the decision
+    hand: int
+    trick: int  # 1-based trick of the hand (0 before the play)
+    seat: int
+    chosen: Action
+    better: Action
+    cost: float  # expected points lost against ``better``
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.k, "hand": self.hand, "trick": self.trick, "seat": self.seat, "cost": round(self.cost, 1),
+                "chosen": action_label(self.chosen), "better": action_label(self.better), "text": self.text}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The review of one hand for the seats reviewed."""
+
+    hand: int
+    seats: tuple[int, ...]
+    decisions: int  # decisions looked at (more than one legal action)
+    marks: tuple[Mark, ...]
+    worlds: int
+
+    @property
+    def cost(self) -> float:
+        return sum(m.cost for m in self.marks)
+
+    def summary(self) -> str:
+        """The hand summary's line: "2 decisions to look at, about 18 points"."""
+        if not self.marks:
+            if not self.decisions:
+                return "Review: nothing to decide"
+            return f"Review: all {self.decisions} decisions as good as Hard's"
+        count = len(self.marks)
+        return f"{count} decision{'s' if count != 1 else ''} to look at, about {round(self.cost)} points"
+
+    def first_k(self) -> int | None:
+        return self.marks[0].k if self.marks else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "seats": list(self.seats), "decisions": self.decisions, "worlds": self.worlds,
+                "cost": round(self.cost, 1), "marks": [m.to_json() for m in self.marks]}
+
+
+def decision_seed(seed: int | None, k: int) -> int:
+    """The seed of the review of the decision after ``k`` actions."""
+    digest = hashlib.blake2b(f"review:{seed}:{k}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
+def _trick_number(view: SeatView) -> int:
+    if view.phase is not Phase.PLAYING:
+        return 0
+    return len(view.tricks) + 1
+
+
+def _partner(view: SeatView) -> int | None:
+    return next((q for t in view.teams if view.seat in t for q in t if q != view.seat), None)
+
+
+def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str:
+    """ "Trick 7: you played K♥ on your partner's A♥; 7♥ loses 9 points less on average"."""
+    cost_text = f"{round(cost)} point{'s' if round(cost) != 1 else ''}"
+    if isinstance(chosen, Play) and view.phase is Phase.PLAYING:
+        where = f"Trick {_trick_number(view)}: you "
+        if not view.trick:
+            did = f"led {card_label(chosen.card)}"
+        else:
+            winner = trick_winner(list(view.trick), view.trump)
+            card = next(c for q, c in view.trick if q == winner)
+            whose = "your partner's" if winner == _partner(view) else "the"
+            did = f"played {card_label(chosen.card)} on {whose} {card_label(card)}"
+        other = card_label(better.card) if isinstance(better, Play) else action_label(better)
+        return f"{where}{did}; {other} loses {cost_text} less on average"
+    if isinstance(chosen, Bid):
+        hard = action_label(better).lower() if isinstance(better, Bid) else action_label(better)
+        if isinstance(better, Bid) and better.value == NIL:
+            hard = "bid Nil"
+        return f"Bidding: you chose {action_label(chosen).lower()}; Hard would {hard}, {cost_text} better on average"
+    return f"You chose {action_label(chosen)}; {action_label(better)} is {cost_text} better on average"
+
+
+def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int) -> tuple[Action, float, float]:
+    """The recommended action, the expected cost of ``chosen`` against it, and the standard error of that cost."""
+    candidates, tallies, prior = evaluate(view, worlds, seed, extra=(chosen,))
+    best = recommended(view, candidates, tallies, prior, worlds)
+    if chosen not in tallies or best == chosen:
+        return best, 0.0, 0.0
+    cost = (tallies[best].total - tallies[chosen].total) / worlds
+    return best, cost, standard_error(tallies[best].values, tallies[chosen].values)
+
+
+def review_choice(view: SeatView, worlds: int, seed: int) -> Action:
+    """The reviewer's own choice at ``view`` (what a review at that budget and seed never marks)."""
+    candidates, tallies, prior = evaluate(view, worlds, seed)
+    return recommended(view, candidates, tallies, prior, worlds)
+
+
+def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = REVIEW_WORLDS, seed: int | None = 0,
+                progress: Callable[[int], None] | None = None) -> HandReview:
+    """Review the decisions of ``seats`` in hand number ``hand`` of ``game`` (see the module docstring)."""
+    marks: list[Mark] = []
+    decisions = 0
+    k = 0
+    for state, action in replay_steps(game):
+        if state.hand_number == hand:
+            seat = getattr(action, "seat", None)
+            if isinstance(seat, int) and seat in seats and state.to_act == seat:
+                view = state.view(seat)
+                if len(view.legal) > 1:
+                    decisions += 1
+                    best, cost, error = review_decision(view, action, worlds, decision_seed(seed, k))
+                    if cost >= MARK_POINTS and cost > MARK_Z * error:
+                        marks.append(Mark(k, hand, _trick_number(view), seat, action, best, cost,
+                                          describe(view, action, best, cost)))
+                    if progress is not None:
+                        progress(decisions)
+        elif state.hand_number > hand:
+            break
+        k += 1
+    return HandReview(hand, tuple(seats), decisions, tuple(marks), worlds)
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A review to run in the worker process: the game's record (``game.record.to_record``), the hand, the seats."""
+
+    record: dict[str, Any]
+    hand: int
+    seats: tuple[int, ...]
+    worlds: int = REVIEW_WORLDS
+    seed: int | None = 0
+
+    @property
+    def seat(self) -> int:
+        """The seat the job is filed under (the first reviewed)."""
+        return self.seats[0] if self.seats else 0
+
+
+class ReviewerPlayer:
+    """The reviewer in the worker process: ``choose(job)`` replays the job's record and reviews its hand."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, job: ReviewJob) -> HandReview:
+        game = replay(job.record).game
+        return review_hand(game, job.hand, job.seats, job.worlds, job.seed)

@@ -1,0 +1,119 @@
+"""The coach (game/ai/coach.py): the Hint's reasons come from the seat's view and a fixed budget of worlds."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import Bid, Play
+from game.ai.coach import CoachPlayer, explain
+from game.ai.players import NormalPlayer
+from game.factory import new_game
+from game.state import Phase, TrickGame
+from game.worlds import void_suits
+from tests.scripted import bid_round, card, cards, play_tricks, spades_game
+
+WORLDS = 16
+
+
+def _advance(game: TrickGame, seat: int, plays: int) -> None:
+    """Play by the rules until ``seat`` is to play with ``plays`` cards already played this hand."""
+    players = [NormalPlayer(s) for s in range(game.num_seats)]
+    while True:
+        view = game.view(game.to_act)
+        done = len(view.played) + len(view.trick)
+        if game.phase is Phase.PLAYING and done >= plays and game.to_act == seat and len(view.legal) > 1:
+            return
+        game.apply(players[game.to_act].choose(view))
+
+
+def _shuffle_unseen(game: TrickGame, seat: int, rng: random.Random) -> None:
+    """Swap hidden cards of one suit between the other seats (their counts and shown voids unchanged)."""
+    view = game.view(seat)
+    voids = void_suits(view)
+    others = [q for q in range(game.num_seats) if q != seat]
+    for _ in range(30):
+        a, b = rng.sample(others, 2)
+        suit = rng.randrange(4)
+        if voids[a] >> suit & 1 or voids[b] >> suit & 1:
+            continue
+        ha = [c for c in range(52) if game.hands[a] >> c & 1 and c & 3 == suit]
+        hb = [c for c in range(52) if game.hands[b] >> c & 1 and c & 3 == suit]
+        if ha and hb:
+            x, y = rng.choice(ha), rng.choice(hb)
+            game.hands[a] ^= (1 << x) | (1 << y)
+            game.hands[b] ^= (1 << x) | (1 << y)
+
+
+def test_shuffled_unseen_cards_give_the_same_words() -> None:
+    for kind, seat, plays in (("spades", 0, 9), ("spades", 1, 22), ("pitch", 2, 5)):
+        game = new_game(kind, None, 4, 11)
+        _advance(game, seat, plays)
+        before = game.view(seat)
+        other = game.clone()
+        _shuffle_unseen(other, seat, random.Random(3))
+        assert [other.hands[q] for q in range(4) if q != seat] != [game.hands[q] for q in range(4) if q != seat]
+        after = other.view(seat)
+        assert after == before  # the seat sees nothing of the shuffle
+        first, second = explain(before, WORLDS, 5), explain(after, WORLDS, 5)
+        assert first.text == second.text and first.action == second.action
+        assert first.action in before.legal
+
+
+def test_bid_note_gives_expected_tricks_and_the_chance_of_nearby_bids() -> None:
+    game = new_game("spades", None, 4, 21)
+    players = [NormalPlayer(s) for s in range(4)]
+    while not (game.phase is Phase.BIDDING and game.to_act == 0 and game.view(0).hand is not None):
+        game.apply(players[game.to_act].choose(game.view(game.to_act)))
+    note = explain(game.view(0), WORLDS, 1)
+    assert isinstance(note.action, Bid)
+    assert note.text[0].startswith("You expect ") and " makes " in note.text[0]
+
+
+PARTNER_QUEEN = ("AH QH AS KS QS AD KD QD AC KC QC JC 2D", "2H 5H 6H 2S 3S 4S 3D 4D 5D 2C 3C 4C 5C",
+                 "3H KH 7H JS TS 9S JD TD 9D TC 9C 8C 7C", "4H 8H 9H TH JH 8S 7S 6S 5S 8D 7D 6D 6C")
+
+
+def _partner_queen_game() -> TrickGame:
+    """Seat 0 has won the A♥ and leads the Q♥; seat 2 (its partner) holds the K♥ and the 7♥."""
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    play_tricks(game, ["AH 2H 3H 4H"])
+    game.apply(Play(0, card("QH")))
+    game.apply(Play(1, card("5H")))
+    return game
+
+
+def test_partner_winning_is_the_reason_and_the_cost_is_shown() -> None:
+    game = _partner_queen_game()
+    view = game.view(2)
+    note = explain(view, 32, 2)
+    assert note.action == Play(2, card("7H"))
+    assert note.reason == "your partner's Q\u2665 is already winning"
+    assert note.text[0].startswith("7\u2665 \u2014 contract ")
+    king = next(line for line in note.lines if line.action == Play(2, card("KH")))
+    assert king.loss > 0
+    assert any(t.startswith("K\u2665 \u2014 contract") for t in note.text)
+
+
+def test_the_coach_player_answers_with_advice() -> None:
+    game = _partner_queen_game()
+    advice = CoachPlayer(seed=4, worlds=8).choose(game.view(2))
+    assert advice.action in game.view(2).legal and advice.note is not None and advice.note.text
+
+
+def test_pitch_names_the_points_per_bid_and_per_trump_suit() -> None:
+    game = new_game("pitch", None, 4, 2)
+    players = [NormalPlayer(s) for s in range(4)]
+    bids_seen = trump_seen = False
+    while not trump_seen:
+        view = game.view(game.to_act)
+        if view.phase is Phase.BIDDING and len(view.legal) > 1 and not bids_seen:
+            text = explain(view, 8, 1).text
+            assert text[0].startswith("Expected points: ") and "Pass" in text[0]
+            bids_seen = True
+        if view.phase is Phase.PLAYING and view.trump is None:
+            note = explain(view, 8, 1)
+            assert note.text[0].startswith("Trump ") and "(lead " in note.text[0]
+            trump_seen = True
+        game.apply(players[game.to_act].choose(view))
+    assert bids_seen

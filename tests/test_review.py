@@ -1,0 +1,76 @@
+"""The review of a hand (game/ai/review.py): the decisions that cost expected points, from the seat's view."""
+
+from __future__ import annotations
+
+import json
+
+from game.actions import Play
+from game.ai.players import NormalPlayer
+from game.ai.review import REVIEW_WORLDS, decision_seed, review_choice, review_hand
+from game.record import dumps, replay, to_record
+from game.reviews import reviews_of, with_reviews
+from game.state import Phase, TrickGame
+from tests.scripted import bid_round, card, cards, play_tricks, spades_game
+from tests.test_coach import PARTNER_QUEEN
+
+WORLDS = 24
+
+
+def finish_hand(game: TrickGame, human: int | None = None, worlds: int = WORLDS, seed: int = 0) -> None:
+    """Play to the end of the hand: the others by the rules, ``human`` by the reviewer's own choices."""
+    players = [NormalPlayer(s) for s in range(game.num_seats)]
+    hand = game.hand_number
+    while game.winner is None and game.hand_number == hand and game.phase is not Phase.HAND_OVER:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == human and len(view.legal) > 1:
+            k = sum(1 for entry in game.history if hasattr(entry, "seat"))
+            game.apply(review_choice(view, worlds, decision_seed(seed, k)))
+        else:
+            game.apply(players[seat].choose(view))
+
+
+def test_a_hand_played_as_the_reviewer_would_marks_nothing() -> None:
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    finish_hand(game, human=2)
+    review = review_hand(game, 1, [2], WORLDS, seed=0)
+    assert review.decisions >= 5
+    assert review.marks == ()
+    assert review.summary().startswith("Review: all ")
+
+
+def test_overtaking_a_partners_sure_winner_is_marked() -> None:
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    play_tricks(game, ["AH 2H 3H 4H"])
+    game.apply(Play(0, card("QH")))
+    game.apply(Play(1, card("5H")))
+    game.apply(Play(2, card("KH")))  # over the partner's queen, the best heart left
+    finish_hand(game)
+    review = review_hand(game, 1, [2], REVIEW_WORLDS, seed=0)
+    assert review.marks, review
+    first = review.marks[0]
+    assert first.trick == 2 and first.chosen == Play(2, card("KH")) and first.better == Play(2, card("7H"))
+    assert first.text.startswith("Trick 2: you played K\u2665 on your partner's Q\u2665; 7\u2665 loses ")
+    assert first.k == 4 + 4 + 2  # the bids, the first trick, two cards of the second
+    assert "decision" in review.summary() and "about" in review.summary()
+
+
+def test_the_review_travels_in_the_record_and_readers_ignore_it() -> None:
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    play_tricks(game, ["AH 2H 3H 4H"])
+    game.apply(Play(0, card("QH")))
+    game.apply(Play(1, card("5H")))
+    game.apply(Play(2, card("KH")))
+    finish_hand(game)
+    review = review_hand(game, 1, [2], 8, seed=0)
+    record = with_reviews(to_record(game), [review])
+    text = dumps(record)
+    back = json.loads(text)
+    assert reviews_of(back)[0]["hand"] == 1
+    assert replay(back).game.history == game.history  # a reader that does not know the field ignores it
+    assert reviews_of(to_record(game)) == []
+    assert REVIEW_WORLDS > WORLDS

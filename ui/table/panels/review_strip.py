@@ -1,0 +1,151 @@
+"""The hand summary's review lines: "2 decisions to look at, about 18 points" and "Hard in my seat".
+
+Shown inside the hand summary (``HandSummary.extra``) while a review of the hand is being worked
+out in the background ("Reviewing your decisions…") and once it has come (``game.ai.review``); its
+button opens the replay viewer at the first marked decision. A second line offers "Hard in my seat"
+(``game.ai.duplicate``: the same deal played again with Hard in the person's seat, in the background),
+then says "You: +52. Hard in your seat: +61" with a button to see that hand in the viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ui.draw import text, theme
+from ui.draw.widgets import Button
+
+BUSY = "Reviewing your decisions\u2026"
+LOOK = "Look at them"
+OFFER = "What would Hard make of your cards?"
+ASK = "Review each player's own decisions?"  # hot-seat: only when the players ask
+PLAYING = "Hard is playing your cards\u2026"
+ROW_GAP = 8
+
+
+class DuplicateRow:
+    """The second line: "Hard in my seat", then the two results side by side and "See it"."""
+
+    def __init__(self, result: Callable[[], Any], pending: Callable[[], bool], start: Callable[[], None],
+                 see: Callable[[Any], None]) -> None:
+        self.result, self.pending, self.start, self.see = result, pending, start, see
+        self.button = Button("Hard in my seat", self._press, key="D")
+
+    def _press(self) -> None:
+        result = self.result()
+        if result is not None:
+            self.see(result)
+        elif not self.pending():
+            self.start()
+
+    def line(self) -> str:
+        result = self.result()
+        if result is not None:
+            return str(result.text)
+        return PLAYING if self.pending() else OFFER
+
+    def button_shown(self) -> bool:
+        return self.result() is not None or not self.pending()
+
+    def update(self, dt_s: float) -> None:
+        self.button.label = "See it" if self.result() is not None else "Hard in my seat"
+        self.button.update(dt_s)
+
+
+class ReviewStrip:
+    """One line of the review and its button, inside the summary panel."""
+
+    def __init__(self, review: Callable[[], Any], on_open: Callable[[Any], None],
+                 duplicate: DuplicateRow | None = None, start: Callable[[], None] | None = None,
+                 pending: Callable[[], bool] | None = None) -> None:
+        self.review = review  # the HandReview once it has come, else None
+        self.on_open = on_open
+        self.start = start  # hot-seat: the review starts only when asked (None: it started with the summary)
+        self.pending = pending or (lambda: self.review() is None)
+        self.duplicate = duplicate
+        self.button = Button(LOOK, self._open, key="R")
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.row2 = pygame.Rect(0, 0, 0, 0)
+        self.px: Callable[[float], int] = lambda v: round(v)
+
+    def line(self) -> str:
+        review = self.review()
+        if review is None:
+            return BUSY if self.pending() or self.start is None else ASK
+        return str(review.summary())
+
+    def can_ask(self) -> bool:
+        """Hot-seat: the review may be asked for now."""
+        return self.start is not None and self.review() is None and not self.pending()
+
+    def has_marks(self) -> bool:
+        review = self.review()
+        return (review is not None and bool(review.marks)) or self.can_ask()
+
+    def _open(self) -> None:
+        if self.can_ask() and self.start is not None:
+            self.start()
+            return
+        review = self.review()
+        if review is not None and review.marks:
+            self.on_open(review)
+
+    def rows(self) -> int:
+        """The lines the strip needs in the summary."""
+        return 2 if self.duplicate is not None else 1
+
+    def place(self, rect: pygame.Rect, px: Callable[[float], int]) -> None:
+        """Lay out in ``rect`` (the summary gives ``rows()`` lines of 40 design pixels, ``ROW_GAP`` apart)."""
+        self.px = px
+        bw = px(190)
+        row_h = (rect.height - px(ROW_GAP) * (self.rows() - 1)) // self.rows()
+        self.rect = pygame.Rect(rect.x, rect.y, rect.width, row_h)
+        self.button.set_rect((rect.right - bw, rect.y, bw, row_h))
+        if self.duplicate is not None:
+            self.row2 = pygame.Rect(rect.x, rect.y + row_h + px(ROW_GAP), rect.width, row_h)
+            self.duplicate.button.set_rect((rect.right - bw, self.row2.y, bw, row_h))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        dup = self.duplicate
+        if dup is not None and dup.button_shown():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
+                dup._press()
+                return True
+            if dup.button.handle_event(event):
+                return True
+        if not self.has_marks():
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self._open()
+            return True
+        return self.button.handle_event(event)
+
+    def update(self, dt_s: float) -> None:
+        self.button.label = "Review" if self.can_ask() else LOOK
+        self.button.update(dt_s)
+        if self.duplicate is not None:
+            self.duplicate.update(dt_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, rect = self.px, self.rect
+        marks = self.has_marks()
+        room = rect.width - (self.button.rect.width + px(12) if marks else 0)
+        line = self.line()
+        size = text.fit_size(line, px(19), room)
+        color = theme.GOLD_LIGHT if marks else theme.TEXT_DIM
+        text.blit_text(surface, line, size, color, (rect.x, rect.centery), "midleft", bold=marks)
+        if marks:
+            self.button.draw(surface)
+        dup = self.duplicate
+        if dup is not None:
+            shown = dup.button_shown()
+            room = self.row2.width - (dup.button.rect.width + px(12) if shown else 0)
+            words = dup.line()
+            done = dup.result() is not None
+            size = text.fit_size(words, px(19), room, bold=done)
+            text.blit_text(surface, words, size, theme.GOLD_LIGHT if done else theme.TEXT_DIM,
+                           (self.row2.x, self.row2.centery), "midleft", bold=done)
+            if shown:
+                dup.button.draw(surface)
