@@ -40,7 +40,8 @@ WINDOW_OPTIONS = "--size WxH, --fullscreen, --screenshot PNG"
 IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
 # simulate's option flags (argparse names) and the rule option each sets; a game without that option refuses it
 OPTION_FLAGS = {"target": "target", "mercy": "mercy", "no_nil": "nil", "no_double_nil": "double_nil",
-                "low": "low", "partnerships": "partnerships", "no_dealer_steal": "dealer_steal"}
+                "low": "low", "partnerships": "partnerships", "no_partnerships": "partnerships",
+                "no_dealer_steal": "dealer_steal"}
 
 
 class UsageError(Exception):
@@ -116,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     sim.add_argument("--partnerships", action="store_true", default=None,
                      help="Pitch with four players in two teams")
+    sim.add_argument("--no-partnerships", action="store_true", default=None,
+                     help="Ten-point Pitch with four players each for himself")
     sim.add_argument("--games", type=positive_int, default=1)
     sim.add_argument("--hands", type=hand_count, default=None, help="stop each game after this many hands")
     sim.add_argument("--max-hands", type=hand_count, default=MAX_HANDS,
@@ -161,6 +164,8 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
              if getattr(args, name) is not None and option not in info.option_choices]
     if given:
         raise UsageError(f"simulate: {flag(given[0])} is not an option of {title}")
+    if args.partnerships and args.no_partnerships:
+        raise UsageError("simulate: give --partnerships or --no-partnerships, not both")
     if args.partnerships and players != 4:
         raise UsageError("simulate: --partnerships is for Pitch with --players 4")
     if args.target is not None and args.target < 1:
@@ -187,6 +192,9 @@ def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
         value = getattr(args, name)
         if value is not None and option in info.option_choices:
             chosen[option] = not value if name.startswith("no_") else value  # --no-nil: nil is False
+    players = args.players if args.players is not None else info.default_seats
+    if "partnerships" in info.option_choices and "partnerships" not in chosen and players != 4:
+        chosen["partnerships"] = False  # partners need four players (Ten-point Pitch's default has them)
     try:
         return info.options_class(**{**info.default_options().to_json(), **chosen})
     except ValueError as error:

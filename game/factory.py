@@ -6,13 +6,14 @@ from typing import Any
 
 from game.chance import Chance
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions
+from game.games import Options
+from game.options import SpadesOptions
 from game.state import TrickGame
 
 GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch"
 
 
-def default_options(game: str) -> SpadesOptions | PitchOptions:
+def default_options(game: str) -> Options:
     """The rules files' default options for a game."""
     return REGISTRY[game].default_options() if game in REGISTRY else SpadesOptions()
 

@@ -12,13 +12,27 @@ from typing import Any
 
 from game.chance import Chance
 from game.codecs import CODECS, Codec
-from game.options import PITCH_CHOICES, SPADES_CHOICES, PitchOptions, SpadesOptions
+from game.options import (
+    PITCH_CHOICES,
+    SPADES_CHOICES,
+    TEN_POINT_PITCH_CHOICES,
+    PitchOptions,
+    SpadesOptions,
+    TenPointPitchOptions,
+)
 from game.pitch import HAND_SIZE as PITCH_HAND_SIZE
 from game.pitch import MAX_PLAYERS, MIN_PLAYERS, PitchGame
 from game.spades import EXCHANGE_SIZE, SpadesGame
 from game.spades import HAND_SIZE as SPADES_HAND_SIZE
 from game.spades_two import MAX_REDRAW, SpadesTwoGame
 from game.state import TrickGame
+from game.ten_point_pitch.codec import TenPointPitchCodec
+from game.ten_point_pitch.rules import KEEP as TEN_POINT_KEEP
+from game.ten_point_pitch.rules import MAX_PLAYERS as TEN_POINT_MAX
+from game.ten_point_pitch.rules import MIN_PLAYERS as TEN_POINT_MIN
+from game.ten_point_pitch.rules import TenPointPitchGame
+
+Options = SpadesOptions | PitchOptions | TenPointPitchOptions
 
 # make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
 Maker = Callable[[Any, int, "int | None", "Chance | None"], TrickGame]
@@ -28,7 +42,7 @@ Maker = Callable[[Any, int, "int | None", "Chance | None"], TrickGame]
 class GameInfo:
     """The facts of one game that do not change during play."""
 
-    name: str  # "spades", "spades-two", "pitch": the name used by new_game, records and the command line
+    name: str  # "spades", "spades-two", "pitch", "ten-point-pitch": the name of new_game, records, the command line
     title: str  # the name shown to players
     min_seats: int
     max_seats: int
@@ -36,12 +50,12 @@ class GameInfo:
     hand_size: int  # cards each seat holds when play begins
     exchange_size: int  # cards each side of a four-player Double Nil exchange gives (0: no exchange)
     redraw_max: int  # cards a two-player Double Nil bidder may replace (0: no redraw)
-    options_class: type[SpadesOptions] | type[PitchOptions]
+    options_class: type[SpadesOptions] | type[PitchOptions] | type[TenPointPitchOptions]
     option_choices: Mapping[str, tuple[Any, ...]]  # every option's allowed values, default first
     make: Maker
     codec: Codec  # how the game's hands are written in a record and read back (game/codecs.py)
 
-    def default_options(self) -> SpadesOptions | PitchOptions:
+    def default_options(self) -> Options:
         """The rules files' default options."""
         return self.options_class()
 
@@ -62,6 +76,10 @@ def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) 
     return PitchGame(options, players, seed, chance)
 
 
+def _ten_point_pitch(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return TenPointPitchGame(options, players, seed, chance)
+
+
 GAMES: dict[str, GameInfo] = {
     "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
                        MappingProxyType(SPADES_CHOICES), _spades, CODECS["spades"]),
@@ -70,4 +88,7 @@ GAMES: dict[str, GameInfo] = {
                            CODECS["spades-two"]),
     "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
                       MappingProxyType(PITCH_CHOICES), _pitch, CODECS["pitch"]),
+    "ten-point-pitch": GameInfo("ten-point-pitch", "Ten-point Pitch", TEN_POINT_MIN, TEN_POINT_MAX, 4,
+                                TEN_POINT_KEEP, 0, 0, TenPointPitchOptions, MappingProxyType(TEN_POINT_PITCH_CHOICES),
+                                _ten_point_pitch, TenPointPitchCodec()),
 }

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
-from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, JOKER_DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
 from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
@@ -24,6 +24,8 @@ class Phase(Enum):
     REDRAW = "redraw"
     BIDDING = "bidding"
     EXCHANGE = "exchange"
+    NAMING_TRUMP = "naming_trump"  # Ten-point Pitch: the pitcher names trump after the bidding
+    DISCARDING = "discarding"  # Ten-point Pitch's draw: a seat chooses cards to put down
     PLAYING = "playing"
     HAND_OVER = "hand_over"  # only with stop_at_hand_end: the hand is scored, nothing more happens
     GAME_OVER = "game_over"
@@ -55,8 +57,8 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
             best_seat, best = seat, card
     return best_seat
 
-# One Play object per (seat, card), shared: legal_actions() is on the hot path.
-PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
+# One Play object per (seat, card), jokers included, shared: legal_actions() is on the hot path.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in JOKER_DECK) for s in range(7))
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class SeatView:
     redraw_drawn: tuple[Card, ...] = ()
     discard_size: int = 0
     redraw_counts: tuple[int | None, ...] = ()
+    part: Any = None  # the game's own view part, a frozen value of its package (Ten-point Pitch: TenPointView)
 
 
 class TrickGame:
@@ -217,13 +220,13 @@ class TrickGame:
             self._history_shared = False
         self._history.append(entry)
 
-    def _shuffled_deck(self, used: int = len(DECK)) -> list[Card]:
-        """A new hand's shuffled deck, from chance, noted in the history.
+    def _shuffled_deck(self, used: int = len(DECK), cards: Sequence[Card] = DECK) -> list[Card]:
+        """A new hand's shuffled deck (the 52 cards, or ``cards``), from chance, noted in the history.
 
         Only the top ``used`` cards come into play; the rest are set aside unseen, in deck order
         (their order is no outcome anyone sees, and a record, which gives the deal, cannot say it).
         """
-        deck = self.chance.shuffled_deck()
+        deck = self.chance.shuffled_deck(cards)
         if used < len(deck):
             deck[used:] = sorted(deck[used:])
         self._history_done += tuple(self._history)  # the hand before is over: its entries never change
