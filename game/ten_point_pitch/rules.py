@@ -227,7 +227,6 @@ class TenPointView:
     of the draw). ``draw_turn``: the seat whose draw is being made (None outside the draw).
     ``to_put_down``: how many more cards ``draw_turn`` must put down. ``my_drawn`` and
     ``my_face_down``: this seat's own cards from the stock and put down face down.
-    ``trumps``: the trump suit's sixteen cards, highest first (empty before trump is named).
     """
 
     out: tuple[bool, ...]
@@ -238,7 +237,6 @@ class TenPointView:
     to_put_down: int
     my_drawn: tuple[Card, ...]
     my_face_down: tuple[Card, ...]
-    trumps: tuple[Card, ...]
 
 
 # ----------------------------------------------------------------- the game
@@ -592,6 +590,5 @@ class TenPointPitchGame(TrickGame):
             out=tuple(self.out), burned=tuple(tuple(cards_of(m)) for m in self.burned),
             face_down=tuple(m.bit_count() for m in self.face_down), drawn=tuple(self.drawn), draw_turn=turn,
             to_put_down=max(0, self.hands[turn].bit_count() - KEEP) if turn is not None else 0,
-            my_drawn=mine.drawn if mine is not None else (), my_face_down=tuple(cards_of(self.face_down[seat])),
-            trumps=TRUMP_ORDERS[self.trump] if self.trump is not None else ())
+            my_drawn=mine.drawn if mine is not None else (), my_face_down=tuple(cards_of(self.face_down[seat])))
         return {"part": part}
