@@ -320,3 +320,75 @@ def test_a_hand_without_tricks_scores_no_point_and_sets_the_pitcher_back() -> No
     rows = score_hand(2, [0, 1, 0, 1], 0, SPADES, [], pitcher_side=0, bid=4)
     assert {k: rows[0][k] for k in (*ZERO, "total", "set_back")} == row(-4, True)
     assert {k: rows[1][k] for k in (*ZERO, "total", "set_back")} == row(0)
+
+
+# ----------------------------------------------------------------- records
+def test_a_record_written_at_any_moment_reads_back_to_that_moment() -> None:
+    import random
+
+    game = TenPointPitchGame(TenPointPitchOptions(target=21), 4, 11)
+    rng = random.Random(11)
+    phases = set()
+    while len(game.results) < 3:
+        phases.add(game.phase)
+        round_trips(game)
+        game.apply(rng.choice(game.legal_actions()))
+    assert {Phase.BIDDING, Phase.NAMING_TRUMP, Phase.PLAYING} <= phases
+
+
+def finished_record() -> dict[str, object]:
+    return json.loads(dumps(to_record(example_2(6))))
+
+
+def refused(record: dict[str, object]) -> str:
+    from game.record import RecordError
+
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    return str(error.value)
+
+
+def test_a_record_gives_the_stock_the_draw_and_the_ten_points() -> None:
+    record = finished_record()
+    assert record["game"] == "ten-point-pitch"
+    assert record["options"] == {"target": 52, "partnerships": True, "low": "player"}
+    hand = record["hands"][0]  # type: ignore[index]
+    assert len(hand["stock"]) == 18 and hand["stock"][-3:] == ["BJ", "LJ", "5S"]
+    assert (hand["pitcher"], hand["bid"], hand["trump"]) == (NORTH, 6, "S")
+    assert [entry["seat"] for entry in hand["draw"]] == [EAST, SOUTH, WEST, NORTH]
+    assert hand["draw"][-1]["taken"] == ["BJ", "LJ", "5S"] and hand["draw"][-1]["burned"] == ["BJ", "LJ", "5S"]
+    assert hand["draw"][0]["drawn"] == ["9S", *hand["stock"][1:5]] and hand["draw"][0]["burned"] == []
+    assert [len(t["plays"]) for t in hand["tricks"]] == [4, 4, 2, 1, 1, 1]
+    assert {k: hand["points"][0][k] for k in ("high", "low", "jack", "off_jack", "big_joker", "little_joker",
+                                              "three", "game", "total", "set_back")} == row(7, high=1, jack=1,
+                                                                                              off_jack=1, three=3,
+                                                                                              game=1)
+
+
+def test_the_cards_put_down_may_be_listed_in_any_order() -> None:
+    record = finished_record()
+    record["hands"][0]["draw"][-1]["burned"] = ["5S", "LJ", "BJ"]  # type: ignore[index]
+    record["hands"][0]["draw"][0]["discarded"].reverse()  # type: ignore[index]
+    assert replay(record).finished
+
+
+def test_a_record_that_breaks_the_rules_is_refused_with_the_reason() -> None:
+    record = finished_record()
+    del record["hands"][0]["trump"]  # type: ignore[index]
+    assert "missing field 'trump'" in refused(record)
+    record = finished_record()
+    tricks = record["hands"][0]["tricks"]  # type: ignore[index]
+    tricks[3]["plays"] += tricks.pop(4)["plays"]
+    assert "tricks recorded but the plays make" in refused(record)
+    record = finished_record()
+    record["hands"][0]["stock"][0] = "AS"  # type: ignore[index]
+    assert "not the 54 cards once each" in refused(record)
+    record = finished_record()
+    record["hands"][0]["draw"][-1]["burned"] = ["BJ", "LJ", "KS"]  # type: ignore[index]
+    assert "plays KS is illegal: You do not hold the king of spades" in refused(record)  # he burned it
+    record = finished_record()
+    record["hands"][0]["points"][1]["low"] = 0  # type: ignore[index]
+    assert "'low' is 0 but the rules give 1" in refused(record)
+    record = finished_record()
+    record["hands"][0]["stock"][0] = "bj"  # type: ignore[index]
+    assert "not a card" in refused(record)
