@@ -128,6 +128,10 @@ class EasyPlayer:
         """The action this seat takes now, from its view alone."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
+        if view.kind == "ten-point-pitch":  # its own players (the registry's hooks, once wired there)
+            from game.ten_point_pitch.players import easy_choose
+
+            return easy_choose(view, self.rng)
         seat = view.seat
         if view.phase is Phase.PLAYING:
             card = easy_pitch_play(view) if view.kind == "pitch" else easy_spades_play(view)

@@ -204,6 +204,10 @@ class HardPlayer:
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
+        if view.kind == "ten-point-pitch":  # no search of its own yet: it plays as its Normal level does
+            from game.ten_point_pitch.players import normal_choose
+
+            return normal_choose(view, self.rng)
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]

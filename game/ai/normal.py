@@ -781,6 +781,10 @@ class NormalPlayer:
         """The action this seat takes now, from its view alone."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
+        if view.kind == "ten-point-pitch":  # its own players (the registry's hooks, once wired there)
+            from game.ten_point_pitch.players import normal_choose
+
+            return normal_choose(view, self.rng)
         phase = view.phase
         if phase is Phase.PLAYING:
             card = pitch_play(view) if view.kind == "pitch" else spades_play(view)

@@ -53,7 +53,8 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions, parse_rules
+from game.games import Options
+from game.options import parse_rules, seated_defaults
 from game.state import TrickGame
 
 ROLES = ("a", "b")
@@ -75,10 +76,11 @@ class ArenaConfig:
     think_ms: int | None = None
     rules: tuple[tuple[str, Any], ...] = ()  # --rule KEY=VALUE: house rules, as RECORD.md writes them
 
-    def options(self) -> SpadesOptions | PitchOptions:
+    def options(self) -> Options:
         """The rule options (the defaults, with Pitch partnerships when asked, and the --rule options)."""
         info = REGISTRY[self.game]
-        chosen = {**info.default_options().to_json(), **dict(self.rules)}
+        chosen = {**info.default_options().to_json(), **seated_defaults(info.option_specs, self.players),
+                  **dict(self.rules)}
         if self.game == "pitch":
             chosen["partnerships"] = self.partnerships or chosen["partnerships"]
         return info.options_class(**chosen)

@@ -22,8 +22,7 @@ from game.actions import Action, Play
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
-from game.games import GAMES
-from game.options import PitchOptions, SpadesOptions
+from game.games import GAMES, Options
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import text, theme, wording
@@ -845,7 +844,7 @@ class TableScene(TableUndo, TableInput, Scene):
             draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
 
 
-def make_config(game: str, names: list[str], humans: list[int], options: SpadesOptions | PitchOptions | None = None,
+def make_config(game: str, names: list[str], humans: list[int], options: Options | None = None,
                 seed: int | None = 1, level: str = "random") -> GameConfig:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
