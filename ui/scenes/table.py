@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import Action, Play
+from game.actions import Action, Discard, Play
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
@@ -30,6 +30,7 @@ from ui.draw.sprites import Flight
 from ui.draw.toast import Notes, draw_pill
 from ui.draw.tween import ease_out_cubic
 from ui.draw.widgets import Button, WidgetGroup
+from ui.games import presentation_of
 from ui.scene import Scene, SceneLike
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.rules import RulesScene
@@ -316,7 +317,7 @@ class TableScene(TableUndo, TableInput, Scene):
             return Decision()
         view = g.view(seat)
         decision = decision_for(g.kind, view.phase, list(view.legal), bool(view.looked[seat]), view.high_bid,
-                                seat == view.dealer)
+                                seat == view.dealer, getattr(view.part, "to_put_down", 0))
         self._decision = (self.applied, decision)
         return decision
 
@@ -329,8 +330,8 @@ class TableScene(TableUndo, TableInput, Scene):
         x = {card: round(pos) for card, pos in self.fan_x.items()}
         hint = hint_cards(self.shown_hint()) & set(hand or ())
         marked = self.model.arrived.get(self.viewer, set()) & set(hand or ()) if self.viewer is not None else set()
-        if decision.kind == "play":
-            legal = {a.card for a in decision.legal if isinstance(a, Play)}
+        if decision.kind in ("play", "discard"):
+            legal = {a.card for a in decision.legal if isinstance(a, (Play, Discard))}
             chosen = set(self.selected) & legal  # a card waiting for the confirming click (a setting)
             return HandState(legal, self.hover, chosen, focus, x=x, hint=hint, marked=marked)
         if decision.kind in ("exchange", "redraw"):
@@ -818,6 +819,10 @@ class TableScene(TableUndo, TableInput, Scene):
             return "Your turn: play a card"
         if decision.kind == "draw":
             return "Keep this card?"
+        if decision.kind == "discard":
+            trumps = model.trump is not None and any(isinstance(a, Discard) and model.is_trump(a.card)
+                                                     for a in decision.legal)
+            return presentation_of(model.kind).discard_prompt(decision.cards, trumps)
         if self._look_visible() and decision.kind != "bid":
             return "Your cards are face down"
         return ""

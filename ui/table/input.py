@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import NIL, PASS, Action, Bid, Draw, Look, Play
-from game.cards import Card
+from game.actions import Action, Bid, Discard, Draw, Look, NameTrump, Play
+from game.cards import SUITS, Card
 from game.state import Phase
+from ui.games import presentation_of
 from ui.table.panels.bid_panel import Decision, bid_name
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ else:
     TableHost = object  # the scene's members, declared for the type checker only (ui.table.host)
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-BID_HELP = ("Type your bid (0 for Nil) or click it; Enter confirms.",
-            "Type your bid (P to pass) or click it; Enter confirms.")
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 
@@ -83,6 +82,8 @@ class TableInput(TableHost):
                 self.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
                 return
             self.try_action(Play(seat, card))
+        elif decision.kind == "discard" and seat is not None:
+            self.try_action(Discard(seat, card))  # one card at a time; the engine says why when it may not
         elif decision.kind in ("exchange", "redraw"):
             limit = decision.cards
             if card in self.selected:
@@ -101,6 +102,8 @@ class TableInput(TableHost):
         if key == pygame.K_ESCAPE:
             self.open_menu()
             return True
+        if self._trump_key(event):  # naming trump: S, H, D, C name the suit (before the S and H shortcuts)
+            return True
         if key == pygame.K_s:
             self.open_score_sheet()
             return True
@@ -117,7 +120,11 @@ class TableInput(TableHost):
         if decision.kind == "draw" and seat is not None and key in (pygame.K_k, pygame.K_d):
             self.try_action(Draw(seat, key == pygame.K_k))
             return True
-        if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
+        if decision.kind == "trump" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
+            self.panel.group.show_keyboard_focus()
+            return True
+        if decision.kind in ("play", "discard", "exchange", "redraw") and self._card_key(event, decision):
             return True
         if (key in ENTER_KEYS or key == pygame.K_SPACE) and self.top_group.focus is None:
             self._enter(decision)
@@ -131,24 +138,34 @@ class TableInput(TableHost):
             chosen.activate()
         elif self._look_visible():
             self._look()
-        elif decision.kind == "play":
+        elif decision.kind in ("play", "discard"):
             self._move_focus(decision, 0)
         elif decision.kind in ("exchange", "redraw") and self.focus is not None:
             self._press_focused(decision)
         elif decision.kind in ("exchange", "redraw"):
             self._move_focus(decision, 0)
         elif decision.kind == "bid":
-            self.notes.show_toast(BID_HELP[decision.game == "pitch"])
+            self.notes.show_toast(presentation_of(decision.game).bid_help)
         else:
             primary = self.panel.primary()
             if primary is not None:
                 primary.activate()
 
+    def _trump_key(self, event: pygame.event.Event) -> bool:
+        """While the viewer names trump, the suit's letter names it."""
+        letter = (getattr(event, "unicode", "") or "").upper()
+        if not letter or letter not in SUITS or self.viewer is None:
+            return False
+        if self.decision().kind != "trump":
+            return False
+        self.try_action(NameTrump(self.viewer, SUITS.index(letter)))
+        return True
+
     def _focus_candidates(self, decision: Decision) -> list[int]:
         """The hand's indexes the arrows may land on: only playable cards when playing."""
         hand = self.model.shown_hand(self.viewer)
-        if decision.kind == "play":
-            legal = {a.card for a in decision.legal if isinstance(a, Play)}
+        if decision.kind in ("play", "discard"):
+            legal = {a.card for a in decision.legal if isinstance(a, (Play, Discard))}
             return [i for i, card in enumerate(hand) if card in legal]
         return list(range(len(hand)))
 
@@ -182,7 +199,7 @@ class TableInput(TableHost):
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_focus(decision, -1 if key == pygame.K_LEFT else 1)
             return True
-        if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind == "play"):
+        if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind in ("play", "discard")):
             if self.focus is None:
                 self._move_focus(decision, 0)  # the first press shows where the keyboard is
             else:
@@ -206,9 +223,10 @@ class TableInput(TableHost):
             self.panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
             self.panel.group.show_keyboard_focus()
             return True
-        if key == pygame.K_p and self.game.kind == "pitch":
+        pass_bid = presentation_of(self.game.kind).pass_bid
+        if key == pygame.K_p and pass_bid is not None:
             self.digits = ""
-            return self._choose_bid(PASS)
+            return self._choose_bid(pass_bid)
         digit = DIGIT_KEYS.get(key)
         if digit is None:
             return False
@@ -223,10 +241,8 @@ class TableInput(TableHost):
         return True
 
     def _typed_bid(self, number: int) -> Any:
-        """The bid a typed number stands for: 0 is Nil (a pass in Pitch)."""
-        if number == 0:
-            return NIL if self.game.kind != "pitch" else PASS
-        return number
+        """The bid a typed number stands for (the game's presentation: 0 is Nil, or a pass in Pitch)."""
+        return presentation_of(self.game.kind).typed_bid(number)
 
     def _choose_bid(self, value: Any) -> bool:
         """Mark the bid button of ``value`` as chosen (Enter or a click then makes the bid)."""
