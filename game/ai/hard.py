@@ -204,10 +204,10 @@ class HardPlayer:
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
-        if view.kind == "ten-point-pitch":  # no search of its own yet: it plays as its Normal level does
-            from game.ten_point_pitch.players import normal_choose
+        if view.kind == "ten-point-pitch":  # its own search (the registry's hooks, once wired there)
+            from game.ten_point_pitch.hard import hard_choose
 
-            return normal_choose(view, self.rng)
+            return hard_choose(view, self.rng, self.think_ms, self.samples)
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]

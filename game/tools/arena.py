@@ -44,16 +44,17 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any, NoReturn
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
-from game.cards import DECK
+from game.cards import DECK, JOKER_DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
 from game.games import GAMES as REGISTRY
 from game.games import Options
+from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
 from game.state import TrickGame
 
@@ -156,17 +157,30 @@ def deal_seed(config: ArenaConfig, index: int) -> int:
     return random.Random(f"arena:{config.game}:{config.players}:{config.seed}:{index}").getrandbits(62)
 
 
+@cache
+def _deck_size(config: ArenaConfig) -> int:
+    """How many cards the game shuffles (52, or 54 with the jokers of Ten-point Pitch), from a game's history."""
+    game = new_game(config.game, config.options(), config.players, 0)
+    decks = [entry.outcome for entry in game.history if isinstance(entry, ChanceOutcome) and entry.kind == DECK_ORDER]
+    return len(decks[0]) if decks and isinstance(decks[0], tuple) else len(DECK)
+
+
 def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     """Deal ``index``: a new game whose first dealer and deck are forced, the same every time."""
     seed = deal_seed(config, index)
     keys = random.Random(seed)
-    deck = sorted(DECK, key=lambda _card: keys.random())
+    deck = sorted(JOKER_DECK[:_deck_size(config)], key=lambda _card: keys.random())
     chance = Chance(seed)
     chance.force("seat", [index % config.players])
     chance.force("deck", [deck])
     game = new_game(config.game, config.options(), config.players, seed, chance)
     game.stop_at_hand_end = True  # type: ignore[attr-defined]  # (ignored by an engine without it)
     return game
+
+
+def _auction(game: str) -> bool:
+    """Whether a hand is played for one pitcher's bid, made or set back (h4-engine: ``facts.auction``)."""
+    return game in ("pitch", "ten-point-pitch")
 
 
 def _player(level: str, seed: int, think_ms: int | None) -> Player:
@@ -213,7 +227,7 @@ def _sides(game: TrickGame, roles: tuple[str, ...]) -> tuple[SideHand, ...]:
     for side, team in enumerate(game.teams):
         row = points[side]
         role = roles[team[0]]
-        if game.kind == "pitch":
+        if _auction(game.kind):  # one side pitched: it made its bid or was set back
             pitched = game.results[0].pitcher is not None and game.side_of(game.results[0].pitcher) == side
             sides.append(SideHand(role, row["total"], (not row["set_back"]) if pitched else None,
                                   set_back=bool(row["set_back"])))
@@ -291,7 +305,7 @@ def _side_figures(game: str, sides: list[SideHand]) -> dict[str, Any]:
     made = sum(contracts)
     row: dict[str, Any] = {"hands": len(sides), "contracts": len(contracts), "made": made,
                            "made_pct": round(100.0 * made / len(contracts), 1) if contracts else None}
-    if game == "pitch":
+    if _auction(game):
         row["set_backs"] = sum(s.set_back for s in sides)
     else:
         row["bags_per_hand"] = round(sum(s.bags for s in sides) / len(sides), 3) if sides else None
@@ -347,7 +361,7 @@ def report(summary: dict[str, Any]) -> list[str]:
         row = summary["sides"][role]
         pct = f" ({row['made_pct']}%)" if row["made_pct"] is not None else ""
         text = f"{name[role]}: contracts made {row['made']}/{row['contracts']}{pct}"
-        if summary["game"] == "pitch":
+        if _auction(summary["game"]):
             text += f", set backs {row['set_backs']}"
         else:
             text += (f", Nil {row['nil_made']}/{row['nil_bid']} made, Double Nil "
