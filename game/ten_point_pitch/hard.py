@@ -155,5 +155,5 @@ def hard_choose(view: SeatView, rng: random.Random, think_ms: int = 500, samples
     prior = normal_choose(view, rng)
     if view.phase is Phase.NAMING_TRUMP:
         return _search(view, rng, [a for a in legal if isinstance(a, NameTrump)], prior, clock)
-    cards = [a for a in legal if isinstance(a, Play)]
+    cards: list[Action] = [a for a in legal if isinstance(a, Play)]
     return _search(view, rng, cards, prior, clock)
