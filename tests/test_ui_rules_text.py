@@ -14,7 +14,7 @@ from ui.scenes.rules import RULES_DIR, load_rules, parse_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "rules"
-GAMES = ["spades", "spades-two", "pitch"]
+GAMES = ["spades", "spades-two", "pitch", "ten-point-pitch"]
 NOTES = ["seed", "decision", "source:", "garbled", "translation", "not from the", "the program offers"]
 
 
@@ -59,3 +59,13 @@ def test_the_options_the_setup_screen_offers_are_all_described():
 
 def test_every_page_is_in_the_rules_folder():
     assert sorted(p.stem for p in RULES_DIR.glob("*.md")) == sorted(GAMES)
+
+
+def test_ten_point_pitch_options_are_all_described():
+    from game.options import TEN_POINT_TARGETS
+
+    page = options_text("ten-point-pitch")
+    for target in TEN_POINT_TARGETS:
+        assert re.search(rf"\b{target}\b", page)
+    assert "partnerships" in page and "each for himself" in page and "Low to the side that wins it" in page
+    assert "Big Joker" in page and "Little Joker" in page and "off-jack" in page

@@ -33,6 +33,8 @@ from game.ten_point_pitch.worlds import sample_world
 MIN_WORLDS = 6
 MAX_WORLDS = 400
 PRIOR_BONUS = 0.15
+BID_PRIOR_BONUS = float(__import__("os").environ.get("TPP_BID_BONUS", "1.0"))  # the worlds' auctions are kind
+BID_REACH = 1  # bids searched: the Normal level's, and this many either side of it (and pass)
 
 
 def _side_of(view: SeatView, seat: int) -> int:
@@ -132,11 +134,14 @@ def _bid(view: SeatView, rng: random.Random, clock: _Clock) -> Action:
         worlds += 1
     suit = max(range(4), key=lambda s: sum(won[s]))
     options: list[tuple[float, Action]] = []
+    anchor = prior.value if isinstance(prior, Bid) and isinstance(prior.value, int) else numbers[0] - 1
     for bid in numbers:
+        if abs(bid - anchor) > BID_REACH and Bid(view.seat, bid) != prior:
+            continue
         value = sum((p if p >= bid else -bid) - o for p, o in zip(won[suit], against[suit], strict=True)) / worlds
-        options.append((value + (PRIOR_BONUS if Bid(view.seat, bid) == prior else 0.0), Bid(view.seat, bid)))
+        options.append((value + (BID_PRIOR_BONUS if Bid(view.seat, bid) == prior else 0.0), Bid(view.seat, bid)))
     if passing:
-        options.append((sum(passed) / worlds + (PRIOR_BONUS if prior == Bid(view.seat, PASS) else 0.0),
+        options.append((sum(passed) / worlds + (BID_PRIOR_BONUS if prior == Bid(view.seat, PASS) else 0.0),
                         Bid(view.seat, PASS)))
     return max(options, key=lambda item: item[0])[1]
 
