@@ -16,6 +16,7 @@ from game.chance import Chance
 from game.history import DECK_ORDER, ChanceOutcome
 from game.options import TenPointPitchOptions
 from game.state import Phase, TrickGame
+from game.ten_point_pitch.hard import hard_choose
 from game.ten_point_pitch.players import easy_choose, hand_value, normal_choose
 from game.ten_point_pitch.rules import TenPointPitchGame, is_trump
 
@@ -23,11 +24,12 @@ SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 SEATINGS = [(4, True), (4, False), (3, False)]
 
 
-def first_hand(seed: int, levels: list[str], players: int = 4, partnerships: bool = True) -> list[int]:
+def first_hand(seed: int, levels: list[str], players: int = 4, partnerships: bool = True,
+               think_ms: int | None = None) -> list[int]:
     """Each side's points in the first hand of the seeded game, the seats played at these levels."""
     game = TenPointPitchGame(TenPointPitchOptions(partnerships=partnerships), players, seed)
     game.stop_at_hand_end = True
-    seats = [make_player(levels[s], seed * 7 + s) for s in range(players)]
+    seats = [make_player(levels[s], seed * 7 + s, think_ms) for s in range(players)]
     while game.phase is not Phase.HAND_OVER:
         seat = game.to_act
         assert seat is not None
@@ -66,10 +68,10 @@ def test_normal_beats_easy_each_for_himself(players: int) -> None:
 
 
 @pytest.mark.parametrize(("players", "partnerships"), SEATINGS)
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])  # hard: as normal, for now
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_every_level_answers_a_legal_action_at_every_decision(level: str, players: int, partnerships: bool) -> None:
-    for seed in range(40):
-        first_hand(seed, [level] * players, players, partnerships)
+    for seed in range(4 if level == "hard" else 40):  # hard: a search of its fewest worlds a decision
+        first_hand(seed, [level] * players, players, partnerships, think_ms=1 if level == "hard" else None)
 
 
 # ----------------------------------------------------------------- tactics
@@ -147,8 +149,13 @@ def replayed(game: TenPointPitchGame, deck: list[Card], trail: list[Action]) -> 
     return alt
 
 
+def hard_choose_1(view: Any, rng: random.Random) -> Action:
+    """Hard with one world a decision (its search is the same whatever the budget)."""
+    return hard_choose(view, rng, samples=1)
+
+
 @pytest.mark.parametrize(("players", "partnerships"), SEATINGS)
-@pytest.mark.parametrize("choose", [easy_choose, normal_choose], ids=["easy", "normal"])
+@pytest.mark.parametrize("choose", [easy_choose, normal_choose, hard_choose_1], ids=["easy", "normal", "hard"])
 def test_no_peeking(choose: Any, players: int, partnerships: bool) -> None:
     """Shuffling the cards a seat has not seen among the other places leaves its view and decision unchanged."""
     rng = random.Random(5)

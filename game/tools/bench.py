@@ -15,7 +15,7 @@ from game.actions import Exchange, Redraw
 from game.ai import LEVELS, make_player
 from game.cards import Card, cards_of
 from game.factory import new_game
-from game.options import PitchOptions, SpadesOptions
+from game.games import GAMES as REGISTRY
 from game.state import Phase, TrickGame
 
 GAME_HANDS = 20  # hands played in one game before the next fresh game
@@ -25,7 +25,7 @@ Rand = Callable[[], float]
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
     """A game that never ends: each hand stops at Phase.HAND_OVER and next_hand() deals the next."""
-    game = new_game(kind, PitchOptions() if kind == "pitch" else SpadesOptions(), 4, seed)
+    game = new_game(kind, None, REGISTRY[kind].default_seats, seed)  # the game's defaults
     game.stop_at_hand_end = True
     return game
 
@@ -133,7 +133,7 @@ def clones_per_second(kind: str, seconds: float, seed: int = 1) -> float | None:
 def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
     """Per game: random full hands per second (hot path and full API) and clones per second."""
     figures: dict[str, Any] = {}
-    for kind in ("spades", "spades-two", "pitch"):
+    for kind in REGISTRY:
         clones = clones_per_second(kind, seconds / 4)
         figures[kind] = {
             "hands_per_s": round(hands_per_second(kind, _random_hand_fast, seconds)),
@@ -144,7 +144,7 @@ def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
     return figures
 
 
-AI_GAMES = (("spades", 4), ("spades-two", 2), ("pitch", 4))
+AI_GAMES = tuple((kind, info.default_seats) for kind, info in REGISTRY.items())
 LEAST_DECISIONS = 10
 
 
