@@ -27,13 +27,15 @@ from collections.abc import Callable
 
 from game.actions import PASS, Action, Bid, NameTrump, Play
 from game.state import Phase, SeatView, TrickGame
-from game.ten_point_pitch.players import normal_choose
+from game.ten_point_pitch.players import normal_choose, outstanding
+from game.ten_point_pitch.rules import trump_order
 from game.ten_point_pitch.worlds import sample_world
 
 MIN_WORLDS = 6
 MAX_WORLDS = 400
 PRIOR_BONUS = 0.15
 BID_PRIOR_BONUS = float(__import__("os").environ.get("TPP_BID_BONUS", "1.0"))  # the worlds' auctions are kind
+PLAIN_LOW, PLAIN_HIGH = 2, 7  # the rank indexes of the 4 and the 9: trumps that carry no point
 BID_REACH = 1  # bids searched: the Normal level's, and this many either side of it (and pass)
 
 
@@ -161,4 +163,34 @@ def hard_choose(view: SeatView, rng: random.Random, think_ms: int = 500, samples
     if view.phase is Phase.NAMING_TRUMP:
         return _search(view, rng, [a for a in legal if isinstance(a, NameTrump)], prior, clock)
     cards: list[Action] = [a for a in legal if isinstance(a, Play)]
-    return _search(view, rng, cards, prior, clock)
+    kept = card_candidates(view, cards)
+    if prior not in kept:
+        kept.append(prior)
+    return kept[0] if len(kept) == 1 else _search(view, rng, kept, prior, clock)
+
+
+def card_candidates(view: SeatView, plays: list[Action]) -> list[Action]:
+    """The cards worth searching: of this seat's trumps without points (the 4 to the 9 of trump) that
+    touch (no trump another player holds ranks between them), only the lowest; every other card."""
+    assert view.trump is not None
+    trump = view.trump
+    others = outstanding(view)
+    order = trump_order(trump)
+    kept: list[Action] = []
+    last_plain: int | None = None  # the place in the order of the last pointless card kept
+    for place, card in enumerate(order):
+        action = next((a for a in plays if isinstance(a, Play) and a.card == card), None)
+        if action is None:
+            if others >> card & 1:
+                last_plain = None  # a card between: what follows no longer touches
+            continue
+        if PLAIN_LOW <= card.rank <= PLAIN_HIGH and card.suit == trump:
+            if last_plain is not None:
+                kept[-1] = action  # the lower of two touching cards stands for both
+            else:
+                kept.append(action)
+            last_plain = place
+        else:
+            kept.append(action)
+            last_plain = None
+    return kept
