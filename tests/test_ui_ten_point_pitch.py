@@ -134,3 +134,20 @@ class PassingPlayer:
 
     def choose(self, view):
         return next((a for a in view.legal if isinstance(a, Bid) and a.value == "pass"), view.legal[0])
+
+
+def test_the_hand_order_puts_the_games_trumps_first_and_spades_jokers_with_the_spades():
+    from game.cards import Card
+    from ui.table.model import TableModel
+
+    cards = [Card.parse(c) for c in ("2H", "BJ", "AS", "JD", "LJ", "KH", "3C", "TH", "JH")]
+    model = TableModel(4, kind=KIND)
+    assert model.sort_hand(cards)[-2:] == [Card.parse("BJ"), Card.parse("LJ")]  # no trump yet: the jokers last
+    model.trump = SUITS.index("H")
+    shown = [str(c) for c in model.sort_hand(cards)]
+    assert shown == ["KH", "JH", "JD", "BJ", "LJ", "TH", "2H", "AS", "3C"]  # the off-jack and jokers as trumps
+    model.low_first = True
+    assert [str(c) for c in model.sort_hand(cards)][:7] == ["2H", "TH", "LJ", "BJ", "JD", "JH", "KH"]
+    spades = TableModel(4, kind="spades", suit_order="HSCD")
+    assert [str(c) for c in spades.sort_hand(cards)][:6] == ["KH", "JH", "TH", "2H", "BJ", "LJ"]
+    assert [str(c) for c in spades.sort_hand(cards)][6] == "AS"  # the jokers above the ace of spades

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.actions import BidValue
-from game.cards import SUITS, Card
+from game.cards import JOKER_SUIT, SUITS, Card
 from game.state import HandResult, Phase, SeatView, TrickGame
 from ui.games import presentation_of
 
@@ -95,7 +95,16 @@ class TableModel:
         if trumps:
             return sorted(cards, key=lambda c: (0, -sign * trumps[c], 0) if c in trumps
                           else (1, order.get(c.suit, c.suit), sign * c.rank))
+        joker_suit = self._joker_suit()
+        if joker_suit is not None:  # jokers sit above the ace of the suit they belong to (Spades: spades)
+            order[JOKER_SUIT] = order[joker_suit]
         return sorted(cards, key=lambda c: (0, order.get(c.suit, c.suit), sign * c.rank))
+
+    def _joker_suit(self) -> int | None:
+        try:
+            return presentation_of(self.kind).joker_suit
+        except ValueError:  # a game the window has no presentation of
+            return None
 
     def shown_hand(self, seat: int | None) -> list[Card]:
         """The cards shown in ``seat``'s hand: none for nobody (None), or for a hand face down or not known."""
