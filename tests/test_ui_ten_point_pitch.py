@@ -151,3 +151,20 @@ def test_the_hand_order_puts_the_games_trumps_first_and_spades_jokers_with_the_s
     spades = TableModel(4, kind="spades", suit_order="HSCD")
     assert [str(c) for c in spades.sort_hand(cards)][:6] == ["KH", "JH", "TH", "2H", "BJ", "LJ"]
     assert [str(c) for c in spades.sort_hand(cards)][6] == "AS"  # the jokers above the ace of spades
+
+
+def test_ctrl_z_takes_back_a_card_put_down_in_the_draw(drivers):
+    d = table(3)
+    drivers.append(d)
+    assert d.next_stop() == "bid"
+    d.click_button("bid:10")
+    assert d.next_stop() == "trump"
+    d.click_button("trump:H")
+    assert d.next_stop() == "discard"
+    before = d.scene.game.hands[0]
+    d.click_card([a.card for a in d.scene.decision().legal if isinstance(a, Discard)][0])
+    assert d.next_stop() == "discard" and d.scene.game.hands[0] != before
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    d.step(0.0)
+    assert d.scene.game.hands[0] == before and d.next_stop() == "discard"
