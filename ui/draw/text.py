@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
 DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
 BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
