@@ -32,8 +32,8 @@ from typing import Any, NoReturn, TextIO  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 from game.ai import LEVELS  # noqa: E402
-from game.games import GAMES  # noqa: E402
-from game.options import PitchOptions, SpadesOptions, parse_rules  # noqa: E402
+from game.games import GAMES, Options  # noqa: E402
+from game.options import parse_rules, seated_defaults  # noqa: E402
 from game.tools.arena import add_parser as add_arena_parser  # noqa: E402
 from game.tools.simulate import MAX_HANDS  # noqa: E402
 
@@ -45,7 +45,8 @@ WINDOW_OPTIONS = "--size WxH, --fullscreen, --screenshot PNG"
 IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
 # simulate's option flags (argparse names) and the rule option each sets; a game without that option refuses it
 OPTION_FLAGS = {"target": "target", "mercy": "mercy", "no_nil": "nil", "no_double_nil": "double_nil",
-                "low": "low", "partnerships": "partnerships", "no_dealer_steal": "dealer_steal"}
+                "low": "low", "partnerships": "partnerships", "no_partnerships": "partnerships",
+                "no_dealer_steal": "dealer_steal"}
 
 
 class UsageError(Exception):
@@ -122,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     sim.add_argument("--partnerships", action="store_true", default=None,
                      help="Pitch with four players in two teams")
+    sim.add_argument("--no-partnerships", action="store_true", default=None,
+                     help="Ten-point Pitch with four players each for himself")
     sim.add_argument("--games", type=positive_int, default=1)
     sim.add_argument("--hands", type=hand_count, default=None, help="stop each game after this many hands")
     sim.add_argument("--max-hands", type=hand_count, default=MAX_HANDS,
@@ -163,8 +166,7 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
     info = GAMES[args.game]
     title = info.title
     players = args.players if args.players is not None else info.default_seats
-    options = _rule_options(args) if args.rule else info.default_options()  # Spades: 3 seats only each for himself
-    seats = [n for n in range(info.min_seats, info.max_seats + 1) if info.allows_seats(n, options)]
+    seats = [n for n in range(info.min_seats, info.max_seats + 1) if info.allows_seats(n, _rule_options(args, n))]
     if players not in seats:
         allowed = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
         raise UsageError(f"simulate: {title} is for {allowed} players, not --players {players}")
@@ -172,6 +174,8 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
              if getattr(args, name) is not None and option not in info.option_choices]
     if given:
         raise UsageError(f"simulate: {flag(given[0])} is not an option of {title}")
+    if args.partnerships and args.no_partnerships:
+        raise UsageError("simulate: give --partnerships or --no-partnerships, not both")
     if args.partnerships and players != 4:
         raise UsageError("simulate: --partnerships is for Pitch with --players 4")
     if args.target is not None and args.target < 1:
@@ -190,17 +194,18 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
     return players, levels
 
 
-def _rule_options(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
-    """The default options with the ``--rule`` ones (UsageError when the rules do not allow them)."""
+def _rule_options(args: argparse.Namespace, players: int) -> Options:
+    """The default options for ``players`` seats with the ``--rule`` ones (UsageError when the rules do
+    not allow them); Spades: 3 seats only each for himself when asked."""
     info = GAMES[args.game]
     try:
-        return info.options_class(**{**info.default_options().to_json(),
+        return info.options_class(**{**info.default_options().to_json(), **seated_defaults(info.option_specs, players),
                                      **parse_rules(args.game, info.option_specs, args.rule)})
     except ValueError as error:
         raise UsageError(f"simulate: {error}") from None
 
 
-def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
+def options_from_args(args: argparse.Namespace) -> Options:
     """The rule options the simulate flags ask for (UsageError when the rules do not allow them)."""
     info = GAMES[args.game]
     chosen: dict[str, Any] = {}
@@ -208,6 +213,8 @@ def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
         value = getattr(args, name)
         if value is not None and option in info.option_choices:
             chosen[option] = not value if name.startswith("no_") else value  # --no-nil: nil is False
+    players = args.players if args.players is not None else info.default_seats
+    chosen = {**seated_defaults(info.option_specs, players), **chosen}  # Ten-point Pitch for 3: each for himself
     try:
         chosen.update(parse_rules(args.game, info.option_specs, args.rule))
         options = info.options_class(**{**info.default_options().to_json(), **chosen})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from game.cards import DECK, Card
+from game.cards import JOKER_DECK, SUIT_NAMES, Card
 
 
 class NamedBid(StrEnum):
@@ -51,8 +51,8 @@ class Play:
     card: Card
 
     def __post_init__(self) -> None:
-        if type(self.card) is int and 0 <= self.card < len(DECK):  # a plain number: the Card it names
-            object.__setattr__(self, "card", DECK[self.card])
+        if type(self.card) is int and 0 <= self.card < len(JOKER_DECK):  # a plain number: the Card it names
+            object.__setattr__(self, "card", JOKER_DECK[self.card])
 
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card}"
@@ -92,7 +92,35 @@ class Redraw:
         return f"seat {self.seat} replaces {shown}"
 
 
-Action = Look | Bid | Play | Draw | Exchange | Redraw
+@dataclass(frozen=True)
+class NameTrump:
+    """Ten-point Pitch: the pitcher names the trump suit (0..3 for S H D C) once the bidding ends."""
+
+    seat: int
+    suit: int
+
+    def __str__(self) -> str:
+        shown = SUIT_NAMES[self.suit] if type(self.suit) is int and 0 <= self.suit < 4 else repr(self.suit)
+        return f"seat {self.seat} names {shown} trump"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Ten-point Pitch's draw: the seat puts down one card of its choice (a trump face up, any
+    other card face down) on its way down to the cards it keeps."""
+
+    seat: int
+    card: Card
+
+    def __post_init__(self) -> None:
+        if type(self.card) is int and 0 <= self.card < len(JOKER_DECK):  # a plain number: the Card it names
+            object.__setattr__(self, "card", JOKER_DECK[self.card])
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} discards {self.card}"
+
+
+Action = Look | Bid | Play | Draw | Exchange | Redraw | NameTrump | Discard
 
 
 @cache

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import starmap
 from typing import Any, TypeVar
 
@@ -59,14 +59,15 @@ class Chance:
         seat: int = self._take("seat", self.rng.randrange(num_seats))
         return seat
 
-    def shuffled_deck(self) -> list[Card]:
-        """The 52 cards in a fresh random order, top first."""
+    def shuffled_deck(self, cards: Sequence[Card] = DECK) -> list[Card]:
+        """The 52 cards (or ``cards``, numbered 0..len-1, such as the 54 with jokers) in a fresh
+        random order, top first."""
         # Sorting by independent random keys is a uniform shuffle, and faster than shuffle();
         # starmap draws the 52 keys without a Python call per card.
         if self._shared:
             self._own()
-        keys = list(starmap(self.rng.random, NO_ARGS))
-        deck: list[Card] = self._take("deck", sorted(DECK, key=keys.__getitem__))
+        keys = list(starmap(self.rng.random, NO_ARGS if len(cards) == len(DECK) else ((),) * len(cards)))
+        deck: list[Card] = self._take("deck", sorted(cards, key=keys.__getitem__))
         return deck
 
     def sample(self, pool: list[Card], count: int) -> list[Card]:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from game.chance import Chance
 from game.games import GAMES as REGISTRY
-from game.options import GameOptions, PitchOptions, SpadesOptions
+from game.games import Options
+from game.options import GameOptions
 from game.state import TrickGame
 
-GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch"
+GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch", "ten-point-pitch"
 
 
-def default_options(game: str) -> SpadesOptions | PitchOptions:
+def default_options(game: str) -> Options:
     """The rules files' default options for a game; ValueError for a game the registry does not list."""
     info = REGISTRY.get(game)
     if info is None:
@@ -20,7 +21,7 @@ def default_options(game: str) -> SpadesOptions | PitchOptions:
 
 def new_game(game: str, options: GameOptions | None = None, players: int = 4, seed: int | None = None,
              chance: Chance | None = None) -> TrickGame:
-    """A new game with its first hand dealt: ``"spades"``, ``"spades-two"`` or ``"pitch"``."""
+    """A new game with its first hand dealt: ``"spades"``, ``"spades-two"``, ``"pitch"`` or ``"ten-point-pitch"``."""
     info = REGISTRY.get(game)
     if info is None:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from game.actions import Action, NamedBid
 from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, HardTuning
-from game.cards import DECK, Card
+from game.cards import DECK, JOKER_DECK, Card
 from game.chance import Chance
 from game.codecs import Codec
 from game.facts import GameFacts
@@ -23,11 +23,13 @@ from game.options import (
     PITCH_OPTIONS,
     SPADES_OPTIONS,
     SPADES_TWO_OPTIONS,
+    TEN_POINT_PITCH_OPTIONS,
     GameOptions,
     OptionSpec,
     PitchOptions,
     SpadesOptions,
     SpadesTwoOptions,
+    TenPointPitchOptions,
     choices_of,
 )
 from game.pitch import players as pitch_players
@@ -44,6 +46,13 @@ from game.spades_two import rules as spades_two
 from game.spades_two.codec import SpadesTwoCodec
 from game.spades_two.worlds import SpadesTwoWorlds
 from game.state import SeatView, TrickGame
+from game.ten_point_pitch import hard as ten_point_hard
+from game.ten_point_pitch import players as ten_point_players
+from game.ten_point_pitch import rules as ten_point
+from game.ten_point_pitch.codec import TenPointPitchCodec
+from game.ten_point_pitch.worlds import TenPointPitchWorlds
+
+Options = SpadesOptions | SpadesTwoOptions | PitchOptions | TenPointPitchOptions
 
 # make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
 Maker = Callable[[GameOptions | None, int, int | None, Chance | None], TrickGame]
@@ -53,6 +62,8 @@ Policy = Callable[[SeatView, random.Random], Action]
 DealOrder = Callable[[int, Sequence[Sequence[Card]], int], list[Card]]
 # teams(seats, options) -> the sides, each a list of seats
 Teams = Callable[[int, GameOptions | None], list[list[int]]]
+# hard(view, rng, think_ms, samples or None) -> a game's own hard-level choice, one of view.legal
+HardSearch = Callable[[SeatView, random.Random, int, int | None], Action]
 
 
 @dataclass(frozen=True)
@@ -62,11 +73,12 @@ class GameInfo:
     ``facts`` holds the data (seats, sizes, bids, rules: game/facts.py); the rest are the game's
     parts: its options class and option specs, its constructor, teams rule, record codec, the
     inverse of its deal, its computer players' ``easy`` and ``normal`` policies, the hard
-    level's search tuning and its world sampler.
+    level's search tuning and its world sampler; ``hard``, when a game has one, is its own search
+    for the hard level (Ten-point Pitch), used in place of the shared one.
     """
 
     facts: GameFacts
-    options_class: type[SpadesOptions] | type[SpadesTwoOptions] | type[PitchOptions]
+    options_class: type[SpadesOptions] | type[SpadesTwoOptions] | type[PitchOptions] | type[TenPointPitchOptions]
     option_specs: tuple[OptionSpec, ...]  # every option with its values, label and help (game/options.py)
     make: Maker
     teams: Teams
@@ -77,6 +89,7 @@ class GameInfo:
     tuning: HardTuning
     worlds: Callable[[SeatView], WorldSampler]  # the game's world sampler for a view (game/worlds.py)
     deck: tuple[Card, ...] = DECK  # the cards the game is played with
+    hard: HardSearch | None = None  # the game's own hard-level search (None: the shared PIMC search)
 
     # ----- the facts, by name (GameFacts documents each)
     @property
@@ -144,7 +157,7 @@ class GameInfo:
         """Every option's allowed values, default first, by record key."""
         return MappingProxyType(dict(choices_of(self.option_specs)))
 
-    def default_options(self) -> SpadesOptions | PitchOptions:
+    def default_options(self) -> Options:
         """The rules files' default options."""
         return self.options_class()
 
@@ -158,7 +171,7 @@ class GameInfo:
         return all(any(type(v) is type(getattr(options, spec.key)) and v == getattr(options, spec.key)
                        for v in spec.allowed_at(seats)) for spec in self.option_specs)
 
-    def default_options_at(self, seats: int) -> SpadesOptions | PitchOptions:
+    def default_options_at(self, seats: int) -> Options:
         """The default options for a table of ``seats`` (Spades for three is each for himself)."""
         changed = {spec.key: spec.default_at(seats) for spec in self.option_specs
                    if spec.default_at(seats) != spec.default}
@@ -199,6 +212,22 @@ def _pitch_teams(seats: int, options: GameOptions | None) -> list[list[int]]:
     return pitch.pitch_teams(seats, bool(getattr(options, "partnerships", False)))
 
 
+def _ten_point_pitch(options: GameOptions | None, players: int, seed: int | None,
+                     chance: Chance | None) -> TrickGame:
+    return ten_point.TenPointPitchGame(cast("TenPointPitchOptions | None", options), players, seed, chance)
+
+
+def _ten_point_teams(seats: int, options: GameOptions | None) -> list[list[int]]:
+    """Two partnerships of opposite seats when asked for at four, else a side per seat."""
+    return ten_point.ten_point_teams(seats, seats == 4 and bool(getattr(options, "partnerships", True)))
+
+
+def _ten_point_deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], seats: int) -> list[Card]:
+    """The deck that deals ``hands`` (nine cards a seat), the stock after them in deck order."""
+    held = {card for hand in hands for card in hand}
+    return ten_point.deck_for(dealer, hands, [card for card in JOKER_DECK if card not in held])
+
+
 GAMES: dict[str, GameInfo] = {
     info.name: info for info in (
         GameInfo(spades.FACTS, SpadesOptions, SPADES_OPTIONS, _spades, _partners, SpadesCodec(),
@@ -210,5 +239,9 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(pitch.FACTS, PitchOptions, PITCH_OPTIONS, _pitch, _pitch_teams, PitchCodec(),
                  pitch.deck_for_deal, pitch_players.easy_choose, pitch_players.normal_choose, PITCH_TUNING,
                  PitchWorlds),
+        GameInfo(ten_point.FACTS, TenPointPitchOptions, TEN_POINT_PITCH_OPTIONS, _ten_point_pitch, _ten_point_teams,
+                 TenPointPitchCodec(), _ten_point_deck_for_deal, ten_point_players.easy_choose,
+                 ten_point_players.normal_choose, PITCH_TUNING, TenPointPitchWorlds, deck=JOKER_DECK,
+                 hard=ten_point_hard.hard_choose),
     )
 }

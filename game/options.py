@@ -89,6 +89,8 @@ SPADES_MERCY = (None, -200)  # off, or lose at -200
 PITCH_TARGETS = (7, 11, 15, 21)  # rules/pitch.md, default first
 PITCH_LOW = ("winner", "player")  # Low to the player who wins it, or to the player who played it
 YES_NO = (True, False)
+TEN_POINT_TARGETS = (52, 21, 32)  # rules/ten-point-pitch.md, default first
+TEN_POINT_LOW = ("player", "winner")  # Low to the player who played it (default), or to the trick's winner
 
 SPADES_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("target", "Target score", "The first side to reach this score wins.",
@@ -154,8 +156,26 @@ NOT_IN_CUTTHROAT = ("ten_for_200", "min_side_bid", "nil_pass")
 SPADES_OPTIONS = SPADES_OPTIONS + SPADES_HOUSE
 SPADES_TWO_OPTIONS: tuple[OptionSpec, ...] = SPADES_OPTIONS[:4] + SPADES_TWO_HOUSE
 PITCH_OPTIONS = PITCH_OPTIONS + PITCH_HOUSE
+TEN_POINT_PITCH_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("target", "Target score", "The first side to reach this score wins.",
+               _numbers(TEN_POINT_TARGETS, 52), 52),
+    OptionSpec("partnerships", "Partnerships",
+               "Four players in two partnerships, partners opposite, or three or four each for himself.",
+               (Choice(True, "Partnerships", seats=(4,)), Choice(False, "Each for himself", seats=(3, 4))), True),
+    OptionSpec("low", "Low point to", "Who scores the point for the lowest trump in play.",
+               (Choice("player", "Who played it"), Choice("winner", "Trick winner")), "player"),
+)
 # The house-rule keys: a record that leaves one out means its default (RECORD.md).
 HOUSE_KEYS: frozenset[str] = frozenset(spec.key for spec in SPADES_HOUSE + PITCH_HOUSE)
+
+
+def seated_defaults(specs: Sequence[OptionSpec], seats: int) -> dict[str, OptionValue]:
+    """The options, house rules aside, whose default a table of ``seats`` cannot take, each with the
+    value it takes there (Ten-point Pitch with three players: each for himself). A house rule that
+    does not fit the table (Cutthroat Spades) must be asked for."""
+    house = SPADES_HOUSE + PITCH_HOUSE
+    return {spec.key: spec.default_at(seats) for spec in specs
+            if not any(spec is rule for rule in house) and not _same(spec.default_at(seats), spec.default)}
 
 
 def choices_of(specs: Sequence[OptionSpec]) -> Mapping[str, tuple[Any, ...]]:
@@ -167,6 +187,7 @@ def choices_of(specs: Sequence[OptionSpec]) -> Mapping[str, tuple[Any, ...]]:
 SPADES_CHOICES: dict[str, tuple[Any, ...]] = dict(choices_of(SPADES_OPTIONS))
 SPADES_TWO_CHOICES: dict[str, tuple[Any, ...]] = dict(choices_of(SPADES_TWO_OPTIONS))
 PITCH_CHOICES: dict[str, tuple[Any, ...]] = dict(choices_of(PITCH_OPTIONS))
+TEN_POINT_PITCH_CHOICES: dict[str, tuple[Any, ...]] = dict(choices_of(TEN_POINT_PITCH_OPTIONS))
 
 
 def _check(name: str, value: object, allowed: tuple[Any, ...]) -> None:
@@ -287,7 +308,25 @@ class PitchOptions:
         return 5 if self.off_jack else 4
 
 
-ALL_KEYS: frozenset[str] = frozenset(spec.key for spec in SPADES_OPTIONS + PITCH_OPTIONS)
+@dataclass(frozen=True)
+class TenPointPitchOptions:
+    """Options for Ten-point Pitch: target, partnerships (four players; else each for himself), who gets Low."""
+
+    target: int = 52
+    partnerships: bool = True
+    low: str = "player"
+
+    def __post_init__(self) -> None:
+        for name, allowed in TEN_POINT_PITCH_CHOICES.items():
+            _check(f"Ten-point Pitch {name}", getattr(self, name), allowed)
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as the record's ``options`` object."""
+        return asdict(self)
+
+
+ALL_KEYS: frozenset[str] = frozenset(spec.key for spec in SPADES_OPTIONS + PITCH_OPTIONS
+                                   + TEN_POINT_PITCH_OPTIONS)
 
 
 def rule_value(text: str) -> OptionValue:

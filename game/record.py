@@ -36,8 +36,9 @@ from game.chance import Chance
 from game.codecs import CARDS, RecordError, diff, need, optional_list, seat_of, show
 from game.factory import GAMES, new_game
 from game.games import GAMES as GAME_INFO
+from game.games import Options
 from game.history import DECK_ORDER, SEAT, ChanceOutcome, HandHistory, force_outcomes, split_hands
-from game.options import HOUSE_KEYS, PitchOptions, SpadesOptions
+from game.options import HOUSE_KEYS
 from game.state import Phase, TrickGame
 
 __all__ = ["CARDS", "FORMAT", "MAX_LINE", "REPLAY_ERRORS", "LineResult", "Progress", "RecordError", "Replay",
@@ -88,7 +89,7 @@ def dumps(record: dict[str, Any]) -> str:
 
 
 # ----------------------------------------------------------------- reading one record
-def options_from(record: dict[str, Any]) -> SpadesOptions | PitchOptions:
+def options_from(record: dict[str, Any]) -> Options:
     """The options of a record: every option the game has, each a value the rules offer.
 
     A house rule (rules/house-rules.md) the record leaves out means its default; an option the

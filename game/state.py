@@ -26,6 +26,8 @@ class Phase(Enum):
     REDRAW = "redraw"
     BIDDING = "bidding"
     EXCHANGE = "exchange"
+    NAMING_TRUMP = "naming_trump"  # Ten-point Pitch: the pitcher names trump after the bidding
+    DISCARDING = "discarding"  # Ten-point Pitch's draw: a seat chooses cards to put down
     PLAYING = "playing"
     HAND_OVER = "hand_over"  # only with stop_at_hand_end: the hand is scored, nothing more happens
     GAME_OVER = "game_over"
@@ -183,6 +185,7 @@ class SeatView:
     redraw_drawn: tuple[Card, ...] = ()
     discard_size: int = 0
     redraw_counts: tuple[int | None, ...] = ()
+    part: Any = None  # the game's own view part, a frozen value of its package (Ten-point Pitch: TenPointView)
 
 
 class TrickGame:
@@ -278,15 +281,16 @@ class TrickGame:
         self._history.append(entry)
 
     def _shuffled_deck(self, used: int = len(DECK),
-                       transform: Callable[[list[Card]], list[Card]] | None = None) -> list[Card]:
-        """A new hand's shuffled deck, from chance, noted in the history.
+                       transform: Callable[[list[Card]], list[Card]] | None = None,
+                       cards: Sequence[Card] = DECK) -> list[Card]:
+        """A new hand's shuffled deck (the 52 cards, or ``cards``), from chance, noted in the history.
 
         Only the top ``used`` cards come into play; the rest are set aside unseen, in deck order
         (their order is no outcome anyone sees, and a record, which gives the deal, cannot say it).
         ``transform`` (a house rule's deck: jokers in, the 2\u2663 out) changes the shuffled deck
         before it is noted; it must leave a deck it made unchanged (a replay forces that deck).
         """
-        deck = self.chance.shuffled_deck()
+        deck = self.chance.shuffled_deck(cards)
         if transform is not None:
             deck = transform(deck)
         if used < len(deck):

@@ -202,3 +202,32 @@ def test_the_bench_times_at_least_a_few_decisions_of_a_level() -> None:
 
     times = decision_times_ms("pitch", 4, "random", 0.0)
     assert len(times) == LEAST_DECISIONS and all(t >= 0 for t in times)
+
+
+# ----- Ten-point Pitch: duplicate deals with the 54 cards, both seatings, the ladder's sign
+@pytest.mark.parametrize("players", [4, 3])
+def test_ten_point_pitch_deals_are_duplicated_with_the_jokers(players: int) -> None:
+    config = ArenaConfig("ten-point-pitch", "easy", "random", players, deals=3, seed=2)
+    results = run_match(config)
+    for deal in results:
+        starts = {play.start for play in deal.plays}
+        assert len(starts) == 1  # every seating of a deal gets the same dealer and cards
+        _dealer, hands = next(iter(starts))
+        assert sum(len(hand) for hand in hands) == 9 * players
+    assert len(results[0].plays) == (2 if players == 4 else 3)  # partnerships at four, each for himself at three
+
+
+@pytest.mark.parametrize(("a", "b", "deals"), [("easy", "random", 20), ("normal", "easy", 60)])
+def test_ten_point_pitch_ladder_sign(a: str, b: str, deals: int) -> None:
+    """Each level beats the one below over seeded duplicate deals (edges +11 and +3 points a hand at 200
+    deals, intervals far above zero; see the README)."""
+    results = run_match(ArenaConfig("ten-point-pitch", a, b, 4, deals=deals, seed=1))
+    assert sum(deal.diff for deal in results) > 0
+
+
+def test_the_arena_command_takes_ten_point_pitch_for_three(capsys: pytest.CaptureFixture[str]) -> None:
+    import main
+
+    assert main.main(["arena", "--game", "ten-point-pitch", "--players", "3", "--a", "easy", "--b", "random",
+                      "--deals", "2"]) == 0
+    assert "ten-point-pitch (3 players)" in capsys.readouterr().out

@@ -169,3 +169,29 @@ def test_ten_is_drawn_as_two_digits(art: CardArt) -> None:
     ten = art._index(Card.parse("TS"))
     nine = art._index(Card.parse("9S"))
     assert ten.get_width() > nine.get_width()
+
+
+# ----- the jokers (Ten-point Pitch; the Spades Jokers house rule)
+@pytest.mark.parametrize("width", [40, 72, 100, 140])
+@pytest.mark.parametrize("four_color", [False, True])
+def test_the_jokers_are_drawn_distinct_from_each_other_and_every_card(width: int, four_color: bool) -> None:
+    from game.cards import BIG_JOKER, LITTLE_JOKER
+
+    art = CardArt(width, four_color=four_color)
+    big, little = art.face(BIG_JOKER), art.face(LITTLE_JOKER)
+    assert big.get_size() == little.get_size() == art.size
+    faces = {pygame.image.tobytes(art.face(card), "RGBA") for card in DECK}
+    assert pygame.image.tobytes(big, "RGBA") not in faces and pygame.image.tobytes(little, "RGBA") not in faces
+    assert pygame.image.tobytes(big, "RGBA") != pygame.image.tobytes(little, "RGBA")
+    if not four_color:
+        assert red_pixel_count(big) > 3 * max(1, red_pixel_count(little))  # the Big Joker in red, the Little in black
+
+
+def test_a_joker_of_a_suit_carries_its_mark_and_is_cached_apart() -> None:
+    from game.cards import BIG_JOKER, SPADES
+
+    art = CardArt(WIDTH)
+    plain, marked = art.face(BIG_JOKER), art.face(BIG_JOKER, SPADES)
+    assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(marked, "RGBA")
+    assert art.face(BIG_JOKER) is plain and art.face(BIG_JOKER, SPADES) is marked
+    assert art.face(DECK[0], SPADES) is art.face(DECK[0])  # a mark only ever on a joker

@@ -16,9 +16,9 @@ from game.state import Phase
 
 
 def test_every_game_is_registered_once_under_its_name() -> None:
-    assert NAMES == ("spades", "spades-two", "pitch") and tuple(GAMES) == NAMES
+    assert NAMES == ("spades", "spades-two", "pitch", "ten-point-pitch") and tuple(GAMES) == NAMES
     assert all(isinstance(info, GameInfo) and info.name == name for name, info in GAMES.items())
-    assert [info.title for info in GAMES.values()] == ["Spades", "Spades for two", "Pitch"]
+    assert [info.title for info in GAMES.values()] == ["Spades", "Spades for two", "Pitch", "Ten-point Pitch"]
     with pytest.raises(dataclasses.FrozenInstanceError):
         GAMES["pitch"].hand_size = 7  # type: ignore[misc]
 

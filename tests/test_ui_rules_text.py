@@ -16,7 +16,7 @@ from ui.scenes.rules import HOUSE_RULES, RULES_DIR, house_rule_blocks, house_rul
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "rules"
-GAMES = ["spades", "spades-two", "pitch"]
+GAMES = ["spades", "spades-two", "pitch", "ten-point-pitch"]
 NOTES = ["seed", "decision", "source:", "garbled", "translation", "not from the", "the program offers"]
 
 
@@ -100,3 +100,13 @@ def test_the_rules_screen_marks_the_house_rules_in_force():
     assert not any("Cutthroat" in h or "Jokers" in h for h in pitch)  # only the game's own options
     two = [b.text for b in house_rule_blocks("spades-two") if b.kind == "heading"]
     assert "Nil value" in two and "Jokers" not in two
+
+
+def test_ten_point_pitch_options_are_all_described():
+    from game.options import TEN_POINT_TARGETS
+
+    page = options_text("ten-point-pitch")
+    for target in TEN_POINT_TARGETS:
+        assert re.search(rf"\b{target}\b", page)
+    assert "partnerships" in page and "each for himself" in page and "Low to the side that wins it" in page
+    assert "Big Joker" in page and "Little Joker" in page and "off-jack" in page

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.factory import default_options
+from game.games import GAMES as REGISTRY
 from game.record import RecordError, replay
 from game.state import Phase, TrickGame
 from game.tools.simulate import simulate
@@ -23,12 +24,13 @@ from ui.table.view import HandState
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path("/tmp/trick-table-viewer")
-GAMES = [("spades", 4), ("spades-two", 2), ("pitch", 4)]
+GAMES = [("spades", 4), ("spades-two", 2), ("pitch", 4), ("ten-point-pitch", 4), ("ten-point-pitch", 3)]
 
 
 def recorded(kind: str, players: int, hands: int = 2, seed: int = 5) -> dict[str, Any]:
     """A game played by normal-level computers, as its record."""
-    return simulate(kind, default_options(kind), players, 1, seed, ["normal"], hands).records[0]
+    options = REGISTRY[kind].default_options_at(players)  # Ten-point Pitch for three: each for himself
+    return simulate(kind, options, players, 1, seed, ["normal"], hands).records[0]
 
 
 @pytest.fixture

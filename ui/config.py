@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import ai
-from game.games import GAMES
-from game.options import PitchOptions, SpadesOptions
+from game.games import GAMES, Options
 
 LEVELS = [level for level in ai.LEVELS if level != "random"] or list(ai.LEVELS)  # weakest first
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
@@ -46,7 +45,7 @@ class GameConfig:
 
     game: str
     players: int
-    options: SpadesOptions | PitchOptions
+    options: Options
     seats: tuple[SeatConfig, ...]
     seed: int | None = None
 

@@ -103,6 +103,9 @@ class HardPlayer:
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
+        own_search = GAMES[view.kind].hard  # a game with its own search (Ten-point Pitch) uses it
+        if own_search is not None:
+            return own_search(view, self.rng, self.think_ms, self.samples)
         self.last_worlds = 0
         if len(legal) == 1:
             return legal[0]

@@ -46,16 +46,18 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any, NoReturn
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
-from game.cards import DECK
+from game.cards import Card
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions, parse_rules
+from game.games import Options
+from game.history import DECK_ORDER, ChanceOutcome
+from game.options import parse_rules, seated_defaults
 from game.state import TrickGame
 
 ROLES = ("a", "b")
@@ -76,10 +78,11 @@ class ArenaConfig:
     think_ms: int | None = None
     rules: tuple[tuple[str, Any], ...] = ()  # --rule KEY=VALUE: house rules, as RECORD.md writes them
 
-    def options(self) -> SpadesOptions | PitchOptions:
-        """The rule options (the defaults, with partnerships when asked, and the --rule options)."""
+    def options(self) -> Options:
+        """The rule options (the defaults at this table, with partnerships when asked, and the --rule options)."""
         info = REGISTRY[self.game]
-        chosen = {**info.default_options().to_json(), **dict(self.rules)}
+        chosen = {**info.default_options().to_json(), **seated_defaults(info.option_specs, self.players),
+                  **dict(self.rules)}
         if self.partnerships:
             chosen["partnerships"] = True
         return info.options_class(**chosen)
@@ -155,11 +158,22 @@ def deal_seed(config: ArenaConfig, index: int) -> int:
     return random.Random(f"arena:{config.game}:{config.players}:{config.seed}:{index}").getrandbits(62)
 
 
+@cache
+def _deck(config: ArenaConfig) -> tuple[Card, ...]:
+    """The cards the game shuffles at this table with these rules: the registry's ``deck`` (the jokers
+    of Ten-point Pitch), as a dealt game's history shows it (house rules may change it)."""
+    game = new_game(config.game, config.options(), config.players, 0)
+    decks = [entry.outcome for entry in game.history if isinstance(entry, ChanceOutcome) and entry.kind == DECK_ORDER]
+    if decks and isinstance(decks[0], tuple):
+        return tuple(sorted(decks[0]))
+    return REGISTRY[config.game].deck
+
+
 def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     """Deal ``index``: a new game whose first dealer and deck are forced, the same every time."""
     seed = deal_seed(config, index)
     keys = random.Random(seed)
-    deck = sorted(DECK, key=lambda _card: keys.random())
+    deck = sorted(_deck(config), key=lambda _card: keys.random())
     chance = Chance(seed)
     chance.force("seat", [index % config.players])
     chance.force("deck", [deck])

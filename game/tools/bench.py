@@ -14,7 +14,7 @@ from game import playout
 from game.actions import Exchange, Redraw
 from game.ai import LEVELS, make_player
 from game.cards import Card, cards_of
-from game.factory import default_options, new_game
+from game.factory import new_game
 from game.games import GAMES
 from game.state import Phase, TrickGame
 
@@ -25,7 +25,7 @@ Rand = Callable[[], float]
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
     """A game that never ends: each hand stops at Phase.HAND_OVER and next_hand() deals the next."""
-    game = new_game(kind, default_options(kind), 4, seed)
+    game = new_game(kind, None, GAMES[kind].default_seats, seed)  # the game's defaults
     game.stop_at_hand_end = True
     return game
 

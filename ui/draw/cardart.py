@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.cards import ACE, DECK, JACK, RANKS, Card
+from game.cards import ACE, BIG_JOKER, DECK, JACK, JOKER_DECK, RANKS, Card
 from ui.draw import caches
 from ui.draw.suits import (
     BLACK,
@@ -496,11 +496,14 @@ class CardArt:
 
     # -- public images
 
-    def face(self, card: Card) -> pygame.Surface:
-        """The face of ``card`` (per-pixel alpha, rounded corners)."""
-        key = ("face", int(card))
+    def face(self, card: Card, joker_suit: int | None = None) -> pygame.Surface:
+        """The face of ``card`` (per-pixel alpha, rounded corners); a joker of a game where jokers belong
+        to a suit (Spades with jokers: ``joker_suit`` 0) carries a small mark of that suit."""
+        joker = int(card) >= len(DECK)
+        key = ("face", int(card), joker_suit if joker else None)
         if key not in self._cache:
-            self._cache[key] = _finish(self._render_face(DECK[int(card)]))
+            face = JOKER_DECK[int(card)]
+            self._cache[key] = _finish(self._render_joker(face, joker_suit) if joker else self._render_face(face))
         return self._cache[key]
 
     def back(self) -> pygame.Surface:
@@ -595,6 +598,66 @@ class CardArt:
             self._draw_pips(surface, card)
         self._blit_indices(surface, card)
         return surface
+
+    def joker_ink(self, card: Card) -> Rgb:
+        """The Big Joker is printed in the red of hearts, the Little Joker in the ink of spades."""
+        return self.inks[HEART] if card == BIG_JOKER else self.inks[SPADE]
+
+    def _render_joker(self, card: Card, joker_suit: int | None) -> pygame.Surface:
+        """A joker: "BIG JOKER" or "LITTLE JOKER" down both sides, a star in the middle (the Big Joker's
+        solid red in a gold ring, the Little Joker's an outline in black), and a suit mark when given."""
+        surface = self._blank().copy()
+        w, h = self.size
+        big = card == BIG_JOKER
+        ink = self.joker_ink(card)
+        words = "BIG JOKER" if big else "LITTLE JOKER"
+        if self._small():
+            letter = _text("B" if big else "L", max(8, round(w * 0.3 / cap_ratio())), ink)
+            surface.blit(letter, (round(w * 0.1), round(h * 0.06)))
+            self._draw_star(surface, (w * 0.55, h * 0.62), w * 0.3, ink, big)
+        else:
+            cap = w * 0.1
+            line = _text(words, max(6, round(cap / cap_ratio())), ink)
+            room = h * 0.8
+            if line.get_width() > room:
+                line = pygame.transform.smoothscale(line, (round(room), line.get_height()))
+            down = pygame.transform.rotate(line, -90)  # reads top to bottom along the left edge
+            x = round(w * 0.07)
+            surface.blit(down, (x, round(h * 0.07)))
+            up = pygame.transform.rotate(down, 180)
+            surface.blit(up, (w - x - up.get_width(), h - round(h * 0.07) - up.get_height()))
+            centre = (w / 2, h * 0.47)
+            if big:
+                pygame.draw.circle(surface, GOLD, (round(centre[0]), round(centre[1])), round(w * 0.3))
+                pygame.draw.circle(surface, PANEL_BG, (round(centre[0]), round(centre[1])), round(w * 0.265))
+            self._draw_star(surface, centre, w * 0.25, ink, big)
+            label = _text("JOKER", max(6, round(w * 0.09 / cap_ratio())), ink)
+            surface.blit(label, label.get_rect(midtop=(round(w / 2), round(h * 0.72))))
+        if joker_suit is not None:
+            size = max(6, round(w * (0.2 if self._small() else 0.15)))
+            pip = suit_surface(joker_suit, size, self.ink(joker_suit))
+            at = (w * 0.78, h * 0.2) if not self._small() else (w * 0.8, h * 0.16)
+            surface.blit(pip, pip.get_rect(center=(round(at[0]), round(at[1]))))
+        return surface
+
+    def _draw_star(self, surface: pygame.Surface, centre: tuple[float, float], radius: float, ink: Rgb,
+                   solid: bool) -> None:
+        """A five-pointed star, solid or outlined, drawn supersampled."""
+        ss = self._ss
+        side = int(radius * 2 + 4) * ss
+        big = pygame.Surface((side, side), pygame.SRCALPHA)
+        c = side / 2
+        points = []
+        for i in range(10):
+            r = radius * ss * (1.0 if i % 2 == 0 else 0.42)
+            a = -math.pi / 2 + i * math.pi / 5
+            points.append((c + r * math.cos(a), c + r * math.sin(a)))
+        if solid:
+            pygame.draw.polygon(big, ink, points)
+        else:
+            pygame.draw.polygon(big, ink, points, max(ss, round(radius * ss * 0.14)))
+        small = pygame.transform.smoothscale(big, (side // ss, side // ss))
+        surface.blit(small, small.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def _draw_small_centre(self, surface: pygame.Surface, card: Card) -> None:
         """Tiny cards, where the pips cannot fit: an ace's one suit shape, a court card's on a gold panel; a

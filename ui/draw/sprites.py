@@ -28,6 +28,7 @@ class CardImages:
                                          for w in sorted(set(widths))}
         self._dims: dict[int, pygame.Surface] = {}
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.joker_suit: int | None = None  # the suit jokers are marked with (Spades with jokers), or None
 
     def art(self, width: int) -> CardArt:
         """The art of exactly this width if the table uses it, else the nearest larger one."""
@@ -40,7 +41,7 @@ class CardImages:
     def image(self, card: Card | None, face_up: bool, width: int) -> pygame.Surface:
         """A card's face (or back) at ``width`` pixels; odd widths are smooth-scaled per call."""
         art = self.art(width)
-        src = art.face(card) if face_up and card is not None else art.back()
+        src = art.face(card, self.joker_suit) if face_up and card is not None else art.back()
         if art.width == width:
             return src
         height = round(width * CARD_ASPECT)

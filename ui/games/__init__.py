@@ -14,9 +14,10 @@ from ui.games.base import Presentation
 from ui.games.pitch import PitchPresentation
 from ui.games.spades import SpadesPresentation
 from ui.games.spades_two import SpadesTwoPresentation
+from ui.games.ten_point_pitch import TenPointPitchPresentation
 
 PRESENTATIONS = MappingProxyType({p.name: p for p in (SpadesPresentation(), SpadesTwoPresentation(),
-                                                      PitchPresentation())})
+                                                      PitchPresentation(), TenPointPitchPresentation())})
 
 
 def presentation_of(kind: str) -> Presentation:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.actions import BidValue, bid_text
 from game.cards import Card
+from game.events import Event
 from game.state import HandResult, Phase
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ class Presentation:
     - ``look_is_decision``: whether turning the hand face up is a decision undo can take back.
     - ``shows_bags``: whether the summary and score panel count bags.
     - ``pass_bid``: the bid the P key makes (None: no key for passing).
+    - ``joker_suit``: the suit jokers belong to, marked on their faces (Spades with jokers: spades).
     - ``summary_label_w``, ``sheet_hand_w``: design widths of the summary's label column and the score
       sheet's hand column.
     """
@@ -74,6 +76,8 @@ class Presentation:
     look_is_decision = True
     shows_bags = False
     pass_bid: BidValue | None = None
+    trump_unset = "set by the first lead"  # the score panel's words for trump before it is known (auctions)
+    joker_suit: int | None = None  # the suit the jokers belong to in this game, marked on their faces (Spades: 0)
     bid_help = "Type your bid or click it; Enter confirms."
     summary_label_w = 150
     sheet_hand_w = 52
@@ -109,6 +113,18 @@ class Presentation:
         """The bid a typed number stands for."""
         return number
 
+    def trump_title(self) -> str:
+        """The title of the panel where the viewer names trump (games with a naming phase)."""
+        return "Name trump"
+
+    def trump_hint(self) -> str:
+        """The line under the four suits when the viewer names trump."""
+        return "Click a suit, or press S, H, D or C."
+
+    def discard_prompt(self, count: int, trumps: bool) -> str:
+        """The prompt while the viewer must put ``count`` more cards down one by one (``trumps``: face up)."""
+        return f"Put down {count} more card{'s' if count != 1 else ''}"
+
     # ----- the table
     def lead_prompt(self, trump_known: bool) -> str:
         """The prompt for the viewer's lead when it says more than "Your lead" ("" when not)."""
@@ -120,9 +136,22 @@ class Presentation:
             return ""
         return bid_text(bid) if isinstance(bid, str) else f"Bid {bid}"
 
+    def plate_note(self, part: Any, seat: int, phase: Phase) -> str:
+        """More for a seat's plate line from the game's own view part (``SeatView.part``): "Out" ("" for none)."""
+        return ""
+
     def bid_won_note(self, value: Any) -> str:
         """What follows "X wins the bid at N" ("" for nothing more)."""
         return ""
+
+    def trump_order(self, trump: int) -> Sequence[Card]:
+        """The hand's trumps highest first when they are not just the trump suit's cards by rank (the hand
+        shows them first, in this order); empty: the hand is sorted by suit and rank alone."""
+        return ()
+
+    def event_note(self, event: Event, names: Sequence[str]) -> tuple[str, str] | None:
+        """A game's own event (one the table does not animate) as ("bubble" at its seat | "toast", words)."""
+        return None
 
     def score_panel_height(self, num_sides: int) -> float:
         """The score panel's height at 1280x720."""

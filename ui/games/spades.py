@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.actions import DOUBLE_NIL, NIL, BidValue, bid_text
+from game.cards import SPADES
 from game.options import BAG_RULE
 from game.scoring import NIL_POINTS
 from ui.games.base import DASH, MINUS, Presentation, Rows, maybe, signed
@@ -82,6 +83,7 @@ class SpadesPresentation(Presentation):
     """Four players in partnerships; each side bids a contract; the cards are dealt face down."""
 
     name = "spades"
+    joker_suit: int | None = SPADES  # with the Jokers house rule the two jokers are the highest spades
     about = ("Four players, partners sit opposite. Bid your tricks; spades are always trump. "
              "The first side to reach the target wins.")
     look_is_decision = False  # looking only gives up a blind Double Nil: undo may turn the cards up

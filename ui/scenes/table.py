@@ -28,8 +28,7 @@ from game.ai.review import HandReview
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
-from game.games import GAMES
-from game.options import PitchOptions, SpadesOptions
+from game.games import GAMES, Options
 from game.reviews import FIELD as REVIEWS_FIELD
 from game.reviews import with_reviews
 from game.state import Phase, TrickGame
@@ -208,7 +207,8 @@ class TableScene(Scene):
             legal = self.control.offered(list(view.legal))  # face down: no number bid before a look
             cached = (self.control.applied, decision_for(g.kind, view.phase, legal,
                                                          bool(view.looked[view.seat]), view.high_bid,
-                                                         view.seat == view.dealer))
+                                                         view.seat == view.dealer,
+                                                         getattr(view.part, "to_put_down", 0)))
             self._decision = cached
         return cached[1]
 
@@ -610,7 +610,7 @@ def level_labels(control: TableController) -> dict[int, str]:
     return {seat: level_label(level) for seat, level in levels.items()}
 
 
-def make_config(game: str, names: list[str], humans: list[int], options: SpadesOptions | PitchOptions | None = None,
+def make_config(game: str, names: list[str], humans: list[int], options: Options | None = None,
                 seed: int | None = 1, level: str = "random") -> GameConfig:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))

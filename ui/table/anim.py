@@ -295,7 +295,26 @@ class EventPlayer:
             HAND_SCORED: self._hand_scored,
             GAME_OVER: self._game_over,
         }.get(event.kind)
-        return handler(event) if handler is not None else []
+        return handler(event) if handler is not None else self._game_note(event)
+
+    def _game_note(self, event: Event) -> list[Beat]:
+        """A game's own event (the Ten-point Pitch draw): the words its presentation gives, if any."""
+        try:
+            note = presentation_of(self.model.kind).event_note(event, self.names)
+        except ValueError:
+            return []
+        if note is None:
+            return []
+        where, words = note
+        seat = event.seat
+
+        def start() -> None:
+            if where == "bubble" and seat is not None:
+                self.stage.bubble(seat, words)
+            else:
+                self.stage.toast(words)
+
+        return [Beat(NOTE_S, start=start)]
 
     def _snapshot(self) -> Snapshot | None:
         return self.entry.snapshot if self.entry is not None else None
@@ -520,6 +539,7 @@ class EventPlayer:
     def _trump_set(self, event: Event) -> list[Beat]:
         def start() -> None:
             self.model.trump = event.value
+            self.model.set_hand_order(self.model.suit_order, self.model.low_first)  # a game's own trumps go first
             self.stage.toast(f"Trump is {SUIT_NAMES[event.value]}", event.value)
 
         return [Beat(0.2, start=start)]

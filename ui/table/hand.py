@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.actions import Play
+from game.actions import Discard, Play
 from game.cards import Card
 from ui.draw.sprites import Flight
 from ui.draw.tween import ease_out_cubic
@@ -23,11 +23,19 @@ from ui.table.view import HandState
 DRAW_FLIGHT_S = 0.32  # the drawn card's flight from the stock, at Normal speed
 
 
+CARD_CHOICES = ("play", "discard")  # the decisions made one card at a time: play it, put it down
+
+
+def legal_cards(decision: Decision) -> set[Card]:
+    """The cards a decision made one card at a time allows (a card played, a card put down)."""
+    return {a.card for a in decision.legal if isinstance(a, (Play, Discard))}
+
+
 def choosable(decision: Decision, hand: list[Card]) -> list[int]:
-    """The indexes of ``hand`` the keyboard may rest on: the playable cards when playing, every card of an
-    exchange or redraw, none otherwise."""
-    if decision.kind == "play":
-        legal = {a.card for a in decision.legal if isinstance(a, Play)}
+    """The indexes of ``hand`` the keyboard may rest on: the playable cards when playing (the cards that may
+    be put down in a draw), every card of an exchange or redraw, none otherwise."""
+    if decision.kind in CARD_CHOICES:
+        legal = legal_cards(decision)
         return [i for i, card in enumerate(hand) if card in legal]
     if decision.kind in ("exchange", "redraw"):
         return list(range(len(hand)))
@@ -123,8 +131,8 @@ class ViewerHand:
         focus = cards[index] if index is not None else None
         x = {card: round(pos) for card, pos in self.fan_x.items()}
         hint = hint & set(cards)
-        if decision.kind == "play":
-            legal = {a.card for a in decision.legal if isinstance(a, Play)}
+        if decision.kind in CARD_CHOICES:
+            legal = legal_cards(decision)
             chosen = self.selected & legal  # a card waiting for the confirming click (a setting)
             return HandState(legal, self.hover, chosen, focus, x=x, hint=hint, marked=marked)
         if decision.kind in ("exchange", "redraw"):

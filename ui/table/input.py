@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.actions import NIL, PASS, Action, Bid, BidValue, Draw, Look, Play
-from game.cards import Card
+from game.actions import NIL, PASS, Action, Bid, BidValue, Discard, Draw, Look, NameTrump, Play
+from game.cards import SUITS, Card
 from ui.table.panels.bid_panel import Decision, bid_name
 
 if TYPE_CHECKING:
@@ -181,6 +181,8 @@ class TableInput:
                 hand.selected = {card}  # the confirm-before-playing setting: a first click selects, a second plays
                 return
             t.try_action(Play(seat, card))
+        elif decision.kind == "discard" and seat is not None:
+            t.try_action(Discard(seat, card))  # one card at a time; the engine says why when it may not
         elif decision.kind in ("exchange", "redraw"):
             limit = decision.cards
             if card in hand.selected:
@@ -198,6 +200,8 @@ class TableInput:
     def _key(self, event: pygame.event.Event) -> bool:
         t = self.table
         key = event.key
+        if self._trump_key(event):  # naming trump: S, H, D, C name the suit (before the S and H shortcuts)
+            return True
         opener = {pygame.K_ESCAPE: t.open_menu, pygame.K_s: t.open_score_sheet, pygame.K_l: t.open_last_trick,
                   pygame.K_h: t.request_hint}.get(key)
         if opener is not None:
@@ -213,7 +217,11 @@ class TableInput:
         if decision.kind == "draw" and seat is not None and key in (pygame.K_k, pygame.K_d):
             t.try_action(Draw(seat, key == pygame.K_k))
             return True
-        if decision.kind in ("play", "exchange", "redraw") and self._card_key(event, decision):
+        if decision.kind == "trump" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            t.panel.group.move_focus(-1 if key == pygame.K_LEFT else 1)
+            t.panel.group.show_keyboard_focus()
+            return True
+        if decision.kind in ("play", "discard", "exchange", "redraw") and self._card_key(event, decision):
             return True
         if (key in ENTER_KEYS or key == pygame.K_SPACE) and t.top_group.focus is None:
             self._enter(decision)
@@ -230,7 +238,7 @@ class TableInput:
             self.look()
         elif decision.kind in ("exchange", "redraw") and t.hand.focus is not None:
             self._press_focused(decision)
-        elif decision.kind in ("play", "exchange", "redraw"):
+        elif decision.kind in ("play", "discard", "exchange", "redraw"):
             t.hand.move_focus(decision, self._hand(), 0)
         elif decision.kind == "bid":
             t.notes.show_toast(bid_help(decision))
@@ -238,6 +246,16 @@ class TableInput:
             primary = t.panel.primary()
             if primary is not None:
                 primary.activate()
+
+    def _trump_key(self, event: pygame.event.Event) -> bool:
+        """While the viewer names trump, the suit's letter names it."""
+        t = self.table
+        letter = (getattr(event, "unicode", "") or "").upper()
+        seat = t.control.viewer
+        if not letter or letter not in SUITS or seat is None or t.decision().kind != "trump":
+            return False
+        t.try_action(NameTrump(seat, SUITS.index(letter)))
+        return True
 
     def _press_focused(self, decision: Decision) -> None:
         card = self.table.hand.focused(decision, self._hand())
@@ -256,7 +274,7 @@ class TableInput:
         if key in ENTER_KEYS and waiting is not None:
             self.click_card(waiting)  # Enter plays the card the prompt names
             return True
-        if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind == "play"):
+        if key == pygame.K_SPACE or (key in ENTER_KEYS and decision.kind in ("play", "discard")):
             if hand.focus is None:
                 hand.move_focus(decision, self._hand(), 0)  # the first press shows where the keyboard is
             else:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.actions import BidValue
-from game.cards import SUITS, Card
+from game.cards import JOKER_SUIT, SUITS, Card
 from game.state import HandResult, Phase, SeatView, TrickGame
+from ui.games import presentation_of
 
 
 @dataclass(frozen=True)
@@ -68,12 +70,41 @@ class TableModel:
     arrived: dict[int, set[Card]] = field(default_factory=dict)  # cards just received (exchange, redraw)
     suit_order: str = "SHCD"  # the hands' suits left to right (the hand-order setting)
     low_first: bool = False  # ranks low to high instead of high to low
+    part: Any = None  # the game's own part of the public view (``SeatView.part``), or None
+
+    def _trump_order(self) -> tuple[Card, ...]:
+        """The hand's trumps highest first when the game ranks them its own way (empty otherwise)."""
+        if self.trump is None:
+            return ()
+        try:
+            return tuple(presentation_of(self.kind).trump_order(self.trump))
+        except ValueError:  # a game the window has no presentation of
+            return ()
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump this hand (the game's trump order, else the trump suit)."""
+        order = self._trump_order()
+        return card in order if order else self.trump is not None and card.suit == self.trump
 
     def sort_hand(self, cards: Iterable[Card]) -> list[Card]:
-        """A hand in the display order of the settings: by ``suit_order``, then rank."""
+        """A hand in the display order of the settings: by ``suit_order``, then rank; where the game ranks
+        its trumps its own way (the off-jack and jokers among them) the trumps come first, in their order."""
         order = {SUITS.index(s): i for i, s in enumerate(self.suit_order)}
         sign = 1 if self.low_first else -1
-        return sorted(cards, key=lambda c: (order.get(c.suit, c.suit), sign * c.rank))
+        trumps = {card: i for i, card in enumerate(self._trump_order())}
+        if trumps:
+            return sorted(cards, key=lambda c: (0, -sign * trumps[c], 0) if c in trumps
+                          else (1, order.get(c.suit, c.suit), sign * c.rank))
+        joker_suit = self._joker_suit()
+        if joker_suit is not None:  # jokers sit above the ace of the suit they belong to (Spades: spades)
+            order[JOKER_SUIT] = order[joker_suit]
+        return sorted(cards, key=lambda c: (0, order.get(c.suit, c.suit), sign * c.rank))
+
+    def _joker_suit(self) -> int | None:
+        try:
+            return presentation_of(self.kind).joker_suit
+        except ValueError:  # a game the window has no presentation of
+            return None
 
     def shown_hand(self, seat: int | None) -> list[Card]:
         """The cards shown in ``seat``'s hand: none for nobody (None), or for a hand face down or not known."""
@@ -104,6 +135,7 @@ class TableModel:
         self.last_trick, self.last_winner = list(v.last_trick), v.last_winner
         self.hand_tricks = [(list(plays), winner) for _leader, plays, winner in getattr(v, "tricks", ())]
         self.spades_broken, self.trump = v.spades_broken, v.trump
+        self.part = v.part
         self.pitcher, self.high_bid = v.pitcher, v.high_bid
         if len(self.shown_scores) != len(v.scores):
             self.shown_scores = [float(s) for s in v.scores]  # otherwise the scene counts them up

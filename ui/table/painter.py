@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.actions import Discard
 from game.cards import Card
 from game.state import Phase
 from ui.draw import text, theme
 from ui.draw.toast import Notes, draw_pill
 from ui.draw.widgets import Button, WidgetGroup
+from ui.games import presentation_of
 from ui.table.anim import EventPlayer
 from ui.table.hand import ViewerHand
 from ui.table.hint import draw_hint_ring
@@ -64,6 +66,10 @@ def prompt_for(decision: Decision, model: TableModel, confirming: bool, face_dow
         return "Your turn: play a card"
     if decision.kind == "draw":
         return "Keep this card?"
+    if decision.kind == "discard":  # the draw of Ten-point Pitch: cards put down one by one
+        trumps = model.trump is not None and any(isinstance(a, Discard) and model.is_trump(a.card)
+                                                 for a in decision.legal)
+        return presentation_of(model.kind).discard_prompt(decision.cards, trumps)
     if face_down and decision.kind != "bid":
         return "Your cards are face down"
     return ""

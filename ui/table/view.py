@@ -278,6 +278,7 @@ class TableView:
              to_act: int | None, hide_hands: bool = False, drawn_card: Card | None = None,
              status: dict[int, str] | None = None) -> None:
         """Draw the whole table under the panels: felt, plates, cards."""
+        self.images.joker_suit = presentation_of(model.kind).joker_suit
         theme.draw_felt(surface, self.style[2])
         self._draw_table_ring(surface)
         for seat in range(self.num_seats):
@@ -375,6 +376,9 @@ class TableView:
             parts.append(said)
         if model.phase is Phase.PLAYING or model.tricks_won[seat]:
             parts.append(f"Won {model.tricks_won[seat]}")
+        note = presentation_of(model.kind).plate_note(model.part, seat, model.phase)
+        if note:
+            parts.append(note)
         return "  \u00b7  ".join(parts) if parts else ""
 
     def draw_glow(self, surface: pygame.Surface, seat: int, time_s: float) -> None:

@@ -1,4 +1,4 @@
-"""The viewer's decision panel: bids, Double Nil, the two-player draw, the exchange and the redraw.
+"""The viewer's decision panel: bids, Double Nil, the two-player draw, the exchange, the redraw and naming trump.
 
 The panel offers exactly what the engine lists as legal for the decision (plus the
 counts of cards chosen); each button carries the action it stands for (``on_choose(action)``)
@@ -16,8 +16,8 @@ from functools import partial
 
 import pygame
 
-from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Redraw
-from game.cards import Card
+from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Discard, Draw, Exchange, Look, NameTrump, Redraw
+from game.cards import SUIT_NAMES, SUITS, Card
 from game.state import Phase
 from ui.draw import text, theme
 from ui.draw.widgets import Button, WidgetGroup
@@ -34,6 +34,8 @@ class DecisionKind(StrEnum):
     DRAW = "draw"
     EXCHANGE = "exchange"
     REDRAW = "redraw"
+    TRUMP = "trump"  # name the trump suit (a button per suit the engine lists)
+    DISCARD = "discard"  # put cards down one at a time, each a click on a card the engine lists
     PLAY = "play"
 
 
@@ -47,7 +49,8 @@ class Decision:
     looked: bool = True
     forced_dealer: bool = False  # an auction: the dealer may not pass
     steal_at: int | None = None  # an auction: the dealer may take the bid at this value
-    cards: int = 0  # exchange: how many cards to give; redraw: the most that may be replaced (the engine's)
+    cards: int = 0  # exchange: how many cards to give; redraw: the most that may be replaced; discard: how
+    # many more to put down (the engine's)
 
     def __post_init__(self) -> None:
         self.kind = DecisionKind(self.kind)
@@ -64,10 +67,15 @@ class Decision:
 
 
 def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, high_bid: int = 0,
-                 dealer_turn: bool = False) -> Decision:
-    """Classify the legal actions of the seat to act into a kind of decision (``kind``: the game)."""
+                 dealer_turn: bool = False, put_down: int = 0) -> Decision:
+    """Classify the legal actions of the seat to act into a kind of decision (``kind``: the game;
+    ``put_down``: the cards still to put down when the legal actions are discards)."""
     if not legal:
         return Decision(DecisionKind.NONE, [], kind, looked)
+    if all(isinstance(a, NameTrump) for a in legal):
+        return Decision(DecisionKind.TRUMP, legal, kind, looked)
+    if all(isinstance(a, Discard) for a in legal):
+        return Decision(DecisionKind.DISCARD, legal, kind, looked, cards=put_down)
     if phase is Phase.PLAYING:
         return Decision(DecisionKind.PLAY, legal, kind, looked)
     if phase is Phase.EXCHANGE:
@@ -87,6 +95,11 @@ def decision_for(kind: str, phase: Phase, legal: list[Action], looked: bool, hig
 def _most_cards(legal: list[Action]) -> int:
     """The most cards any of the legal exchanges or redraws hands over."""
     return max((len(a.cards) for a in legal if isinstance(a, (Exchange, Redraw))), default=0)
+
+
+def trump_name(suit: int) -> str:
+    """The stable name of a suit's button when naming trump: ``"trump:S"``."""
+    return f"trump:{SUITS[suit]}"
 
 
 def bid_name(value: BidValue) -> str:
@@ -156,6 +169,13 @@ class ActionPanel:
             self._add("keep_hand", Redraw(seat, ()), "Keep my hand")
             self.title = f"Double Nil: replace up to {decision.cards} cards"
             self.hint = "Click cards to throw away; each is replaced from the discards."
+        elif kind is DecisionKind.TRUMP:
+            for action in decision.legal:
+                if isinstance(action, NameTrump):
+                    self._add(trump_name(action.suit), action, SUIT_NAMES[action.suit].capitalize(),
+                              key=SUITS[action.suit])
+            self.title = decision.presentation.trump_title()
+            self.hint = decision.presentation.trump_hint()
 
     def _add(self, name: str, action: Action, label: str, primary: bool = False, enabled: bool = True,
              key: str = "") -> None:
@@ -229,6 +249,8 @@ class ActionPanel:
             return px(w), px(h)
         if kind is DecisionKind.DRAW:
             return px(150), px(50)
+        if kind is DecisionKind.TRUMP:
+            return px(120), px(50)
         return px(210), px(48)
 
     def primary(self) -> Button | None:

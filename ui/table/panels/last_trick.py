@@ -72,6 +72,9 @@ class LastTrick:
         title = "Last trick"
         if self.winner is not None:
             title = f"Last trick \u2014 won by {self.names[self.winner]}"
+            card = next((c for seat, c in self.plays if seat == self.winner), None)
+            if card is not None and card.is_joker:  # a joker says which one it is ("with the Big Joker")
+                title += f" with the {card.name()}"
         if not self.plays:
             title = "No trick has been played yet"
         size = text.fit_size(title, px(26), self.rect.width - px(40), True)

@@ -114,7 +114,8 @@ class ScorePanel:
         text.blit_text(surface, "Trump", px(17), theme.TEXT_DIM, (rect.x + pad, y + px(11)), "midleft")
         tx = rect.x + pad + text.measure("Trump", px(17))[0] + px(10)
         if trump is None:
-            text.blit_text(surface, "set by the first lead", px(16), theme.TEXT_DISABLED, (tx, y + px(11)), "midleft")
+            text.blit_text(surface, self.presentation.trump_unset, px(16), theme.TEXT_DISABLED, (tx, y + px(11)),
+                           "midleft")
         else:
             box = pygame.Rect(tx, y, px(24), px(24))
             pygame.draw.rect(surface, theme.CARD_FACE, box, border_radius=px(5))

@@ -24,7 +24,9 @@ FADE_S = 0.2
 
 
 def card_name(card: Card) -> str:
-    """A card as a player says it: "King of hearts", "10 of clubs"."""
+    """A card as a player says it: "King of hearts", "10 of clubs", "Big Joker"."""
+    if card.is_joker:
+        return card.name()
     rank = {JACK: "Jack", JACK + 1: "Queen", JACK + 2: "King", ACE: "Ace"}.get(card.rank, RANKS[card.rank])
     return f"{'10' if rank == 'T' else rank} of {SUIT_NAMES[card.suit]}"
 
@@ -173,10 +175,13 @@ class HandSummary:
         px = layout.px
         note = self.card_note(label)
         card = self.cards.get(label)
+        if note == label:  # the row names its card already (the Big Joker)
+            return
         color = theme.TEXT if card is not None else theme.TEXT_DISABLED
-        size = text.fit_size(note, px(17), self.label_w - px(62) - px(30))
+        left = x - (self.rect.x + px(28))
+        size = text.fit_size(note, px(17), self.label_w - left - px(30))
         rect = text.blit_text(surface, note, size, color, (x, y), "midleft")
-        if card is not None:
+        if card is not None and not card.is_joker:
             box = pygame.Rect(rect.right + px(6), y - px(10), px(20), px(20))
             pygame.draw.rect(surface, theme.CARD_FACE, box, border_radius=px(4))
             theme.draw_suit(surface, card.suit, box.center, px(15))
@@ -213,7 +218,8 @@ class HandSummary:
                 surface.blit(shade, band)
             text.blit_text(surface, label, px(19), theme.TEXT_DIM, (x0, y + row_h // 2 - px(4)), "midleft")
             if label in self.cards:
-                self._draw_card_note(surface, layout, label, x0 + px(62), y + row_h // 2 - px(4))
+                note_x = x0 + max(px(62), text.measure(label, px(19))[0] + px(12))  # past a long label
+                self._draw_card_note(surface, layout, label, note_x, y + row_h // 2 - px(4))
             for cell, cx in zip(cells, cols, strict=False):
                 color = theme.TEXT
                 if cell.startswith("\u2212"):
