@@ -60,8 +60,8 @@ def test_the_hint_says_why_beside_the_card_without_covering_the_hand(size: tuple
     pygame.image.save(app.screen, f"{SHOTS}/hint_card_{size[0]}x{size[1]}.png")  # type: ignore[attr-defined]
     anchor = scene.rect_for_card(action.card)
     assert anchor is not None
-    rect, _lines, _px = note_rect(note.text, *scene.hint_note_place(action)[:1], size,
-                                  *scene.hint_note_place(action)[1:])
+    rect, _lines, _px = note_rect(note.text, *scene.coach.note_place(action)[:1], size,
+                                  *scene.coach.note_place(action)[1:])
     assert pygame.Rect(0, 0, *size).contains(rect)
     hand = [scene.rect_for_card(c) for c in scene.model.shown_hand(0)]
     assert not any(r is not None and r.colliderect(rect) for r in hand)  # no card of the hand is covered

@@ -34,7 +34,7 @@ def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_firs
     app, scene = _hand_over()
     summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None
-    review = scene.reviews.of(1)
+    review = scene.coach.reviews.of(1)
     assert review is not None and review.decisions >= 8  # the bid and the cards with a choice
     line = summary.extra.line()
     assert line == review.summary()
@@ -52,7 +52,7 @@ def test_the_summary_says_what_the_review_found_and_opens_the_viewer_at_the_firs
     app.step(0.05)  # type: ignore[attr-defined]
     pygame.image.save(app.screen, f"{SHOTS}/viewer_mark.png")  # type: ignore[attr-defined]
     # the review travels with the save, in the record's optional field
-    window = {"reviews": scene.reviews.as_json()}
+    window = {"reviews": scene.coach.reviews.as_json()}
     document = save_document(scene.control.game, scene.control.config.seat_records(), window)
     assert "reviews" not in document["window"] and reviews_of(document["record"])[0]["hand"] == 1
 
@@ -61,7 +61,7 @@ def test_no_review_by_itself_at_a_hot_seat_table() -> None:
     app = make_app((1280, 720), headless=True, menu=False)
     config = make_config("spades", ["A", "B", "C", "D"], [0, 2], seed=3, level="normal")
     scene = TableScene(app.ctx, config, computer_sync=True)
-    assert scene.reviews.seats == (0, 2) and not scene.reviews.auto and scene.duplicates.seat is None
+    assert scene.coach.reviews.seats == (0, 2) and not scene.coach.reviews.auto and scene.coach.duplicates.seat is None
     scene.on_exit()
 
 
@@ -106,8 +106,8 @@ def test_continue_keeps_the_reviews_of_the_save() -> None:
     from ui.services.saves import parse_save
 
     app, scene = _hand_over(seed=4)
-    assert scene.reviews.of(1) is not None
-    window = {"reviews": scene.reviews.as_json()}
+    assert scene.coach.reviews.of(1) is not None
+    window = {"reviews": scene.coach.reviews.as_json()}
     document = save_document(scene.control.game, scene.control.config.seat_records(), window)
     saved, problem = parse_save(document)
     assert saved is not None, problem
@@ -116,7 +116,7 @@ def test_continue_keeps_the_reviews_of_the_save() -> None:
     while not isinstance(table, TableScene):
         app.ctx.scenes.pop()  # type: ignore[attr-defined]
         table = app.ctx.scenes.top  # type: ignore[attr-defined]
-    assert [row["hand"] for row in table.reviews.as_json()] == [1]
+    assert [row["hand"] for row in table.coach.reviews.as_json()] == [1]
 
 
 def test_the_statistics_keep_the_points_lost_to_hards_choices() -> None:
@@ -124,7 +124,7 @@ def test_the_statistics_keep_the_points_lost_to_hards_choices() -> None:
     from ui.services.stats import Tally, stats_store
 
     app, scene = _hand_over(seed=4)
-    review = scene.reviews.of(1)
+    review = scene.coach.reviews.of(1)
     assert review is not None
     tally = stats_store(scene.ctx).get("You").tally("spades", 4)
     assert tally.reviewed == 1 and tally.review_tenths == round(10 * review.cost)
@@ -144,11 +144,11 @@ def test_hot_seat_reviews_each_players_own_decisions_only_when_asked() -> None:
     app.step(0.05)
     summary = scene.overlays.summary
     assert summary is not None and summary.extra is not None and summary.extra.duplicate is None
-    assert scene.reviews.seats == (0, 2) and scene.reviews.of(1) is None  # nothing until the players ask
+    assert scene.coach.reviews.seats == (0, 2) and scene.coach.reviews.of(1) is None  # nothing until the players ask
     assert summary.extra.line().startswith("Review each player")
     rect = scene.button_rect("review")
     assert rect is not None
     click(app, rect.center)
-    review = scene.reviews.of(1)
+    review = scene.coach.reviews.of(1)
     assert review is not None and review.seats == (0, 2)
     assert {m.seat for m in review.marks} <= {0, 2}

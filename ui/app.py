@@ -149,7 +149,7 @@ class App:
         """Open the table for a saved game over the title menu, exactly where it was (no first-game tips:
         the game is not new)."""
         table = _table_scene()(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
-        table.reviews.load(reviews_of(saved.record))  # the hands' reviews kept in the record (docs/review.md)
+        table.coach.reviews.load(reviews_of(saved.record))  # the hands' reviews kept in the record (docs/review.md)
         skip_first_game_tips(table)  # the tips open only at the start of a new game
         self.ctx.scenes.push(table)
 

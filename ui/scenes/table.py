@@ -15,7 +15,6 @@ and the painter (``ui.table``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -23,14 +22,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.actions import Action, Bid, Look, Play
-from game.ai.duplicate import DuplicateResult
-from game.ai.review import HandReview
 from game.cards import Card
 from game.events import Event
 from game.factory import default_options
 from game.games import GAMES, Options
-from game.reviews import FIELD as REVIEWS_FIELD
-from game.reviews import with_reviews
 from game.state import Phase, TrickGame
 from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import wording
@@ -40,11 +35,10 @@ from ui.scene import Scene, SceneLike
 from ui.scenes.gameover import GameOverScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
+from ui.scenes.table_coach import TableCoach
 from ui.scenes.tips import show_first_game_tips
-from ui.scenes.viewer import ViewerScene
-from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed, window_facts
-from ui.services.stats import TableStats, count_review
+from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
 from ui.table.controller import COMPUTER_PAUSE_S, TableController
 from ui.table.hand import ViewerHand, visible_point
@@ -55,10 +49,8 @@ from ui.table.overlays import TableOverlays
 from ui.table.painter import Frame, TablePainter, prompt_for, statuses_for
 from ui.table.panels.bid_panel import ActionPanel, Decision, decision_for
 from ui.table.panels.curtain import Curtain
-from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.last_trick import LastTrick
 from ui.table.panels.menu import TableMenu
-from ui.table.panels.review_strip import DuplicateRow, ReviewStrip
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -83,9 +75,7 @@ class TableScene(Scene):
                                        pace=lambda: self.ctx.settings.pace_factor(), save=self._autosave)
         control, g = self.control, self.control.game
         control.stats = TableStats(ctx, config.seats, g)  # hands and the game's end counted once each
-        self.reviews = table_reviews(config, computer_sync, ctx.worker)  # each hand reviewed (ui.services.review)
-        self.duplicates = HandDuplicates(config, computer_sync, ctx.worker, self.think_ms)  # "Hard in my seat"
-        self.reviews.on_done = self._count_review
+        self.coach = TableCoach(self, computer_sync)  # the Hint's reasons, each hand's review, "Hard in my seat"
         self.view = TableView(g.kind, g.num_seats, g.teams, control.names, ctx.size, GAMES[g.kind].hand_size,
                               art=ctx.art)
         self.view.bottom = control.humans[0] if control.humans else 0
@@ -98,14 +88,14 @@ class TableScene(Scene):
         self.notes = Notes()
         self.hand = ViewerHand()  # the viewer's choices in the hand (ui.table.hand)
         self.input = TableInput(self)  # mouse and keys (ui.table.input)
-        self.panel = ActionPanel(self.input.choose)
+        self.panel: ActionPanel = ActionPanel(self.input.choose)
         self.score_panel = ScorePanel(g.kind, g.teams, control.names, getattr(g.options, "target", 0))
         self.top_buttons = {"last_trick": Button("Last trick", self.open_last_trick, key="L"),
                             "scores": Button("Scores", self.open_score_sheet, key="S"),
                             "menu": Button("Menu", self.open_menu, key="Esc")}
         self.top_group = WidgetGroup(list(self.top_buttons.values()))
         self.look_button = Button("Look at cards", self.input.look, primary=True, key="Enter")
-        self.hint_button = hint_button(self.request_hint)
+        self.hint_button: Button = hint_button(self.request_hint)
         self.overlays = TableOverlays(ctx, self, on_event=self.input.overlay_event, on_update=self.update,
                                       on_cover=self.on_cover, layout=lambda: self.view.layout)
         self.finished = False
@@ -130,9 +120,8 @@ class TableScene(Scene):
         saves = self.ctx.saves
         if saves is not None:
             window = window_facts(self.control.humans, self.think_ms(), game)
-            reviews = getattr(self, "reviews", None)
-            if reviews is not None and (reviews.done or reviews.kept):
-                window[REVIEWS_FIELD] = reviews.as_json()  # kept in the record's optional "reviews" field
+            if hasattr(self, "coach"):  # the hands' reviews (the first save comes before the coach is made)
+                self.coach.keep_in(window)
             saves.autosave(game, self.control.config.seat_records(), window)
 
     def speed(self) -> float:
@@ -185,8 +174,7 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         """Left for good (popped, replaced, the stack cleared): stop the computer players and the Hint."""
         self.control.stop()
-        self.reviews.close()
-        self.duplicates.close()
+        self.coach.close()
 
     # ----- the state of play
     def can_act(self) -> bool:
@@ -431,60 +419,7 @@ class TableScene(Scene):
         """Draw the table, the moving cards, panels and notes (its overlays are scenes drawn over it); changes
         nothing."""
         self.painter.draw(surface, self.frame(), self.player)
-        hinted = self.shown_hint() if self.hint_visible() else None
-        note = self.control.hint_note() if self.ctx.settings.hint_reasons and hinted is not None else None
-        if note is not None and hinted is not None:  # why (game.ai.coach), beside what the Hint lifted
-            draw_hint_note(surface, note.text, *self.hint_note_place(hinted))
-
-    def hint_note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
-        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
-        under the panel of bids; never over the hand."""
-        lay = self.view.layout
-        card = self.rect_for_card(action.card) if isinstance(action, Play) else None
-        if card is not None:
-            return card, self.view.px, lay.prompt_at[1] - lay.px(14), False
-        if self.panel.rect.width:
-            return self.panel.rect, self.view.px, lay.fan.top, True
-        return self.hint_button.rect, self.view.px, lay.fan.top, False
-
-    # ----- the review of each hand and "Hard in my seat" (game.ai.review, game.ai.duplicate)
-    def _count_review(self, review: HandReview) -> None:
-        """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
-        g = self.control.game
-        try:
-            count_review(self.ctx, self.control.config.seat_records(), g.kind, g.num_seats, review.seats, review.cost)
-        except Exception as exc:  # statistics must never stop a game
-            self.notes.show_toast(f"The statistics could not be updated ({exc}).")
-
-    def review_strip(self, hand: int) -> ReviewStrip:
-        """The hand summary's review lines for hand number ``hand`` (ui.table.panels.review_strip)."""
-        reviews, dup, game = self.reviews, self.duplicates, self.control.game
-        row = None
-        if reviews.auto:
-            reviews.request(game, hand)
-            row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
-                               self.open_duplicate)
-        ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
-        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
-
-    def open_duplicate(self, result: DuplicateResult) -> None:
-        """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
-        viewer = ViewerScene(self.ctx, result.record)
-        starts = viewer.timeline.hand_starts()
-        if len(starts) >= result.hand:
-            viewer.go_to(starts[result.hand - 1])
-        viewer.banner = result.text
-        self.ctx.scenes.push(viewer)
-
-    def open_hand_review(self, review: HandReview) -> None:
-        """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""
-        record = with_reviews(record_as_filed(self.control.game, self.control.config.seat_records()),
-                              self.reviews.as_json())
-        viewer = ViewerScene(self.ctx, record)
-        first = review.first_k()
-        if first is not None:
-            viewer.go_to_k(first)
-        self.ctx.scenes.push(viewer)
+        self.coach.draw_note(surface)
 
     # ----- for tests and tools
     def render_items(self) -> list[CardItem]:
@@ -556,8 +491,8 @@ class TableStage:
                               trump=model.trump, hand_tricks=list(model.hand_tricks))
         hand = data.get("hand")
         buttons = {"continue": summary.button}
-        if t.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
-            strip = summary.extra = t.review_strip(hand)
+        if t.coach.reviews.seats and isinstance(hand, int):  # the person's decisions, reviewed in the background
+            strip = summary.extra = t.coach.review_strip(hand)
             buttons["review"] = strip.button
             if strip.duplicate is not None:
                 buttons["hard_in_my_seat"] = strip.duplicate.button
