@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 from game.cards import DECK, Card
 
-BidValue = int | str  # a number of tricks/points, or "nil", "double_nil", "pass"
-NIL, DOUBLE_NIL, PASS = "nil", "double_nil", "pass"
+
+class NamedBid(StrEnum):
+    """A bid that is a word, not a number; its value is how records write it."""
+
+    NIL = "nil"
+    DOUBLE_NIL = "double_nil"
+    PASS = "pass"
+
+
+BidValue = int | str  # a number of tricks/points, or a NamedBid (a str: records read back plain strings)
+NIL, DOUBLE_NIL, PASS = NamedBid.NIL, NamedBid.DOUBLE_NIL, NamedBid.PASS
+BID_WORDS = {NIL: "Nil", DOUBLE_NIL: "Double Nil", PASS: "Pass"}
 
 
 @dataclass(frozen=True)
@@ -93,13 +104,14 @@ def bid_actions(seat: int, values: tuple[BidValue, ...]) -> tuple[Bid, ...]:
 def bid_text(value: BidValue) -> str:
     """A bid as people say it: ``"4"``, ``"Nil"``, ``"Double Nil"``, ``"Pass"``."""
     if isinstance(value, str):
-        return {"nil": "Nil", "double_nil": "Double Nil", "pass": "Pass"}.get(value, value)
+        words: dict[str, str] = BID_WORDS  # type: ignore[assignment]  # a NamedBid is a str
+        return words.get(value, value)  # a str that is no NamedBid: as is
     return str(value)
 
 
 def is_bid_value(value: object) -> bool:
     """Whether ``value`` has the form of a bid: a whole number (not True/False) or a named bid."""
-    return type(value) is int or (isinstance(value, str) and value in (NIL, DOUBLE_NIL, PASS))
+    return type(value) is int or (isinstance(value, str) and value in BID_WORDS)
 
 
 class IllegalAction(ValueError):

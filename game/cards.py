@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -96,3 +96,18 @@ def sort_for_hand(cards: Iterable[Card], suit_order: str = "SHCD") -> list[Card]
     """Cards sorted for display: by suit (alternating colours), then rank high to low."""
     order = {SUITS.index(s): i for i, s in enumerate(suit_order)}
     return sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+
+
+def undealt(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The cards of the deck in none of ``hands`` (deck order), after checking the deal fits the table.
+
+    Raises ValueError when ``hands`` is not one hand per seat, the dealer no seat, or a card is
+    dealt twice or is no card.
+    """
+    if len(hands) != num_seats or not 0 <= dealer < num_seats:
+        raise ValueError(f"{len(hands)} hands and dealer {dealer} do not fit {num_seats} seats")
+    flat = [card for hand in hands for card in hand]
+    if len(set(flat)) != len(flat) or any(not 0 <= card < 52 for card in flat):
+        raise ValueError("a card is dealt twice, or is not a card")
+    dealt = set(flat)
+    return [card for card in DECK if card not in dealt]

@@ -10,9 +10,11 @@ import random
 from collections import deque
 from collections.abc import Iterable
 from itertools import starmap
-from typing import Any
+from typing import Any, TypeVar
 
 from game.cards import DECK, Card
+
+T = TypeVar("T")  # what a forced outcome replaces: the same kind of value
 
 NO_ARGS = ((),) * len(DECK)  # one empty argument tuple per card: a random key each
 
@@ -46,7 +48,7 @@ class Chance:
             self._own()
         self._forced[kind].extend(outcomes)
 
-    def _take(self, kind: str, drawn: Any) -> Any:
+    def _take(self, kind: str, drawn: T) -> T:
         queue = self._forced[kind]
         return queue.popleft() if queue else drawn
 

@@ -13,13 +13,12 @@ cards exactly as RECORD.md writes them) and raise ``RecordError`` naming the han
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
 from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Play
 from game.cards import DECK, SPADES, Card
-from game.deals import deck_for_deal
 from game.history import DECK_ORDER, ChanceOutcome, HandHistory
 from game.state import HandResult, TrickGame, trick_winner
 
@@ -32,7 +31,7 @@ class RecordError(ValueError):
 
 
 # ----------------------------------------------------------------- reading fields, strictly
-def show(value: Any) -> str:
+def show(value: object) -> str:
     """A value as JSON text, cut short when long."""
     if value is None or type(value) is bool:
         return "null" if value is None else "true" if value else "false"
@@ -43,7 +42,7 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+def need(obj: object, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     """``obj[key]``, which must be there and of type ``kind`` (a boolean is no whole number)."""
     if not isinstance(obj, dict):
         raise RecordError(f"{where}: not an object")
@@ -65,7 +64,7 @@ def optional_list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
-def card(text: Any, where: str) -> Card:
+def card(text: object, where: str) -> Card:
     """A card written as RECORD.md writes it (``"TH"``)."""
     found = CARDS.get(text) if isinstance(text, str) else None
     if found is None:
@@ -74,21 +73,21 @@ def card(text: Any, where: str) -> Card:
     return found
 
 
-def card_list(values: Any, where: str) -> list[Card]:
+def card_list(values: object, where: str) -> list[Card]:
     """A list of cards."""
     if not isinstance(values, list):
         raise RecordError(f"{where}: expected a list of cards")
     return [card(v, where) for v in values]
 
 
-def seat_of(value: Any, num_seats: int, where: str) -> int:
+def seat_of(value: object, num_seats: int, where: str) -> int:
     """A seat number of this game."""
     if type(value) is not int or not 0 <= value < num_seats:
         raise RecordError(f"{where}: {show(value)} is not a seat (0..{num_seats - 1})")
     return value
 
 
-def bid_value(value: Any, where: str) -> BidValue:
+def bid_value(value: object, where: str) -> BidValue:
     """A bid: a whole number above 0, ``"nil"``, ``"double_nil"`` or ``"pass"``."""
     if type(value) is int and value > 0:
         return value
@@ -103,7 +102,7 @@ def card_texts(cards: Iterable[int]) -> list[str]:
 
 
 # ----------------------------------------------------------------- comparing, strictly
-def diff(recorded: Any, expected: Any, field: str) -> str | None:
+def diff(recorded: object, expected: object, field: str) -> str | None:
     """None when ``recorded`` is exactly ``expected`` (a whole number is no float or boolean, a list no
     object); otherwise the first difference, naming the field and the item in it (``field`` names the
     value as in ``'bids' item 2 'bid'``)."""
@@ -127,12 +126,16 @@ def diff(recorded: Any, expected: Any, field: str) -> str | None:
             if problem:
                 return problem
         return None
+    if isinstance(expected, str):  # a NamedBid is written as its plain string
+        expected = str(expected)
+    if isinstance(recorded, str):
+        recorded = str(recorded)
     if type(recorded) is not type(expected) or recorded != expected:
         return f"field {field} is {show(recorded)} but the rules give {show(expected)}"
     return None
 
 
-def check_field(obj: dict[str, Any], key: str, expected: Any, where: str) -> None:
+def check_field(obj: dict[str, Any], key: str, expected: object, where: str) -> None:
     """``obj[key]`` must be there and be exactly ``expected``."""
     if key not in obj:
         raise RecordError(f"{where}: missing field '{key}'")
@@ -141,7 +144,7 @@ def check_field(obj: dict[str, Any], key: str, expected: Any, where: str) -> Non
         raise RecordError(f"{where}: {problem}")
 
 
-def check_points(points: Any, expected: list[dict[str, Any]], where: str) -> None:
+def check_points(points: object, expected: list[dict[str, Any]], where: str) -> None:
     """Each side's breakdown: an object with ``total``; every part it gives must be the rules' value."""
     if not isinstance(points, list) or not all(isinstance(side, dict) for side in points):
         raise RecordError(f"{where}: field 'points' must be a list of objects, one per side")
@@ -229,7 +232,7 @@ class Codec:
         if "points" in expected:
             check_points(recorded["points"], expected["points"], where)
 
-    def comparable(self, key: str, recorded: Any, expected: Any) -> tuple[Any, Any]:
+    def comparable(self, key: str, recorded: object, expected: object) -> tuple[object, object]:
         """A field as recorded and as the rules give it, in the form to compare (hook)."""
         return recorded, expected
 
@@ -250,7 +253,11 @@ class Codec:
         flat = [c for h in hands for c in h]
         if len(set(flat)) != len(flat):
             raise RecordError(f"{where}: a card is dealt twice")
-        return deck_for_deal(self.kind, dealer, hands, num_seats)
+        return self.deck_for_deal(dealer, hands, num_seats)
+
+    def deck_for_deal(self, dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+        """The shuffled deck that deals ``hands`` (the game's own inverse of dealing; hook)."""
+        raise NotImplementedError
 
     def actions(self, game: TrickGame, hand: dict[str, Any], where: str, complete: bool) -> Labelled:
         """The hand's decisions as actions, in the order the engine asks for them, each with a label.

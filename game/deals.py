@@ -1,60 +1,21 @@
-"""The inverse of dealing: the shuffled deck (top first) that gives a chosen deal."""
+"""The inverse of dealing: the shuffled deck (top first) that gives a chosen deal, for any game."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import DECK, Card
-from game.pitch.rules import HAND_SIZE as PITCH_HAND
-from game.pitch.rules import PACKET as PITCH_PACKET
-from game.spades.rules import HAND_SIZE as SPADES_HAND
+from game.cards import Card
+from game.games import GAMES
 
 
 def deck_for_deal(kind: str, dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
-    """The 52-card deck, top first, that the game ``kind`` deals into ``hands`` (listed by seat).
+    """The deck, top first, that the game ``kind`` deals into ``hands`` (listed by seat).
 
-    Spades deals one card at a time clockwise from the dealer's left; Pitch three at a time
-    in two rounds, the rest of the deck set aside. Two-player Spades has no deal: ``dealer``
-    is the first drawer, and the stock returned lets each player keep the first card of every
-    turn and discard the second (the 26 cards in no hand are the discards, in deck order).
-    Raises ValueError when ``hands`` is not a possible deal.
+    Each game's own ``deck_for_deal`` (the registry's ``GAMES[kind].deck_for_deal``) knows how it
+    deals; ``dealer`` is the seat that deals (Spades for two: the first drawer). Raises ValueError
+    when ``hands`` is not a possible deal or the game is unknown.
     """
-    if len(hands) != num_seats or not 0 <= dealer < num_seats:
-        raise ValueError(f"{len(hands)} hands and dealer {dealer} do not fit {num_seats} seats")
-    flat = [card for hand in hands for card in hand]
-    if len(set(flat)) != len(flat) or any(not 0 <= card < 52 for card in flat):
-        raise ValueError("a card is dealt twice, or is not a card")
-    rest = [card for card in DECK if card not in set(flat)]
-    if kind == "spades":
-        return _spades_deck(dealer, hands)
-    if kind == "pitch":
-        return _pitch_deck(dealer, hands, num_seats) + rest
-    if kind == "spades-two":
-        return _stock(dealer, hands, rest)
-    raise ValueError(f"unknown game {kind!r}")
-
-
-def _spades_deck(dealer: int, hands: Sequence[Sequence[Card]]) -> list[Card]:
-    if any(len(hand) != SPADES_HAND for hand in hands) or len(hands) != 4:
-        raise ValueError("Spades deals 13 cards to each of four seats")
-    return [DECK[hands[(dealer + 1 + i) % 4][i // 4]] for i in range(52)]
-
-
-def _pitch_deck(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
-    if any(len(hand) != PITCH_HAND for hand in hands):
-        raise ValueError("Pitch deals 6 cards to each seat")
-    order: list[Card] = []
-    for start in range(0, PITCH_HAND, PITCH_PACKET):
-        for i in range(num_seats):
-            order += [DECK[c] for c in hands[(dealer + 1 + i) % num_seats][start:start + PITCH_PACKET]]
-    return order
-
-
-def _stock(first: int, hands: Sequence[Sequence[Card]], discards: list[Card]) -> list[Card]:
-    if len(hands) != 2 or any(len(hand) != SPADES_HAND for hand in hands):
-        raise ValueError("Spades for two ends the drawing with 13 cards in each hand")
-    stock: list[Card] = []
-    for turn in range(2 * SPADES_HAND):
-        seat = (first + turn) % 2  # the players alternate, the first drawer first
-        stock += [DECK[hands[seat][turn // 2]], discards[turn]]
-    return stock
+    info = GAMES.get(kind)
+    if info is None:
+        raise ValueError(f"unknown game {kind!r}")
+    return info.deck_for_deal(dealer, hands, num_seats)

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.chance import Chance
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions
+from game.options import GameOptions, PitchOptions, SpadesOptions
 from game.state import TrickGame
 
 GAMES = tuple(REGISTRY)  # the game names: "spades", "spades-two", "pitch"
 
 
 def default_options(game: str) -> SpadesOptions | PitchOptions:
-    """The rules files' default options for a game."""
-    return REGISTRY[game].default_options() if game in REGISTRY else SpadesOptions()
+    """The rules files' default options for a game; ValueError for a game the registry does not list."""
+    info = REGISTRY.get(game)
+    if info is None:
+        raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
+    return info.default_options()
 
 
-def new_game(game: str, options: Any = None, players: int = 4, seed: int | None = None,
+def new_game(game: str, options: GameOptions | None = None, players: int = 4, seed: int | None = None,
              chance: Chance | None = None) -> TrickGame:
     """A new game with its first hand dealt: ``"spades"``, ``"spades-two"`` or ``"pitch"``."""
     info = REGISTRY.get(game)

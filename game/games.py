@@ -1,48 +1,133 @@
-"""The registry of games: one GameInfo per game with its seat counts, sizes, options and constructor.
+"""The registry of games: one GameInfo per game with every fact about it and every part it is made of.
 
-The window, the command line and the records read these facts here instead of repeating them.
+The window, the command line, the records and the computer players read a game's facts here (or
+from ``view.facts``, the same ``GameFacts``) instead of repeating them or comparing game names.
+A new game is one package (game/<game>/) and one entry below: see docs/engine-api.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
+from game.actions import Action, NamedBid
+from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, HardTuning
+from game.cards import DECK, Card
 from game.chance import Chance
 from game.codecs import Codec
-from game.options import PITCH_OPTIONS, SPADES_OPTIONS, OptionSpec, PitchOptions, SpadesOptions, choices_of
+from game.facts import GameFacts
+from game.options import PITCH_OPTIONS, SPADES_OPTIONS, GameOptions, OptionSpec, PitchOptions, SpadesOptions, choices_of
+from game.pitch import players as pitch_players
+from game.pitch import rules as pitch
 from game.pitch.codec import PitchCodec
-from game.pitch.rules import HAND_SIZE as PITCH_HAND_SIZE
-from game.pitch.rules import MAX_PLAYERS, MIN_PLAYERS, PitchGame
+from game.pitch.worlds import PitchWorlds
+from game.sampling import WorldSampler
+from game.spades import players as spades_players
+from game.spades import rules as spades
 from game.spades.codec import SpadesCodec
-from game.spades.rules import EXCHANGE_SIZE, SpadesGame
-from game.spades.rules import HAND_SIZE as SPADES_HAND_SIZE
+from game.spades.worlds import SpadesWorlds
+from game.spades_two import players as spades_two_players
+from game.spades_two import rules as spades_two
 from game.spades_two.codec import SpadesTwoCodec
-from game.spades_two.rules import MAX_REDRAW, SpadesTwoGame
-from game.state import TrickGame
+from game.spades_two.worlds import SpadesTwoWorlds
+from game.state import SeatView, TrickGame
 
 # make(options or None for the defaults, players, seed, chance or None) -> a game with its first hand dealt
-Maker = Callable[[Any, int, "int | None", "Chance | None"], TrickGame]
+Maker = Callable[[GameOptions | None, int, int | None, Chance | None], TrickGame]
+# a computer level's policy for one game: the action a seat takes, from its view alone
+Policy = Callable[[SeatView, random.Random], Action]
+# deck_for_deal(dealer, hands by seat, seats) -> the shuffled deck (top first) that deals them
+DealOrder = Callable[[int, Sequence[Sequence[Card]], int], list[Card]]
+# teams(seats, options) -> the sides, each a list of seats
+Teams = Callable[[int, GameOptions | None], list[list[int]]]
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """The facts of one game that do not change during play."""
+    """Everything about one game that does not change during play, and the parts it is made of.
 
-    name: str  # "spades", "spades-two", "pitch": the name used by new_game, records and the command line
-    title: str  # the name shown to players
-    min_seats: int
-    max_seats: int
-    default_seats: int
-    hand_size: int  # cards each seat holds when play begins
-    exchange_size: int  # cards each side of a four-player Double Nil exchange gives (0: no exchange)
-    redraw_max: int  # cards a two-player Double Nil bidder may replace (0: no redraw)
+    ``facts`` holds the data (seats, sizes, bids, rules: game/facts.py); the rest are the game's
+    parts: its options class and option specs, its constructor, teams rule, record codec, the
+    inverse of its deal, its computer players' ``easy`` and ``normal`` policies, the hard
+    level's search tuning and its world sampler.
+    """
+
+    facts: GameFacts
     options_class: type[SpadesOptions] | type[PitchOptions]
     option_specs: tuple[OptionSpec, ...]  # every option with its values, label and help (game/options.py)
     make: Maker
+    teams: Teams
     codec: Codec  # how the game's hands are written in a record and read back (game/codecs.py)
+    deck_for_deal: DealOrder
+    easy: Policy
+    normal: Policy
+    tuning: HardTuning
+    worlds: Callable[[SeatView], WorldSampler]  # the game's world sampler for a view (game/worlds.py)
+    deck: tuple[Card, ...] = DECK  # the cards the game is played with
+
+    # ----- the facts, by name (GameFacts documents each)
+    @property
+    def name(self) -> str:
+        """The name used by new_game, records and the command line."""
+        return self.facts.name
+
+    @property
+    def title(self) -> str:
+        """The name shown to players."""
+        return self.facts.title
+
+    @property
+    def min_seats(self) -> int:
+        """The fewest seats the game is played by."""
+        return self.facts.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats the game is played by."""
+        return self.facts.max_seats
+
+    @property
+    def default_seats(self) -> int:
+        """The seats a new game has unless asked otherwise."""
+        return self.facts.default_seats
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each seat holds when play begins."""
+        return self.facts.hand_size
+
+    @property
+    def exchange_size(self) -> int:
+        """The cards each side of a Double Nil exchange gives (0: no exchange)."""
+        return self.facts.exchange_size
+
+    @property
+    def redraw_max(self) -> int:
+        """The cards a Double Nil bidder may replace (0: no redraw)."""
+        return self.facts.redraw_max
+
+    @property
+    def packet(self) -> int:
+        """The cards dealt to a seat at a time (0: the hands are drawn, not dealt)."""
+        return self.facts.packet
+
+    @property
+    def named_bids(self) -> tuple[NamedBid, ...]:
+        """The bids that are words the game may offer."""
+        return self.facts.named_bids
+
+    @property
+    def look_is_decision(self) -> bool:
+        """False when looking at one's cards is no choice of the game (four-player Spades)."""
+        return self.facts.look_is_decision
+
+    @property
+    def has_bags(self) -> bool:
+        """Whether overtricks (bags) are counted."""
+        return self.facts.has_bags
 
     @property
     def option_choices(self) -> Mapping[str, tuple[Any, ...]]:
@@ -55,27 +140,47 @@ class GameInfo:
 
     def allows_seats(self, seats: int) -> bool:
         """Whether the game is played by this many seats."""
-        return type(seats) is int and self.min_seats <= seats <= self.max_seats
+        return self.facts.allows_seats(seats)
+
+    def offers_partnerships(self, seats: int) -> bool:
+        """Whether partnerships are an option at a table of ``seats`` (its ``partnerships`` OptionSpec)."""
+        return any(spec.key == "partnerships" and True in spec.allowed_at(seats) for spec in self.option_specs)
 
 
-def _spades(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return SpadesGame(options, seed, chance)
+def _spades(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return spades.SpadesGame(cast("SpadesOptions | None", options), seed, chance)
 
 
-def _spades_two(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return SpadesTwoGame(options, seed, chance)
+def _spades_two(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return spades_two.SpadesTwoGame(cast("SpadesOptions | None", options), seed, chance)
 
 
-def _pitch(options: Any, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return PitchGame(options, players, seed, chance)
+def _pitch(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
+    return pitch.PitchGame(cast("PitchOptions | None", options), players, seed, chance)
+
+
+def _partners(seats: int, options: GameOptions | None) -> list[list[int]]:
+    return [[0, 2], [1, 3]]
+
+
+def _alone(seats: int, options: GameOptions | None) -> list[list[int]]:
+    return [[seat] for seat in range(seats)]
+
+
+def _pitch_teams(seats: int, options: GameOptions | None) -> list[list[int]]:
+    return pitch.pitch_teams(seats, bool(getattr(options, "partnerships", False)))
 
 
 GAMES: dict[str, GameInfo] = {
-    "spades": GameInfo("spades", "Spades", 4, 4, 4, SPADES_HAND_SIZE, EXCHANGE_SIZE, 0, SpadesOptions,
-                       SPADES_OPTIONS, _spades, SpadesCodec()),
-    "spades-two": GameInfo("spades-two", "Spades for two", 2, 2, 2, SPADES_HAND_SIZE, 0, MAX_REDRAW, SpadesOptions,
-                           SPADES_OPTIONS, _spades_two,
-                           SpadesTwoCodec()),
-    "pitch": GameInfo("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, PITCH_HAND_SIZE, 0, 0, PitchOptions,
-                      PITCH_OPTIONS, _pitch, PitchCodec()),
+    info.name: info for info in (
+        GameInfo(spades.FACTS, SpadesOptions, SPADES_OPTIONS, _spades, _partners, SpadesCodec(),
+                 spades.deck_for_deal, spades_players.easy_choose, spades_players.normal_choose, SPADES_TUNING,
+                 SpadesWorlds),
+        GameInfo(spades_two.FACTS, SpadesOptions, SPADES_OPTIONS, _spades_two, _alone, SpadesTwoCodec(),
+                 spades_two.deck_for_deal, spades_two_players.easy_choose, spades_two_players.normal_choose,
+                 SPADES_TWO_TUNING, SpadesTwoWorlds),
+        GameInfo(pitch.FACTS, PitchOptions, PITCH_OPTIONS, _pitch, _pitch_teams, PitchCodec(),
+                 pitch.deck_for_deal, pitch_players.easy_choose, pitch_players.normal_choose, PITCH_TUNING,
+                 PitchWorlds),
+    )
 }

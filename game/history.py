@@ -7,22 +7,19 @@ with the first dealer's pick (``ChanceOutcome("seat", 3)``); every hand starts w
 (``ChanceOutcome("deck", (...52 cards, top first))``), noted right after the action that ended the
 hand before; a two-player Double Nil redraw is followed by the cards it drew (``"sample"``).
 
-The record (``game.record.to_record``) is a projection of this list, and replaying it (``rebuild``,
+The record (``game.record.to_record``) is a projection of this list, and replaying it (``game.replay.rebuild``,
 or reading a record) forces the outcomes and applies the actions through ``apply()``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.actions import Action
 from game.cards import Card
-
-if TYPE_CHECKING:
-    from game.chance import Chance
-    from game.state import TrickGame
+from game.chance import Chance
 
 SEAT, DECK_ORDER, SAMPLE = "seat", "deck", "sample"  # the kinds of chance outcome (Chance.force's names)
 
@@ -82,37 +79,3 @@ def force_outcomes(chance: Chance, entries: Iterable[Entry]) -> None:
         if isinstance(entry, ChanceOutcome):
             outcome: Any = entry.outcome
             chance.force(entry.kind, [list(outcome) if isinstance(outcome, tuple) else outcome])
-
-
-def replay_steps(game: TrickGame) -> Iterator[tuple[TrickGame, Action]]:
-    """Replay ``game``'s own history from its first deal: each action with the state just before it (the
-    same object, advanced after each step: clone it to keep it). Every chance outcome is forced, so the
-    replay ends in ``game``'s state."""
-    from game.chance import Chance  # here, not above: the games import this module
-    from game.factory import new_game
-
-    chance = Chance(game.seed)
-    force_outcomes(chance, game.history)
-    state = new_game(game.kind, game.options, game.num_seats, game.seed, chance)
-    for entry in game.history:
-        if not isinstance(entry, ChanceOutcome):
-            yield state, entry
-            state.apply(entry)
-
-
-def rebuild(kind: str, options: Any, num_seats: int, seed: int | None, entries: Sequence[Entry]) -> TrickGame:
-    """The game that ``entries`` (a history, or its first k entries) describe: its chance outcomes
-    forced, every action applied through ``apply()`` (an illegal one raises ``IllegalAction``).
-
-    A chance outcome beyond the entries given is drawn from the seed, as in the original game.
-    """
-    from game.chance import Chance  # here, not above: the games import this module
-    from game.factory import new_game
-
-    chance = Chance(seed)
-    force_outcomes(chance, entries)
-    game = new_game(kind, options, num_seats, seed, chance)
-    for entry in entries:
-        if not isinstance(entry, ChanceOutcome):
-            game.apply(entry)
-    return game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
 OptionValue = bool | int | str | None
 
@@ -114,6 +114,17 @@ def _check(name: str, value: object, allowed: tuple[Any, ...]) -> None:
     if not any(type(value) is type(choice) and value == choice for choice in allowed):
         shown = ", ".join("None (off)" if choice is None else repr(choice) for choice in allowed)
         raise ValueError(f"{name} must be one of {shown}, not {value!r}.")
+
+
+class GameOptions(Protocol):
+    """What every game's options class offers: the target score and the record's ``options`` object."""
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as the record's ``options`` object."""
 
 
 @dataclass(frozen=True)

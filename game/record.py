@@ -27,7 +27,7 @@ import select
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from game.actions import Action, IllegalAction, Look
 from game.chance import Chance
@@ -130,7 +130,7 @@ def _check_seats(seats: list[Any], num_seats: int) -> None:
             raise RecordError(f"{where}: field 'level' must be text, not {show(seat['level'])}")
 
 
-def _check_header(record: Any) -> int:
+def _check_header(record: object) -> int:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
@@ -164,21 +164,22 @@ class Replay:
     finished: bool
 
 
-def replay(record: Any, limit: int | None = None) -> Replay:
+def replay(record: object, limit: int | None = None) -> Replay:
     """Replay a record into a game state, checking every action and every field; stop after ``limit`` actions."""
     num_seats = _check_header(record)
-    options = options_from(record)
-    chance = _prepare_chance(record, num_seats)
+    data = cast("dict[str, Any]", record)  # _check_header refused anything else
+    options = options_from(data)
+    chance = _prepare_chance(data, num_seats)
     try:
-        game = new_game(record["game"], options, num_seats, record["seed"], chance)
+        game = new_game(data["game"], options, num_seats, data["seed"], chance)
     except ValueError as error:
         raise RecordError(str(error)) from None
-    if diff(record["teams"], [list(team) for team in game.teams], "'teams'"):
-        raise RecordError(f"teams: {show(record['teams'])} do not match the game's seating "
+    if diff(data["teams"], [list(team) for team in game.teams], "'teams'"):
+        raise RecordError(f"teams: {show(data['teams'])} do not match the game's seating "
                           f"{show([list(t) for t in game.teams])}")
-    codec = GAME_INFO[record["game"]].codec
+    codec = GAME_INFO[data["game"]].codec
     count = 0
-    hands = record["hands"]
+    hands = data["hands"]
     for number, hand in enumerate(hands, 1):
         where = f"hand {number}"
         if game.hand_number != number or game.phase is Phase.GAME_OVER:
@@ -202,7 +203,7 @@ def replay(record: Any, limit: int | None = None) -> Replay:
                 _apply(game, Look(seat), f"{where}: ")
                 count += 1
         _check_hand_fields(game, hand, number, where, finished)
-    _check_end(game, record)
+    _check_end(game, data)
     return Replay(game, count, True)
 
 
@@ -219,7 +220,7 @@ def _looks(game: TrickGame, hand: dict[str, Any], where: str) -> list[int]:
     return [seat for seat in dict.fromkeys(seats) if not game.looked[seat]]
 
 
-def _check_hand_start(game: TrickGame, hand: Any, where: str) -> None:
+def _check_hand_start(game: TrickGame, hand: object, where: str) -> None:
     key = GAME_INFO[game.kind].codec.start_field
     value = need(hand, key, int, where)
     if value != game.dealer:

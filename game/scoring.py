@@ -10,7 +10,7 @@ from game.cards import JACK, SUIT_MASKS, cards_of, highest, lowest
 
 BAG_LIMIT = 10
 BAG_PENALTY = 100
-NIL_POINTS = {NIL: 100, DOUBLE_NIL: 200}
+NIL_POINTS: dict[str, int] = {NIL: 100, DOUBLE_NIL: 200}
 TRICK_POINTS = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # ten, ace, king, queen, jack (by rank index)
 
 

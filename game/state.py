@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
 from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
+from game.facts import GameFacts
 from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, Entry
+from game.options import GameOptions
 from game.playout import draw_seed
 from game.playout import random_playout as playout
 
@@ -80,6 +82,30 @@ def frozen_result(result: HandResult) -> HandResult:
                       tuple(result.bags), result.pitcher, result.bid)
 
 
+@dataclass
+class HandLog:
+    """What one hand left behind, common to every game: the bids in the order made, its tricks, its result.
+
+    Each game extends it with its own part (the deal, Double Nil seats, exchanges...). ``tricks``
+    and ``result`` are filled when the hand is scored. copy() is the clone's copy: every list
+    field is copied one level deep, everything else is shared.
+    """
+
+    bids: list[tuple[int, BidValue]] = field(default_factory=list)
+    tricks: list[LoggedTrick] = field(default_factory=list)
+    result: HandResult | None = None
+
+    def start(self) -> tuple[object, ...]:
+        """How the hand began: the seat that dealt (or drew first) and the cards dealt (or the stock)."""
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        """A copy whose list fields are new lists (their items are shared)."""
+        new = object.__new__(type(self))
+        new.__dict__ = {key: value[:] if type(value) is list else value for key, value in self.__dict__.items()}
+        return new
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What one seat may know: its own cards (once looked), everything public, never others' hands.
@@ -118,6 +144,7 @@ class SeatView:
     blind: tuple[int, ...]
     exchange_cards: int
     played: tuple[Card, ...]
+    facts: GameFacts  # the game's fixed facts (the registry's, shared by every view of the game)
     results: tuple[HandResult, ...] = ()
     tricks: tuple[Trick, ...] = ()
     bid_order: tuple[tuple[int, BidValue], ...] = ()
@@ -133,11 +160,13 @@ class SeatView:
 class TrickGame:
     """The shared machinery of a trick-taking game; subclasses add dealing, bidding and scoring."""
 
-    kind = ""
+    kind = ""  # the game's name (its facts' name)
+    facts: GameFacts  # set by each game's class
+    log: HandLog  # this hand's log (the last of ``hand_logs``)
 
-    def __init__(self, options: Any, num_seats: int, teams: list[list[int]], seed: int | None,
+    def __init__(self, options: GameOptions, num_seats: int, teams: list[list[int]], seed: int | None,
                  chance: Chance | None = None) -> None:
-        self.options = options
+        self.options: Any = options  # each game's class narrows it (options: SpadesOptions...)
         self.num_seats = num_seats
         self.teams = teams
         self.seed = seed
@@ -149,7 +178,7 @@ class TrickGame:
         self.scores = [0] * len(teams)
         self.bags = [0] * len(teams)
         self.results: list[HandResult] = []
-        self.hand_logs: list[dict[str, Any]] = []
+        self.hand_logs: list[HandLog] = []
         self.winner: int | None = None
         self.hand_number = 0
         # False once random_playout() played cards that no history lists; a search may set it False
@@ -186,7 +215,7 @@ class TrickGame:
         state = self.__dict__.copy()
         for name in self._MUTABLE_LISTS:
             state[name] = state[name][:]
-        log = {key: value[:] if type(value) is list else value for key, value in self.log.items()}
+        log = self.log.copy()
         state["log"] = log
         logs = state["hand_logs"] = self.hand_logs[:]
         logs[-1] = log
@@ -252,8 +281,8 @@ class TrickGame:
         return (seat + 1) % self.num_seats
 
     # ----- a new hand
-    def _start_hand_state(self) -> None:
-        """Reset everything that lives for one hand."""
+    def _start_hand_state(self, log: HandLog) -> None:
+        """Reset everything that lives for one hand; ``log`` (the game's own kind, empty) becomes its log."""
         n = self.num_seats
         self.hand_number += 1
         self.hands = [0] * n
@@ -269,8 +298,8 @@ class TrickGame:
         self.played = 0
         self.spades_broken = False
         self.trick_log: list[LoggedTrick] = []
-        self.log: dict[str, Any] = {}
-        self.hand_logs.append(self.log)
+        self.log = log
+        self.hand_logs.append(log)
 
     # ----- the public API
     def legal_actions(self) -> list[Action]:
@@ -367,7 +396,7 @@ class TrickGame:
             return
         leader, trump = self.to_act, self.trump
         assert leader is not None and trump is not None
-        hands, spades_rule = self.hands, self.kind != "pitch"
+        hands, spades_rule = self.hands, self.facts.trump_must_break
         log, tricks, won = playout(hands, leader, trump, spades_rule, self.spades_broken, draw_seed(rand))
         cards = 0
         side, won_cards, tricks_won = self._side, self.won_cards, self.tricks_won
@@ -471,8 +500,8 @@ class TrickGame:
         result = self._score_hand()
         self.results.append(result)
         self._frozen_results.append(frozen_result(result))
-        self.log["tricks"] = self.trick_log
-        self.log["result"] = result
+        self.log.tricks = self.trick_log
+        self.log.result = result
         if events is not None:
             events.append(Event(HAND_SCORED, data={"points": result.points, "scores": result.scores,
                                                    "bags": result.bags, "hand": self.hand_number}))
@@ -538,14 +567,14 @@ class TrickGame:
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             hand_number=self.hand_number, winner=self.winner, options=self.options,
             blind=tuple(self._blind_seats()), exchange_cards=self._exchange_size(seat),
-            played=tuple(cards_of(self.played)), results=tuple(self._frozen_results),
+            played=tuple(cards_of(self.played)), facts=self.facts, results=tuple(self._frozen_results),
             tricks=tricks, bid_order=self._bid_order(), redraw_counts=self._redraw_counts(),
             **self._private_view(seat),
         )
 
     def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
         """This hand's bids in the order made."""
-        return tuple(self.log.get("bids", ()))
+        return tuple(self.log.bids)
 
     def _redraw_counts(self) -> tuple[int | None, ...]:
         """Per seat, how many cards it replaced in a Double Nil redraw (public); empty when the game has none."""

@@ -8,9 +8,10 @@ import pytest
 from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, spades_game
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Look, Play
-from game.ai.hard import NIL_FLOOR, NIL_TRIES, VAR_FLOOR, HardPlayer, _prune, auction_fit, nil_fit
-from game.ai.normal import NormalPlayer
+from game.ai.hard import NIL_FLOOR, NIL_TRIES, HardPlayer, _prune, auction_fit, nil_fit
+from game.ai.players import NormalPlayer
 from game.ai.rollout import advance_to_play, pitch_bid_for, pitch_bid_rule, pitch_estimate, play_out
+from game.ai.tuning import SPADES_TUNING
 from game.cards import cards_of, mask_of
 from game.chance import Chance
 from game.deals import deck_for_deal
@@ -292,9 +293,9 @@ def test_a_dozen_agreeing_worlds_do_not_end_the_search() -> None:
     # lost now and then shows only later: without the variance floor the search stopped here
     values = [[0.0] * 12, [10.0] * 12]
     assert _prune([0, 1], values, 12, 0.0) == ([1], True)
-    assert _prune([0, 1], values, 12, VAR_FLOOR["spades"]) == ([0, 1], False)
+    assert _prune([0, 1], values, 12, SPADES_TUNING.var_floor) == ([0, 1], False)
     far = [[0.0] * 12, [100.0] * 12]  # a hundred points a world is clear at once
-    assert _prune([0, 1], far, 12, VAR_FLOOR["spades"]) == ([1], True)
+    assert _prune([0, 1], far, 12, SPADES_TUNING.var_floor) == ([1], True)
 
 
 # ----- Pitch: the rollouts' trump and bids, and worlds that fit the auction

@@ -126,21 +126,21 @@ def test_levels_registry() -> None:
 # ----------------------------------------------------------------- no peeking
 def deal_slots(game: TrickGame, seat: int, deck: list[Card]) -> list[int]:
     """The positions in the current hand's deck (top first) holding cards ``seat`` has not seen."""
-    log = game.log
+    log: Any = game.log
     view = game.view(seat)
     shown = set(view.played) | set(view.hand or ()) | set(view.exchange_given) | set(view.exchange_received)
     shown |= set(view.discarded) | set(view.redraw_thrown) | set(view.redraw_drawn)
     named: set[Card] = set()  # cards other seats' actions name (an exchange, a redraw) stay where they are
-    for _, _, given in log.get("exchange", []):
+    for _, _, given in getattr(log, "exchange", []):
         named |= set(given)
     named |= {c for given in getattr(game, "pending_exchange", {}).values() for c in given}
-    for _, thrown, drawn in log.get("redraw", []):
+    for _, thrown, drawn in getattr(log, "redraw", []):
         named |= set(thrown) | set(drawn)
     if game.kind == "spades-two":
-        first = log["first"]
+        first = log.first
         hidden = [i for i in range(52) if (first + i // 2) % 2 != seat]
     else:
-        owner = dealt_owner(game.kind, log["dealer"], game.num_seats)
+        owner = dealt_owner(game.kind, log.dealer, game.num_seats)
         hidden = [i for i in range(52) if owner[i] != seat]
     return [i for i in hidden if deck[i] not in shown and deck[i] not in named]
 

@@ -40,7 +40,7 @@ def points(result: HandResult, keys: tuple[str, ...]) -> list[tuple[Any, ...]]:
 def test_spades_bids_four_three_two_two_and_beth_and_david_win_seven_for_52() -> None:
     game = replayed("spades")[0]
     first = game.results[0]
-    assert game.hand_logs[0]["bids"] == [(0, 4), (1, 3), (2, 2), (3, 2)]  # Alex 4, Beth 3, Charlie 2, David 2
+    assert game.hand_logs[0].bids == [(0, 4), (1, 3), (2, 2), (3, 2)]  # Alex 4, Beth 3, Charlie 2, David 2
     # Alex and Charlie must win 6 and win 6: 60. Beth and David bid 5 and win 7: 50 + 2 = 52 (and 2 bags).
     assert points(first, SPADES_KEYS) == [(60, 6, 0, 0, 0, 60), (50, 7, 2, 0, 0, 52)]
     assert (list(first.scores), list(first.bags)) == ([60, 52], [0, 2])
@@ -58,8 +58,8 @@ def test_spades_bags_three_three_five_cost_100_and_one_carries_over() -> None:
 def test_spades_nil_made_and_double_nil_failed_is_minus_100_plus_the_bag() -> None:
     game = replayed("spades")[0]
     fifth = game.results[4]
-    log = game.hand_logs[4]
-    assert log["blind"] == [1] and [giver for giver, _, _ in log["exchange"]] == [1, 3]
+    log: Any = game.hand_logs[4]
+    assert log.blind == [1] and [giver for giver, _, _ in log.exchange] == [1, 3]
     # Beth's Double Nil fails (one trick), David's Nil is made: +100 - 200 = -100, and Beth's trick is a bag.
     assert points(fifth, SPADES_KEYS) == [(80, 12, 4, 0, 0, 84), (0, 0, 1, -100, 0, -99)]
     assert (list(fifth.scores), list(fifth.bags), game.winner) == ([165, 123], [5, 3], None)
@@ -84,8 +84,8 @@ def test_spades_for_two_bonnies_bags_cost_100_and_one_carries_over() -> None:
 
 def test_spades_for_two_a_double_nil_declared_while_drawing_and_redrawn_is_made() -> None:
     game = replayed("spades-two")[0]
-    log = game.hand_logs[4]
-    assert log["blind"] == [1] and [(seat, len(thrown)) for seat, thrown, _ in log["redraw"]] == [(1, 2)]
+    log: Any = game.hand_logs[4]
+    assert log.blind == [1] and [(seat, len(thrown)) for seat, thrown, _ in log.redraw] == [(1, 2)]
     assert points(game.results[4], SPADES_KEYS) == [(60, 13, 7, 0, 0, 67), (0, 0, 0, 200, 0, 200)]
     assert (list(game.scores), list(game.bags), game.winner) == ([138, 282], [8, 2], None)
 
@@ -94,7 +94,7 @@ def test_spades_for_two_a_double_nil_declared_while_drawing_and_redrawn_is_made(
 def test_pitch_example_1_west_makes_two_and_the_tie_gives_no_game() -> None:
     game = replayed("pitch")[0]
     first = game.results[0]
-    assert (first.pitcher, first.bid, game.hand_logs[0]["trump"]) == (1, 2, 1)  # West bids 2, hearts are trump
+    assert (first.pitcher, first.bid, game.hand_logs[0].trump) == (1, 2, 1)  # West bids 2, hearts are trump
     assert [side["trick_points"] for side in first.points] == [5, 14, 13, 14]  # South, West, North, East
     assert points(first, PITCH_KEYS) == [(0, 0, 0, 0, False, 0), (1, 1, 0, 0, False, 2),
                                          (0, 0, 1, 0, False, 1), (0, 0, 0, 0, False, 0)]
@@ -103,8 +103,8 @@ def test_pitch_example_1_west_makes_two_and_the_tie_gives_no_game() -> None:
 def test_pitch_example_2_the_only_trump_is_the_jack_and_east_scores_three() -> None:
     game = replayed("pitch")[0]
     second = game.results[1]
-    spades = [(seat, str(c)) for seat, hand in enumerate(game.hand_logs[1]["deal"]) for c in hand if c.suit == 0]
-    assert spades == [(3, "JS")] and (second.pitcher, game.hand_logs[1]["trump"]) == (3, 0)  # East leads it
+    spades = [(seat, str(c)) for seat, hand in enumerate(game.hand_logs[1].deal) for c in hand if c.suit == 0]
+    assert spades == [(3, "JS")] and (second.pitcher, game.hand_logs[1].trump) == (3, 0)  # East leads it
     assert points(second, PITCH_KEYS)[3] == (1, 1, 1, 0, False, 3)
     assert list(second.scores) == [0, 2, 2, 3]
 

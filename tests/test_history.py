@@ -10,9 +10,10 @@ import pytest
 
 from game.actions import Action, Bid, Look, Play
 from game.factory import new_game
-from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, rebuild, replay_steps, split_hands
+from game.history import DECK_ORDER, SAMPLE, SEAT, ChanceOutcome, split_hands
 from game.options import PitchOptions, SpadesOptions
 from game.record import dumps, replay, to_record
+from game.replay import rebuild, replay_steps
 from game.state import Phase, TrickGame
 from tests.test_records import eventful_action
 

@@ -281,7 +281,7 @@ def test_six_cards_each_dealt_three_at_a_time_from_the_dealers_left(players: int
     chance.force("seat", [players - 1])
     chance.force("deck", [list(DECK)])
     game = new_game("pitch", PitchOptions(), players, 0, chance)
-    deal = game.hand_logs[0]["deal"]
+    deal = game.hand_logs[0].deal
     assert [len(hand) for hand in deal] == [6] * players
     assert deal[0] == list(DECK[0:3]) + list(DECK[3 * players:3 * players + 3])
     assert deal[players - 1] == list(DECK[3 * players - 3:3 * players]) + list(DECK[6 * players - 3:6 * players])

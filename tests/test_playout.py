@@ -47,7 +47,7 @@ def test_random_playout_plays_legal_cards_and_scores_like_apply(kind: str, playe
         hand = game.hand_number
         game.random_playout(rng.random)
         assert game.hand_number == hand + 1
-        log = game.hand_logs[-2]["tricks"]
+        log = game.hand_logs[-2].tricks
         plays = [p for _, trick_plays, _ in log[tricks_before:] for p in trick_plays][len(partial):]
         for seat, card in plays:
             twin.apply(Play(seat, card))  # raises if the playout played an illegal card
@@ -55,7 +55,7 @@ def test_random_playout_plays_legal_cards_and_scores_like_apply(kind: str, playe
         assert twin.scores == game.scores
         assert twin.bags == game.bags
         assert twin.hands == game.hands
-        assert twin.hand_logs[-2]["tricks"] == log
+        assert twin.hand_logs[-2].tricks == log
         assert twin.results[-1] == game.results[-1]
 
 
@@ -69,7 +69,7 @@ def test_random_playout_is_uniform_over_legal_leads() -> None:
     for _ in range(2000):
         twin = copy.deepcopy(game)
         twin.random_playout(rng.random)
-        first = twin.hand_logs[-2]["tricks"][0][1][0]
+        first = twin.hand_logs[-2].tricks[0][1][0]
         assert first[0] == leader
         counts[first[1]] = counts.get(first[1], 0) + 1
     assert set(counts) == legal

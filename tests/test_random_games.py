@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from scripted import random_action, snapshot, visible_cards
@@ -62,7 +62,7 @@ def expected_to_act(game: TrickGame, tracker: Tracker) -> int | None:
     """The seat that must act, worked out from the rules and the hand so far."""
     if game.phase is Phase.GAME_OVER:
         return None
-    n, log = game.num_seats, game.hand_logs[-1]
+    n, log = game.num_seats, cast(Any, game.hand_logs[-1])
     left = (game.dealer + 1) % n
     if game.phase is Phase.PLAYING:
         if game.trick:
@@ -71,16 +71,16 @@ def expected_to_act(game: TrickGame, tracker: Tracker) -> int | None:
             return game.trick_log[-1][2]
         return game.pitcher if game.kind == "pitch" else left
     if game.phase is Phase.DRAWING:
-        return (game.dealer + len(log["draws"])) % 2
+        return (game.dealer + len(log.draws)) % 2
     if game.phase is Phase.REDRAW:
-        return [s for s in (game.dealer, left) if s in log["blind"]][tracker.redraws]
+        return [s for s in (game.dealer, left) if s in log.blind][tracker.redraws]
     if game.phase is Phase.EXCHANGE:
-        order = [s for seat, bid in log["bids"] if bid == DOUBLE_NIL and game.bids[game.partner(seat)] != DOUBLE_NIL
+        order = [s for seat, bid in log.bids if bid == DOUBLE_NIL and game.bids[game.partner(seat)] != DOUBLE_NIL
                  for s in (seat, game.partner(seat))]
         return order[tracker.exchanges]
     if game.kind == "spades-two":
         return left if game.bids[left] is None else game.dealer
-    return (game.dealer + 1 + len(log["bids"])) % n
+    return (game.dealer + 1 + len(log.bids)) % n
 
 
 def check_cards(game: TrickGame) -> None:
@@ -117,7 +117,7 @@ def check_scores(game: TrickGame) -> None:
         assert game.bags == [0] * len(game.teams)
 
 
-def check_hand_result(game: TrickGame, result: Any, log: dict[str, Any]) -> None:
+def check_hand_result(game: TrickGame, result: Any, log: Any) -> None:
     """A finished hand's breakdown adds up, and each Pitch point goes to one side at most."""
     for side, row in enumerate(result.points):
         if game.kind == "pitch":
@@ -128,12 +128,12 @@ def check_hand_result(game: TrickGame, result: Any, log: dict[str, Any]) -> None
             assert row["total"] == row["contract"] + row["bags"] + row["nil"] + row["bag_penalty"]
             assert row["bag_penalty"] in (0, -100, -200)
     if game.kind == "pitch":
-        trump_jack = 9 * 4 + log["trump"]
-        in_play = mask_of(c for hand in log["deal"] for c in hand)
+        trump_jack = 9 * 4 + log.trump
+        in_play = mask_of(c for hand in log.deal for c in hand)
         assert [sum(r[key] for r in result.points) for key in ("high", "low", "jack")] == [
             1, 1, in_play >> trump_jack & 1]
         assert sum(r["game"] for r in result.points) <= 1
-        assert sum(len(plays) for _, plays, _ in log["tricks"]) == in_play.bit_count()
+        assert sum(len(plays) for _, plays, _ in log.tricks) == in_play.bit_count()
 
 
 def check_legal(game: TrickGame, legal: list[Action], rng: random.Random) -> None:

@@ -203,7 +203,7 @@ def test_the_double_nil_bidder_sees_his_cards_only_after_the_bidding_round() -> 
 
 def test_double_nil_exchange_swaps_three_cards_each_way_and_is_recorded() -> None:
     game, planned = double_nil_game()
-    dealt = [set(hand) for hand in game.hand_logs[0]["deal"]]
+    dealt = [set(hand) for hand in game.hand_logs[0].deal]
     alex_gives, charlie_gives = _pick(planned[CHARLIE], 3), _pick(planned[ALEX], 3)
     assert set(cards(alex_gives)) <= dealt[ALEX] and set(cards(charlie_gives)) <= dealt[CHARLIE]
     exchange(game, {ALEX: alex_gives, CHARLIE: charlie_gives})
@@ -440,7 +440,7 @@ def test_the_first_lead_is_from_the_dealers_left_and_dealing_rotates() -> None:
     assert game.dealer == 1 and game.to_act == 2
     play_hand(game, counts, {0: 3, 1: 3, 2: 3, 3: 3})
     assert game.dealer == 2 and game.to_act == 3 and game.hand_number == 2
-    assert set(game.hand_logs[1]["deal"][3]) == set(spades_deal(counts)[3])
+    assert set(game.hand_logs[1].deal[3]) == set(spades_deal(counts)[3])
 
 
 def test_the_deal_is_one_card_at_a_time_from_the_dealers_left() -> None:
@@ -452,9 +452,9 @@ def test_the_deal_is_one_card_at_a_time_from_the_dealers_left() -> None:
     chance.force("seat", [2])
     chance.force("deck", [deck])
     game = new_game("spades", SpadesOptions(), 4, 0, chance)
-    assert game.hand_logs[0]["deal"][3][:3] == [deck[0], deck[4], deck[8]]
-    assert game.hand_logs[0]["deal"][0][:2] == [deck[1], deck[5]]
-    assert game.hand_logs[0]["deal"][2][-1] == deck[51]
+    assert game.hand_logs[0].deal[3][:3] == [deck[0], deck[4], deck[8]]
+    assert game.hand_logs[0].deal[0][:2] == [deck[1], deck[5]]
+    assert game.hand_logs[0].deal[2][-1] == deck[51]
 
 
 def test_bid_refusals() -> None:

@@ -179,7 +179,7 @@ def test_she_sees_the_second_card_she_discards_and_keeps_every_discard_in_view()
     while game.phase is Phase.DRAWING:
         game.apply(Draw(game.to_act, True))
     for seat in (0, 1):
-        mine = [d for s, _, d, _ in game.log["draws"] if s == seat]
+        mine = [d for s, _, d, _ in game.log.draws if s == seat]
         assert list(game.view(seat).discarded) == mine and len(mine) == 13
         assert not set(mine) & set(game.view(1 - seat).discarded)
 

@@ -20,7 +20,7 @@ from game.options import PitchOptions, SpadesOptions
 from game.pitch.rules import PitchGame
 from game.spades.rules import SpadesGame
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import UniformDealer, WorldSampler, sample_world, sampler_for, unseen_cards, void_suits
+from game.worlds import UniformDealer, new_sampler, sample_world, sampler_for, unseen_cards, void_suits
 
 CONFIGS = [
     ("spades", 4, SpadesOptions()),
@@ -130,7 +130,7 @@ def check_other_views(world: TrickGame) -> None:
         for t in range(world.num_seats):
             if t != s or view.hand is None:
                 assert not world.hands[t] & ~hidden_allowed(view, t)
-        WorldSampler(view)
+        new_sampler(view)
 
 
 def play_on(world: TrickGame, rng: random.Random) -> None:
@@ -343,7 +343,7 @@ def test_uniform_pitch_with_voids_and_undealt_cards() -> None:
 def test_uniform_spades_two_with_a_void() -> None:
     def wanted(game: TrickGame) -> bool:
         return (game.phase is Phase.PLAYING and len(game.trick_log) == 11 and not game.trick
-                and not game.log["blind"] and has_void(game, game.to_act))
+                and not game.log.blind and has_void(game, game.to_act))
 
     game = find_position("spades-two", 2, SpadesOptions(), wanted, 3)
     seat = game.to_act
@@ -391,7 +391,7 @@ def test_worlds_do_not_depend_on_where_the_hidden_cards_lie(kind: str, players: 
         first = [sample_world(view, random.Random(99)) for _ in range(5)]
         second = [sample_world(other_view, random.Random(99)) for _ in range(5)]
         assert [w.hands for w in first] == [w.hands for w in second]
-        assert [w.log.get("deal") for w in first] == [w.log.get("deal") for w in second]
+        assert [getattr(w.log, "deal", None) for w in first] == [getattr(w.log, "deal", None) for w in second]
     assert compared > 20
 
 
@@ -415,9 +415,9 @@ def test_a_finished_hand_or_game_has_no_worlds() -> None:
     world = sample_world(game.view(game.to_act), random.Random(1))
     play_on(world, random.Random(2))
     with pytest.raises(ValueError, match="hand is over"):
-        WorldSampler(world.view(0))
+        new_sampler(world.view(0))
     with pytest.raises(ValueError, match="game is over"):
-        WorldSampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
+        new_sampler(dataclasses.replace(world.view(0), phase=Phase.GAME_OVER))
 
 
 def hypergeometric(j: int, population: int, marked: int, drawn: int) -> float:
@@ -443,8 +443,8 @@ def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> Non
     # 13 discards: how many of them its hand holds follows the draw, P(j) = Hyp(j; 26, |K|, k).
     # The view shows k (public); a view without the counts takes 0..3 as equally likely.
     def wanted(game: TrickGame) -> bool:
-        return (game.phase is Phase.BIDDING and len(game.log["blind"]) == 1
-                and game.log["blind"][0] != game.to_act and not game.log["bids"][1:])
+        return (game.phase is Phase.BIDDING and len(game.log.blind) == 1
+                and game.log.blind[0] != game.to_act and not game.log.bids[1:])
 
     game = find_position("spades-two", 2, SpadesOptions(), wanted, 4)
     seat = game.to_act
@@ -452,7 +452,7 @@ def test_opponent_redraw_mixes_my_discards_in_by_the_hypergeometric_law() -> Non
     known = mask(view.discarded).bit_count()
     pile = view.discard_size
     k = view.redraw_counts[1 - seat]
-    assert k == len(game.log["redraw"][0][1]) if game.log["redraw"] else k == 0
+    assert k == len(game.log.redraw[0][1]) if game.log.redraw else k == 0
     exact = [hypergeometric(j, pile, known, k) if j <= k else 0.0 for j in range(4)]
     seen_in_opponent_hand(view, exact, 6000, 6)
     unknown = dataclasses.replace(view, redraw_counts=())
@@ -508,7 +508,7 @@ def test_uniform_spades_two_late_hand_after_a_known_redraw() -> None:
         if game.phase is not Phase.PLAYING or len(game.trick_log) != 11 or game.trick:
             return False
         seat = game.to_act
-        return game.log["blind"] == [1 - seat] and bool(game.log["redraw"])
+        return game.log.blind == [1 - seat] and bool(game.log.redraw)
 
     game = find_position("spades-two", 2, SpadesOptions(), wanted, 9)
     seat = game.to_act

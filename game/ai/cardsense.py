@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
-from game.cards import cards_of as cards_in  # noqa: F401 - the AI modules import them from here
+from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card, cards_of
 from game.cards import mask_of as mask_of
 from game.scoring import TRICK_POINTS as POINT_VALUES  # Pitch trick points by rank
 
+cards_in = cards_of  # the AI modules' name for it
+
 FULL = FULL_MASK
-
-
-def bit(card: int) -> int:
-    """The mask of one card."""
-    return 1 << card
 
 
 def count(mask: int) -> int:

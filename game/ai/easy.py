@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game.actions import PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
+from game.actions import DOUBLE_NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.ai.cardsense import beating, cards_in, cheapest, high_card, is_master, low_card, point_value, suit
 from game.ai.knowledge import know
 from game.ai.normal import ACE, KING, hand_mask, legal_or_first, nil_danger
@@ -28,7 +28,7 @@ def easy_spades_bid(view: SeatView) -> Action:
         tricks += KING in ranks and len(cards) >= 2
         if s == SPADES:
             tricks += max(0, len(cards) - 3)
-    if view.kind == "spades-two":  # two hands share thirteen tricks: one more than at a table of four
+    if view.num_seats == 2:  # two hands share thirteen tricks: one more than at a table of four
         tricks += 1
     value = max(1, min(13, tricks))
     return legal_or_first(view, Bid(view.seat, value))
@@ -107,38 +107,38 @@ def easy_pitch_play(view: SeatView) -> Card:
     return low_card(plain or legal)
 
 
-class EasyPlayer:
-    """The ``easy`` level: simple, sensible rules for every decision of every game."""
+def easy_pitch_choose(view: SeatView, rng: random.Random) -> Action:
+    """The easy level's action in an auction game (Pitch): its bid, or its card (``rng`` unused)."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    if view.phase is Phase.PLAYING:
+        return legal_or_first(view, Play(view.seat, easy_pitch_play(view)))
+    return legal_or_first(view, easy_pitch_bid(view))
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
-        """The action this seat takes now, from its view alone."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has nothing to do now")
-        seat = view.seat
-        if view.phase is Phase.PLAYING:
-            card = easy_pitch_play(view) if view.kind == "pitch" else easy_spades_play(view)
-            return legal_or_first(view, Play(seat, card))
-        if view.kind == "pitch":
-            return legal_or_first(view, easy_pitch_bid(view))
-        if view.phase is Phase.DRAWING:
-            if not view.looked[seat]:
-                return legal_or_first(view, Look(seat))
-            drawn = view.drawn_card
-            keep = drawn is not None and (drawn & 3 == SPADES or drawn >> 2 >= 10)
-            return legal_or_first(view, Draw(seat, keep))
-        hand = hand_mask(view)
-        if view.phase is Phase.REDRAW:
-            worst = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
-            return legal_or_first(view, Redraw(seat, tuple(sorted(worst))))
-        if view.phase is Phase.EXCHANGE:
-            if view.bids[seat] == "double_nil":
-                give = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
-            else:
-                give = sorted(cards_in(hand), key=lambda c: (c & 3 == SPADES, c >> 2))[:3]
-            return legal_or_first(view, Exchange(seat, tuple(sorted(give))))
-        if view.hand is None:
-            return legal_or_first(view, Look(seat))  # listed first: look, then bid face up
-        return easy_spades_bid(view)
+def easy_spades_choose(view: SeatView, rng: random.Random) -> Action:
+    """The easy level's action in Spades (four players or two): bid, draw, redraw, exchange or card."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    seat = view.seat
+    if view.phase is Phase.PLAYING:
+        return legal_or_first(view, Play(seat, easy_spades_play(view)))
+    if view.phase is Phase.DRAWING:
+        if not view.looked[seat]:
+            return legal_or_first(view, Look(seat))
+        drawn = view.drawn_card
+        keep = drawn is not None and (drawn & 3 == SPADES or drawn >> 2 >= 10)
+        return legal_or_first(view, Draw(seat, keep))
+    hand = hand_mask(view)
+    if view.phase is Phase.REDRAW:
+        worst = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
+        return legal_or_first(view, Redraw(seat, tuple(sorted(worst))))
+    if view.phase is Phase.EXCHANGE:
+        if view.bids[seat] == DOUBLE_NIL:
+            give = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
+        else:
+            give = sorted(cards_in(hand), key=lambda c: (c & 3 == SPADES, c >> 2))[:3]
+        return legal_or_first(view, Exchange(seat, tuple(sorted(give))))
+    if view.hand is None:
+        return legal_or_first(view, Look(seat))  # listed first: look, then bid face up
+    return easy_spades_bid(view)

@@ -1,95 +1,15 @@
-"""The ``hard`` level: Perfect Information Monte Carlo search over sampled worlds.
+"""The ``hard`` level: Perfect Information Monte Carlo search over worlds that fit the seat's view.
 
-Every decision is made the same way:
-
-1. **Candidates.** The legal actions, pruned where there are many (below).
-2. **Worlds.** ``game.worlds.sample_world(view, rng)`` deals the cards this seat has not seen
-   uniformly over the deals that fit its view (own hand, cards played, voids shown, its own
-   exchange, discards and redraw). Before a four-player Spades seat has looked, its own hand
-   is sampled too (the Double Nil decision is made on the scores alone).
-   Four-player Spades: a Nil bid says something about the bidder's hand that a uniform deal
-   ignores (left alone, the Nil bidder held the ace of spades in a third of the worlds, and
-   covering or setting a Nil changed nothing where the Nil was lost anyway). A world is kept
-   with the chance ``nil_fit`` that the other Nil bidders would have bid Nil on their hands
-   there (rejection sampling; after ``NIL_TRIES`` draws the fittest one). A Double Nil is bid
-   face down and says nothing.
-   Pitch: the auction says something too (three passes before a bid, a bid of 3 from the left).
-   A world is kept at once when every other seat's bid there is the one the rules would make on
-   its hand (``pitch_bid_rule`` on its cards then, in the order bid), else with the chance
-   ``AUCTION_FLOOR`` per bid that differs; after ``AUCTION_TRIES`` draws the fittest one.
-3. **Evaluation.** In each world every candidate is applied and the rest of the hand is
-   played out by the fast policy of ``game.ai.rollout`` (cards, full information), after its
-   quick estimates have made the other seats' remaining bids, exchange, draws and redraw.
-   The outcome is scored as the rules score the hand: the side's contract, Nil and Double
-   Nil results and bags (Spades: each bag costs ``BAG_COSTS`` points, 10 its real price
-   over a game of 100 points per 10 bags, instead of +1 and the penalty only when the count
-   crosses ten), the Pitch points or set back. The value of a candidate in a
-   world is its side's points minus the opponents' (minus the mean of the other sides in
-   Pitch with more than two). Every candidate sees the same worlds (common random numbers),
-   so the comparison is paired.
-   Spades for two needs three corrections, each measured against ``normal`` (duplicate
-   deals, hard playing only the cards: from -18 to +14 points a hand):
-   - *the opponent drafted her hand*: uniform worlds give her a random share of the 39 cards
-     this seat has not seen, but she kept the better card of each pair; her hidden cards are
-     dealt again with spades and queens-or-better ``DRAFT_WEIGHT`` times likelier
-     (voids shown stay voids);
-   - *honest rollouts*: with 26 cards out of play, a rollout that knows where every card
-     lies plays far better than anyone can; in these rollouts each seat judges whether a card
-     holds from the cards it cannot see (the other hand and the discards it did not make);
-   - *a prior*: the rule-based choice (``game.ai.normal``) gets ``PRIOR_BONUS`` points, so
-     the search leaves it only when the worlds clearly say so.
-   The draws are judged by the tricks the hand then takes (10 points each) rather than by
-   the score, which would hang on the quick estimate's bid for the finished hand, and the
-   bids with the rollouts' surplus trick taken off (``TWO_TRICK_BIAS``: the rollouts took
-   0.6 tricks a hand more than the real play did).
-   Pitch rollouts are honest too (28 of the 52 cards lie out of play with four players);
-   four-player Spades rollouts are not (all 52 cards are in play, and honest rollouts
-   measured worse there: +14 against +30 points a hand on the same 30 deals).
-   Four-player Spades and Pitch give the rule-based card a tie-break prior (``PRIOR_BONUS``: a
-   tenth of a trick, a tenth of a point; cards only, not bids): among cards the worlds value
-   alike (the ace or the king of a run, ducking a Nil with the eight or the five, naming trump
-   with the ace or the king) the one the rules' tactics name. The four-player Double Nil
-   exchange gives the rules' gift ``EXCHANGE_PRIOR`` points (see the constant).
-4. **Choice.** The best mean value. The search stops when the budget ``think_ms`` (measured
-   with ``time.perf_counter``) runs out, at once when one action is legal, and early when the
-   leader is clearly ahead (its paired lead over every other candidate is more than
-   ``CLEAR_Z`` standard errors, checked after ``MIN_WORLDS`` worlds and then at growing
-   intervals; the variance of a paired difference counts as at least ``VAR_FLOOR``, so a
-   dozen worlds that agree by chance do not end the search); candidates clearly behind the
-   leader are dropped on the way, so the others get more worlds. ``samples`` fixes the number
-   of worlds instead of a clock (deterministic for a fixed seed: the no-peeking tests).
-
-Candidates and the pruning done before any simulation (a full evaluation of every legal
-action would be too slow or pointless):
-
-- Card play: every legal card, but cards of one suit that are equivalent (every card between
-  them is in the hand or gone in a finished trick) count once (the lowest is played; the
-  rules' card may come back as the prior). Pitch
-  keeps every card (their points differ).
-- Spades bids: the expected tricks of ``rollout.spades_expected_tricks`` rounded, two below
-  and two above (1..13), and Nil when legal and the hand is not hopeless for it (``nil_danger``).
-  Thirteen numbers and Nil in every world would cost seven times as much for bids that
-  never win.
-- Double Nil before looking (four-player Spades): Double Nil against bidding after a look
-  (the world's own hand bids by the estimate), decided over worlds in which the own hand is
-  sampled, and only when the side trails by ``DOUBLE_NIL_BEHIND`` points or more (the
-  comeback bid the rules describe, decided from the scores); Double Nil must then beat
-  looking by ``DOUBLE_NIL_MARGIN`` points. At level scores the simulation would bid it
-  nearly every hand: with the exchange and a covering partner it was made 57 times in 60
-  against ``normal`` (+183 points a hand over 30 duplicate deals, ``double_nil_behind``
-  set to -10000), which would make a strange game. Not Double Nil: the answer is
-  ``Look(seat)`` (listed first in ``view.legal``; in a world it stands for looking and
-  bidding the estimate), and the seat is asked again face up.
-- The Double Nil exchange (286 possible gifts): a handful of gifts built by rules (the
-  most dangerous cards, the highest, the spades first or last; for the partner its lowest
-  cards with or without low spades, ...).
-- Spades for two: keep or discard (both), the Double Nil declaration (both), the redraw
-  (nothing, then the one, two or three most dangerous cards, and a few variants).
-- Pitch bids: every legal bid (at most five), including the dealer's steal and the shut out;
-  each step above the cheapest bid on offer costs ``OVERBID_STEP`` points (a higher bid must
-  win clearly, not protect a hand worth two against outbidding the worlds may overrate), and a
-  world in which this seat ends up the pitcher gets ``PITCHER_BONUS`` points (the rollouts play
-  its cards by the fast policy; at the table it searches them and makes more).
+``HardPlayer.choose(view)`` returns one of ``view.legal`` and reads nothing but the view: it
+draws worlds with ``game.worlds.sample_world`` (the hidden cards dealt uniformly over the deals
+that fit, re-weighted by the other seats' Nil bids or auction bids where the game's
+``HardTuning`` asks), applies each candidate action in every world, plays the hand out by the
+fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired over the
+same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
+when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the
+choice depends only on the seed). Each game's search constants are its registry entry's
+``tuning`` (game/ai/tuning.py); the candidates, the corrections and how every constant was
+measured are in docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -118,56 +38,37 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
+from game.ai.tuning import HardTuning
 from game.cards import mask_of
+from game.games import GAMES
 from game.state import Phase, SeatView, TrickGame
+from game.worlds import sample_world, void_suits
 
 DEFAULT_THINK_MS = 500
 MIN_WORLDS = 12
 CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
-# The least variance (points squared) a paired difference is given when judging "clearly ahead or
-# behind": a few worlds that happen to agree (a ten-point edge in each of the first twelve) must not
-# end the search; rare large losses (a contract lost) come later. Spades: two tricks; Pitch: a point.
-VAR_FLOOR = {"spades": 400.0, "spades-two": 400.0, "pitch": 1.0}
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
-# What a bag costs in the value of a hand: 10 is its price over a long game (100 points per 10
-# bags); Spades for two counts it lower, as its rollouts are more optimistic (a safer margin).
-BAG_COSTS = {"spades": 10.0, "spades-two": 3.0, "pitch": 0.0}
-TWO_TRICK_BIAS = 0.6  # Spades for two, bids: rollouts take this many tricks a hand more than real play
-HONEST = {"spades": False, "spades-two": True, "pitch": True}
-# Points given to the rule-based choice, per game: in Spades for two a real correction (see above);
-# in four-player Spades and Pitch a tie-break (a tenth of a trick, of a Pitch point): among cards
-# the worlds value alike (the ace or the king of a run, ducking with the eight or the five) the
-# one the rules' tactics name.
-PRIOR_BONUS = {"spades-two": 8.0, "spades": 1.0, "pitch": 0.1}
-# The Double Nil exchange: the rules' gift (the bidder's most dangerous cards) gets this many points
-# (four-player Spades). The worlds ignore the bids, and a gift that helps the partner (the ace of
-# hearts against the five of spades) costs a bag there on a partner who bid before the exchange.
-EXCHANGE_PRIOR = 15.0
-TIE_BREAK_ONLY = ("spades", "pitch")  # games whose prior applies to the cards played only
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
 AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the other seats' bids
-# Pitch bids: each step above the cheapest bid on offer must win this many points more (a higher
-# bid risks more when the worlds err; without it a bid of 3 "protects" a hand worth two).
-OVERBID_STEP = 0.3
-# Pitch bids: the points a world in which this seat ends up the pitcher gets. The rollouts play its
-# cards by the fast policy, but at the table it searches every card (and names trump by search), and
-# makes more than the rollouts say: with it, the hard level pitches more often (the hands it took from
-# ``normal`` by bidding where ``normal`` passed were its best: +2 points a hand over the duplicate).
-PITCHER_BONUS = 0.3
+OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
+PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
 
-def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
-    from game.worlds import sample_world
+def _tuning(kind: str) -> HardTuning:
+    """The game's search constants (the registry's ``tuning``)."""
+    return GAMES[kind].tuning
 
+
+def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
     return sample_world(view, rng)
 
 
@@ -179,18 +80,15 @@ class HardPlayer:
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.samples = samples
-        self.bag_costs = dict(BAG_COSTS) if bag_cost is None else {kind: bag_cost for kind in BAG_COSTS}
+        self.bag_cost = bag_cost  # None: each game's tuning.bag_cost
         self.sampler = sampler or _default_sampler
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
         self.draft_weight = DRAFT_WEIGHT
         self.draw_by_tricks = True
-        self.prior_bonus: dict[str, float] = dict(PRIOR_BONUS)
-        self.exchange_prior = EXCHANGE_PRIOR
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
-        self._rules: Any = None
-        self.honest_kinds = dict(HONEST)  # per game: rollouts judge cards from what each seat cannot see
-        self.two_trick_bias = TWO_TRICK_BIAS
+        self._rules_rng = random.Random(0)  # the rule-based prior's (the normal policy's) generator
+        self.two_trick_bias = True  # a game's tuning.trick_bias applies (False: off)
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
         self.nil_tries = NIL_TRIES
         self.auction_tries = AUCTION_TRIES
@@ -217,7 +115,7 @@ class HardPlayer:
         phase = view.phase
         if phase is Phase.PLAYING:
             return _card_candidates(view, legal)
-        if phase is Phase.BIDDING and view.kind != "pitch":
+        if phase is Phase.BIDDING and not view.facts.auction:
             return _spades_bid_candidates(view, legal, self.double_nil_behind)
         if phase is Phase.EXCHANGE:
             return _exchange_candidates(view, legal)
@@ -233,12 +131,8 @@ class HardPlayer:
         bonus = self._prior_bonus(view)
         if not bonus:
             return -1
-        if self._rules is None:
-            from game.ai.normal import NormalPlayer
-
-            self._rules = NormalPlayer(0)
         try:
-            action = self._rules.choose(view)
+            action = GAMES[view.kind].normal(view, self._rules_rng)
         except Exception:  # noqa: BLE001 - the prior is advice only; the search decides without it
             return -1
         if action in candidates:
@@ -250,11 +144,12 @@ class HardPlayer:
 
     def _prior_bonus(self, view: SeatView) -> float:
         """The points the rule-based choice gets in this decision."""
-        if view.phase is Phase.EXCHANGE and view.kind == "spades":
-            return self.exchange_prior
-        if view.phase is not Phase.PLAYING and view.kind in TIE_BREAK_ONLY:
+        tuning = _tuning(view.kind)
+        if view.phase is Phase.EXCHANGE and tuning.exchange_prior:
+            return tuning.exchange_prior
+        if view.phase is not Phase.PLAYING and tuning.prior_cards_only:
             return 0.0  # a tie-break of cards only: the bids keep their own candidates
-        return self.prior_bonus.get(view.kind, 0.0)
+        return tuning.prior_bonus
 
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
         start = time.perf_counter()
@@ -269,7 +164,7 @@ class HardPlayer:
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
-        if view.kind == "pitch" and view.phase is Phase.BIDDING:
+        if view.facts.auction and view.phase is Phase.BIDDING:
             numbers = [a.value for a in candidates if isinstance(a, Bid) and isinstance(a.value, int)]
             for index, action in enumerate(candidates):
                 if isinstance(action, Bid) and isinstance(action.value, int):
@@ -277,7 +172,7 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
-        bag_cost = self.bag_costs[view.kind]
+        bag_cost = self._bag_cost(view.kind)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         worlds = 0
@@ -297,7 +192,7 @@ class HardPlayer:
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
                 check += max(PRUNE_EVERY, check // 2)
-                alive, clear = _prune(alive, values, worlds, VAR_FLOOR.get(view.kind, 0.0))
+                alive, clear = _prune(alive, values, worlds, _tuning(view.kind).var_floor)
                 if clear:
                     break
         self.last_worlds = worlds
@@ -306,19 +201,24 @@ class HardPlayer:
         return candidates[best]
 
     def _honest(self, view: SeatView) -> bool:
-        return self.honest_kinds.get(view.kind, False)
+        return _tuning(view.kind).honest
+
+    def _bag_cost(self, kind: str) -> float:
+        """What a bag costs in this game's hand values (the player's ``bag_cost`` if given)."""
+        return _tuning(kind).bag_cost if self.bag_cost is None else self.bag_cost
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
         four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
-        if view.kind == "spades" and self.nil_tries > 1:
+        tuning = _tuning(view.kind)
+        if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
                 return self._nil_world(view, rng, nils)
-        if view.kind == "pitch" and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
+        if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
         world = self.sampler(view, rng)
-        if view.kind == "spades-two" and self.draft_weight != 1.0:
+        if tuning.draft_opponent and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
 
@@ -367,18 +267,20 @@ class HardPlayer:
                 return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
-        if self.two_trick_bias and copy.kind == "spades-two" and world.phase is Phase.BIDDING:
+        tuning = _tuning(copy.kind)
+        bias = tuning.trick_bias if self.two_trick_bias else 0.0
+        if bias and world.phase is Phase.BIDDING:
             # the rollouts take more tricks than the real play does: give one away now and then
-            table = spades_table_for(copy, honest=self.honest_kinds.get(copy.kind, False))
+            table = spades_table_for(copy, honest=tuning.honest)
             tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
                                     copy.spades_broken)
             seat = action.seat
-            if tricks[seat] and self._world_u < self.two_trick_bias:
+            if tricks[seat] and self._world_u < bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
-            return spades_side_values(table, tricks, copy.bags, self.bag_costs[copy.kind])
-        sides = play_out(copy, bag_cost=self.bag_costs[copy.kind], honest=self.honest_kinds.get(copy.kind, False))
-        if copy.kind == "pitch" and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
+            return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy.kind))
+        sides = play_out(copy, bag_cost=self._bag_cost(copy.kind), honest=tuning.honest)
+        if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides
 
@@ -393,7 +295,7 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self.bag_costs[view.kind],
+                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view.kind),
                                      honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)
@@ -512,8 +414,6 @@ def _played_masks(view: SeatView) -> list[int]:
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
-    from game.worlds import void_suits
-
     return tuple(void_suits(view))
 
 
@@ -523,7 +423,7 @@ def _for_world(action: Action, world: TrickGame) -> Action:
     if isinstance(action, Look) and world.phase is Phase.BIDDING:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
-                               world.options.nil, world.num_seats)
+                               bool(getattr(world.options, "nil", False)), world.num_seats)
         return Bid(action.seat, value)
     return action
 
@@ -567,7 +467,7 @@ def _prune(alive: list[int], values: list[list[float]], worlds: int, var_floor: 
 
 def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     """Legal cards, one per run of equivalent cards of a suit (Spades)."""
-    if view.kind == "pitch":
+    if not _tuning(view.kind).card_runs:
         return legal
     hand = mask_of(view.hand or ())
     # cards gone in finished tricks separate nothing; a card of the trick in progress does

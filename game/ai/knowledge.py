@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.actions import DOUBLE_NIL, NIL, Play
 from game.ai.cardsense import FULL, mask_of, winning
-from game.cards import SPADES, SUIT_MASKS
+from game.cards import SPADES
 from game.state import SeatView
 
 NILS = (NIL, DOUBLE_NIL)
@@ -22,7 +22,8 @@ def is_nil(bid: object) -> bool:
 def voids_shown(view: SeatView) -> list[int]:
     """Per seat, a 4-bit mask of the suits it has shown it does not hold (from this hand's tricks)."""
     voids = [0] * view.num_seats
-    pitch = view.kind == "pitch"
+    pitch = view.facts.trump_or_follow  # a seat that could follow may have trumped
+    must_break = view.facts.trump_must_break
     trump = view.trump
     broken = False
     tricks = [plays for _, plays, _ in view.tricks]
@@ -31,7 +32,7 @@ def voids_shown(view: SeatView) -> list[int]:
     for plays in tricks:
         leader, lead = plays[0]
         led = lead & 3
-        if not pitch and led == SPADES and not broken:
+        if must_break and led == SPADES and not broken:
             voids[leader] |= NON_SPADE_SUITS  # a spade led before spades were broken: only spades left
         for seat, card in plays[1:]:
             played = card & 3
@@ -43,7 +44,7 @@ def voids_shown(view: SeatView) -> list[int]:
                 voids[seat] |= 1 << trump
             elif played != trump:
                 voids[seat] |= 1 << led  # he could not follow; a player who cannot follow need not trump
-        if not pitch and any(card & 3 == SPADES for _, card in plays):
+        if must_break and any(card & 3 == SPADES for _, card in plays):
             broken = True
     return voids
 
@@ -138,7 +139,7 @@ def know(view: SeatView) -> Knowledge:
     hand = mask_of(view.hand or ())
     played = mask_of(view.played)
     out = played | hand
-    if view.kind == "spades-two":
+    if view.facts.seen_discards:  # Spades for two: the discards I made are out of play
         rival = 1 - seat
         kept_his = len(view.redraw_counts) > rival and view.redraw_counts[rival] == 0  # public: he replaced none
         if rival not in view.blind or kept_his:  # no redraw of his can take back what I put on the discard pile
@@ -156,7 +157,3 @@ def know(view: SeatView) -> Knowledge:
                      hand=hand, played=played, unseen=unseen, voids=voids_shown(view), known=known,
                      legal=playable(view))
 
-
-def suit_length(mask: int, which: int) -> int:
-    """How many cards of a suit a mask holds."""
-    return (mask & SUIT_MASKS[which]).bit_count()

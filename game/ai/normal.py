@@ -50,7 +50,7 @@ def bid_action(view: SeatView, value: object) -> Action:
     """The legal bid nearest to ``value`` (numbers are clipped to what is allowed)."""
     values = [a.value for a in view.legal if isinstance(a, Bid)]
     if value in values:
-        return Bid(view.seat, value)  # type: ignore[arg-type]
+        return Bid(view.seat, value)
     numbers = [v for v in values if isinstance(v, int)]
     if isinstance(value, int) and numbers:
         best = min(numbers, key=lambda v: (abs(v - value), v))
@@ -255,13 +255,13 @@ def blind_wanted(view: SeatView) -> bool:
     partner = partner_of(view, seat)
     if partner is not None and (is_nil(view.bids[partner]) or partner in view.blind):
         return False
-    return theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7
+    return bool(theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7)
 
 
 def spades_bid(view: SeatView) -> Action:
     """A four-player or two-player Spades bid from a visible hand."""
     hand = hand_mask(view)
-    two = view.kind == "spades-two"
+    two = view.num_seats == 2  # Spades for two: the two hands share the thirteen tricks
     if two:
         k = know(view)
         est = estimate_two(hand, k.unseen)
@@ -280,7 +280,7 @@ def spades_bid(view: SeatView) -> Action:
             return Bid(view.seat, NIL)
     elif nil_ok and not partner_nil and est <= 2.0 and nil_risk(hand) <= 1.3:
         return Bid(view.seat, NIL)
-    bid = int(est + (-0.2 if two else 0.45))  # measured: the best points after the cost of bags
+    bid = int(est + (-0.2 if two else 0.45))  # rounding of the estimate (docs/ai-notes.md)
     mine = side_of(view, view.seat)
     if view.bags[mine] >= 7 and est - bid > 0.1:
         bid += 1  # near ten bags: bid the tricks we are likely to take anyway
@@ -630,7 +630,7 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
 
 
 POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
-BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (measured)
+BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
 def pitch_bid(view: SeatView) -> Action:
@@ -744,34 +744,34 @@ def pitch_play(view: SeatView) -> Card:
     return min(cards_in(win), key=lambda c: (pitch_special(c, trump, k), c >> 2))
 
 
-# ============================================================== the player
-class NormalPlayer:
-    """The ``normal`` level: rule-based bidding and play for every decision of every game."""
+# ============================================================== the decisions
+def normal_pitch_choose(view: SeatView, rng: random.Random) -> Action:
+    """The normal level's action in an auction game (Pitch): its bid, or its card (``rng`` unused)."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    if view.phase is Phase.PLAYING:
+        return legal_or_first(view, Play(view.seat, pitch_play(view)))
+    return legal_or_first(view, pitch_bid(view))
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
-        """The action this seat takes now, from its view alone."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has nothing to do now")
-        phase = view.phase
-        if phase is Phase.PLAYING:
-            card = pitch_play(view) if view.kind == "pitch" else spades_play(view)
-            return legal_or_first(view, Play(view.seat, card))
-        if view.kind == "pitch":
-            return legal_or_first(view, pitch_bid(view))
-        if phase is Phase.DRAWING:
-            if view.hand is None or not view.looked[view.seat]:
-                wanted = blind_wanted(view) and Bid(view.seat, DOUBLE_NIL) in view.legal
-                return legal_or_first(view, Bid(view.seat, DOUBLE_NIL) if wanted else Look(view.seat))
-            return draw_choice(view)
-        if phase is Phase.REDRAW:
-            return redraw_choice(view)
-        if phase is Phase.EXCHANGE:
-            return exchange_cards(view)
-        if view.hand is None:
-            if Bid(view.seat, DOUBLE_NIL) in view.legal and blind_wanted(view):
-                return Bid(view.seat, DOUBLE_NIL)
-            return legal_or_first(view, Look(view.seat))  # listed first: look, then bid face up
-        return legal_or_first(view, spades_bid(view))
+def normal_spades_choose(view: SeatView, rng: random.Random) -> Action:
+    """The normal level's action in Spades (four players or two): bid, draw, redraw, exchange or card."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    phase = view.phase
+    if phase is Phase.PLAYING:
+        return legal_or_first(view, Play(view.seat, spades_play(view)))
+    if phase is Phase.DRAWING:
+        if view.hand is None or not view.looked[view.seat]:
+            wanted = blind_wanted(view) and Bid(view.seat, DOUBLE_NIL) in view.legal
+            return legal_or_first(view, Bid(view.seat, DOUBLE_NIL) if wanted else Look(view.seat))
+        return draw_choice(view)
+    if phase is Phase.REDRAW:
+        return redraw_choice(view)
+    if phase is Phase.EXCHANGE:
+        return exchange_cards(view)
+    if view.hand is None:
+        if Bid(view.seat, DOUBLE_NIL) in view.legal and blind_wanted(view):
+            return Bid(view.seat, DOUBLE_NIL)
+        return legal_or_first(view, Look(view.seat))  # listed first: look, then bid face up
+    return legal_or_first(view, spades_bid(view))

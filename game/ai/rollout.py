@@ -32,11 +32,14 @@ hand from its fifth trick (``play_out``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
-from game.actions import BidValue
+from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
 from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
+from game.pitch.rules import PitchGame
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
+from game.spades_two.rules import SpadesTwoGame
+from game.state import Phase, TrickGame
 
 SUIT = SUIT_MASKS
 SPADE_MASK = SUIT_MASKS[0]
@@ -436,9 +439,11 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
     return tricks
 
 
-def play_out_tricks(world: Any) -> list[int]:
+def play_out_tricks(world: TrickGame) -> list[int]:
     """Spades: play the rest of a world's hand by the policy (the world is left unchanged); tricks per seat."""
-    return spades_rollout(list(world.hands), spades_table_for(world), list(world.tricks_won), world.to_act,
+    to_act = world.to_act
+    assert to_act is not None  # a world in its playing phase
+    return spades_rollout(list(world.hands), spades_table_for(world), list(world.tricks_won), to_act,
                           world.trick, world.spades_broken)
 
 
@@ -457,7 +462,7 @@ def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence
         has_contract = False
         for q in seats:
             if table.nil[q]:
-                points = NIL_POINTS["double_nil" if table.bids[q] < 0 else "nil"]
+                points = NIL_POINTS[DOUBLE_NIL if table.bids[q] < 0 else NIL]
                 nil_points += points if tricks[q] == 0 else -points
                 bag_count += tricks[q]
             else:
@@ -484,7 +489,7 @@ def _seats_by_side(table: SpadesTable) -> list[list[int]]:
     return [[q for q in range(table.n) if table.side[q] == s] for s in range(count)]
 
 
-def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> SpadesTable:
+def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False) -> SpadesTable:
     """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid).
 
     ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
@@ -492,11 +497,12 @@ def spades_table_for(world: Any, set_reach: int = 1, honest: bool = False) -> Sp
     table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
     if honest:
         table.honest = True
-        if world.kind == "spades-two":
+        if world.facts.seen_discards:
+            two = cast("SpadesTwoGame", world)  # the game whose seats discard what they saw
             own = [0, 0]
-            for seat, _kept, dropped, _keep in world.log.get("draws", ()):
+            for seat, _kept, dropped, _keep in two.log.draws:
                 own[seat] |= 1 << dropped
-            pile = world.discards
+            pile = two.discards
             table.extra = [pile & ~own[0], pile & ~own[1]]
     return table
 
@@ -795,8 +801,9 @@ def pitch_side_totals(table: PitchTable, won: Sequence[int], trump: int, low_sid
     return points
 
 
-def pitch_table_for(world: Any, honest: bool = False) -> PitchTable:
+def pitch_table_for(world: PitchGame, honest: bool = False) -> PitchTable:
     """The seating and fixed facts of a Pitch world in its playing phase."""
+    assert world.pitcher is not None  # the auction is over
     table = PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
                        world.high, world.options.low == "player")
     table.honest = honest
@@ -807,7 +814,7 @@ def pitch_table_for(world: Any, honest: bool = False) -> PitchTable:
 # A world in its playing phase
 
 
-def play_out(world: Any, first: int = -1, record: list[int] | None = None,
+def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
              bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
@@ -815,8 +822,10 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
     ``first``: the card the seat to act plays first, or -1.
     """
     hands = list(world.hands)
-    if world.kind == "pitch":
-        table = pitch_table_for(world, honest)
+    to_act = world.to_act
+    assert to_act is not None  # a world in its playing phase
+    if world.facts.auction:  # an auction game (Pitch) scores the points won, not contracts of tricks
+        table = pitch_table_for(cast("PitchGame", world), honest)
         trump = world.trump
         low_side = -1
         if trump is not None and table.low_to_player:
@@ -828,11 +837,11 @@ def play_out(world: Any, first: int = -1, record: list[int] | None = None,
             for seat, card in world.trick:
                 if card == low:
                     low_side = table.side[seat]
-        won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), world.to_act, world.trick,
+        won, trump, low_side = pitch_rollout(hands, table, list(world.won_cards), to_act, world.trick,
                                              trump, low_side, first, record)
         return [float(v) for v in pitch_side_totals(table, won, trump, low_side)]
     spades = spades_table_for(world, honest=honest)
-    tricks = spades_rollout(hands, spades, list(world.tricks_won), world.to_act, world.trick,
+    tricks = spades_rollout(hands, spades, list(world.tricks_won), to_act, world.trick,
                             world.spades_broken, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
 
@@ -917,7 +926,7 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     return max(1, min(13, int(expected + 0.2)))
 
 
-# Pitch: the expected points at which a bid pays (the rule-based level's, measured against set backs)
+# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md)
 PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}
 
 
@@ -960,7 +969,7 @@ def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequen
     return cut
 
 
-def pitch_bid_for(world: Any, seat: int) -> BidValue:
+def pitch_bid_for(world: PitchGame, seat: int) -> BidValue:
     """The Pitch bid of ``seat`` inside a world (``pitch_bid_rule`` on its hand and the auction so far)."""
     options = world.options
     value, _ = pitch_estimate(world.hands[seat], world.num_seats, options.low == "player")
@@ -1004,11 +1013,8 @@ def redraw_for(hand: int) -> tuple[Card, ...]:
     return tuple(DECK[c] for c in sorted(worst))
 
 
-def advance_to_play(world: Any) -> None:
+def advance_to_play(world: TrickGame) -> None:
     """Take a world through its remaining bids, exchange, drawing and redraw by the quick estimates."""
-    from game.actions import DOUBLE_NIL, Bid, Draw, Exchange, Look, Redraw
-    from game.state import Phase
-
     while True:
         phase = world.phase
         if phase is Phase.PLAYING or world.to_act is None:
@@ -1016,8 +1022,8 @@ def advance_to_play(world: Any) -> None:
         seat = world.to_act
         if phase is Phase.BIDDING:
             hand = world.hands[seat]
-            if world.kind == "pitch":
-                value = pitch_bid_for(world, seat)
+            if world.facts.auction:
+                value = pitch_bid_for(cast("PitchGame", world), seat)
             else:
                 partner = world.partner(seat)
                 value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
@@ -1029,7 +1035,8 @@ def advance_to_play(world: Any) -> None:
             if not world.looked[seat]:
                 world.apply(Look(seat))
             else:
-                world.apply(Draw(seat, keep_drawn(world.stock[world.stock_pos], world.bids[seat] == DOUBLE_NIL)))
+                two = cast("SpadesTwoGame", world)  # only Spades for two draws
+                world.apply(Draw(seat, keep_drawn(two.stock[two.stock_pos], world.bids[seat] == DOUBLE_NIL)))
         elif phase is Phase.REDRAW:
             world.apply(Redraw(seat, redraw_for(world.hands[seat])))
         else:

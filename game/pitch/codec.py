@@ -10,6 +10,7 @@ from game.codecs import Codec, card_texts
 from game.history import HandHistory
 from game.pitch.rules import HAND_SIZE as PITCH_HAND_SIZE
 from game.pitch.rules import deal_hands as pitch_deal
+from game.pitch.rules import deck_for_deal as deal_order
 from game.state import TrickGame
 
 
@@ -21,6 +22,7 @@ class PitchCodec(Codec):
     finished_fields = ("pitcher", "bid", "trump", "points", "scores")
     hand_size = PITCH_HAND_SIZE
     keeps_looks = False
+    deck_for_deal = staticmethod(deal_order)
 
     def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
         deal = pitch_deal(hand.deck, hand.dealer, game.num_seats)

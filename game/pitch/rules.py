@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from game.actions import (
     DOUBLE_NIL,
@@ -16,18 +17,22 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card
+from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, undealt
 from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
+from game.facts import GameFacts
 from game.options import PitchOptions
 from game.scoring import score_pitch
-from game.state import HandResult, Phase, TrickGame
+from game.state import HandLog, HandResult, Phase, TrickGame
 
 HAND_SIZE = 6
 PACKET = 3
 SHUT_OUT = 4
 DEALER_MINIMUM = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+FACTS = GameFacts("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, hand_size=HAND_SIZE, packet=PACKET,
+                  named_bids=(PASS,), look_is_decision=True, has_bags=False, trump=None, trump_must_break=False,
+                  auction=True, trump_or_follow=True, undealt=True)
 
 
 def pitch_teams(players: int, partnerships: bool) -> list[list[int]]:
@@ -51,11 +56,43 @@ def deal_hands(deck: Sequence[Card], dealer: int, num_seats: int) -> list[list[C
     return deal
 
 
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The shuffled deck (top first) that deals ``hands`` (by seat), the undealt cards last in deck order.
+
+    The inverse of ``deal_hands``; raises ValueError when ``hands`` is not a possible deal.
+    """
+    rest = undealt(dealer, hands, num_seats)
+    if any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("Pitch deals 6 cards to each seat")
+    order: list[Card] = []
+    for start in range(0, HAND_SIZE, PACKET):
+        for i in range(num_seats):
+            order += [DECK[c] for c in hands[(dealer + 1 + i) % num_seats][start:start + PACKET]]
+    return order + rest
+
+
+@dataclass
+class PitchHandLog(HandLog):
+    """A Pitch hand's log: who dealt, each seat's six dealt cards; once scored, the pitcher, bid and trump."""
+
+    dealer: int = 0
+    deal: list[list[Card]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The dealer and each seat's dealt cards."""
+        return (self.dealer, tuple(tuple(hand) for hand in self.deal))
+    pitcher: int | None = None
+    bid: int | None = None
+    trump: int | None = None
+
+
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
-    kind = "pitch"
+    kind = FACTS.name
+    facts = FACTS
     options: PitchOptions
+    log: PitchHandLog
 
     def __init__(self, options: PitchOptions | None = None, players: int = 4, seed: int | None = None,
                  chance: Chance | None = None) -> None:
@@ -67,7 +104,7 @@ class PitchGame(TrickGame):
 
     # ----- the deal
     def _deal(self, events: list[Event] | None) -> None:
-        self._start_hand_state()
+        self._start_hand_state(PitchHandLog(dealer=self.dealer))
         n = self.num_seats
         deal = deal_hands(self._shuffled_deck(n * HAND_SIZE), self.dealer, n)
         for seat in range(n):
@@ -76,7 +113,7 @@ class PitchGame(TrickGame):
         self.trump = None
         self.pitcher: int | None = None
         self.high = 0
-        self.log.update(dealer=self.dealer, deal=deal, bids=[])
+        self.log.deal = deal
         self.phase = Phase.BIDDING
         self.to_act = self.next_seat(self.dealer)
         if events is not None:
@@ -86,11 +123,11 @@ class PitchGame(TrickGame):
     def bid_choices(self, seat: int) -> list[BidValue]:
         """Pass or a higher bid; the dealer must bid 2+ when all passed and may equal (steal)."""
         if seat != self.dealer:
-            return [PASS] + list(range(self.high + 1, SHUT_OUT + 1))
+            return [PASS, *range(self.high + 1, SHUT_OUT + 1)]
         if self.high == 0:
             return list(range(DEALER_MINIMUM, SHUT_OUT + 1))
         lowest = self.high if self.options.dealer_steal else self.high + 1
-        return [PASS] + list(range(lowest, SHUT_OUT + 1))
+        return [PASS, *range(lowest, SHUT_OUT + 1)]
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
@@ -119,7 +156,7 @@ class PitchGame(TrickGame):
             raise IllegalAction(f"Unexpected action {action}.")
         seat, value = action.seat, action.value
         self.bids[seat] = value
-        self.log["bids"].append((seat, value))
+        self.log.bids.append((seat, value))
         events.append(Event(BID_MADE, seat, value=value))
         if isinstance(value, int):  # not a pass
             self.high = value
@@ -168,7 +205,7 @@ class PitchGame(TrickGame):
                              pitcher_side, self.high, self.options.low == "player")
         for side, row in enumerate(points):
             self.scores[side] += row["total"]
-        self.log.update(pitcher=self.pitcher, bid=self.high, trump=self.trump)
+        self.log.pitcher, self.log.bid, self.log.trump = self.pitcher, self.high, self.trump
         return HandResult(points, list(self.scores), list(self.bags), self.pitcher, self.high)
 
     def _game_winner(self, result: HandResult) -> int | None:

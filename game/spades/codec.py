@@ -11,6 +11,7 @@ from game.history import HandHistory
 from game.spades.rules import HAND_SIZE as SPADES_HAND_SIZE
 from game.spades.rules import SpadesGame
 from game.spades.rules import deal_hands as spades_deal
+from game.spades.rules import deck_for_deal as deal_order
 from game.state import Phase, TrickGame
 
 
@@ -24,6 +25,7 @@ class SpadesCodec(Codec):
     kind = "spades"
     hand_fields = ("dealer", "deal", "blind", "bids", "exchange", "tricks")
     hand_size = SPADES_HAND_SIZE
+    deck_for_deal = staticmethod(deal_order)
 
     def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
         bids = self._bids(hand)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -20,7 +21,7 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, SPADES, SUIT_MASKS, SUIT_NAMES, Card, cards_of, undealt
 from game.chance import Chance
 from game.events import (
     BID_MADE,
@@ -29,14 +30,18 @@ from game.events import (
     SPADES_BROKEN,
     Event,
 )
+from game.facts import GameFacts
 from game.options import SpadesOptions
 from game.scoring import score_spades_side, spades_winner
-from game.state import HandResult, Phase, TrickGame
+from game.state import HandLog, HandResult, Phase, TrickGame
 
 NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 CARD_BITS = [1 << card for card in range(52)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
 HAND_SIZE = 13
 EXCHANGE_SIZE = 3
+FACTS = GameFacts("spades", "Spades", 4, 4, 4, hand_size=HAND_SIZE, packet=1, named_bids=(NIL, DOUBLE_NIL),
+                  look_is_decision=False, has_bags=True, trump=SPADES, trump_must_break=True, auction=False,
+                  exchange_size=EXCHANGE_SIZE, always_partners=True)
 
 
 def deal_hands(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
@@ -45,6 +50,40 @@ def deal_hands(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
     for i in range(4):
         deal[(dealer + 1 + i) % 4] = list(deck[i::4])
     return deal
+
+
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The shuffled deck (top first) that deals ``hands`` (by seat): the inverse of ``deal_hands``.
+
+    Raises ValueError when ``hands`` is not a possible deal (13 cards to each of four seats).
+    """
+    undealt(dealer, hands, num_seats)
+    if any(len(hand) != HAND_SIZE for hand in hands) or len(hands) != 4:
+        raise ValueError("Spades deals 13 cards to each of four seats")
+    return [DECK[hands[(dealer + 1 + i) % 4][i // 4]] for i in range(52)]
+
+
+@dataclass
+class BlindHandLog(HandLog):
+    """A Spades hand's log: ``blind`` lists the seats that bid (or declared) Double Nil, in order."""
+
+    blind: list[int] = field(default_factory=list)
+
+
+@dataclass
+class SpadesHandLog(BlindHandLog):
+    """A four-player Spades hand's log: who dealt, each seat's 13 dealt cards and the partner exchanges.
+
+    ``exchange`` holds one ``(giver, taker, cards given)`` per Double Nil exchange direction.
+    """
+
+    dealer: int = 0
+    deal: list[list[Card]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The dealer and each seat's dealt cards."""
+        return (self.dealer, tuple(tuple(hand) for hand in self.deal))
+    exchange: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
 
 
 @cache
@@ -57,6 +96,7 @@ class SpadesRules(TrickGame):
     """Trick play, bidding checks and scoring common to four- and two-player Spades."""
 
     options: SpadesOptions
+    log: BlindHandLog
 
     def _setup_spades(self) -> None:
         self.trump = SPADES
@@ -120,13 +160,15 @@ class SpadesRules(TrickGame):
         return spades_winner(self.scores, self.options.target, self.options.mercy)
 
     def _blind_seats(self) -> list[int]:
-        return list(self.log.get("blind", []))
+        return list(self.log.blind)
 
 
 class SpadesGame(SpadesRules):
     """Four-player partnership Spades: deal, bid (Nil, Double Nil), exchange, play, score."""
 
-    kind = "spades"
+    kind = FACTS.name
+    facts = FACTS
+    log: SpadesHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  chance: Chance | None = None) -> None:
@@ -135,13 +177,13 @@ class SpadesGame(SpadesRules):
         self._deal([])
 
     def _deal(self, events: list[Event] | None) -> None:
-        self._start_hand_state()
+        self._start_hand_state(SpadesHandLog(dealer=self.dealer))
         deal = deal_hands(self._shuffled_deck(), self.dealer)
         for seat in range(4):
             self.hands[seat] = sum(map(CARD_BITS.__getitem__, deal[seat]))
         first = (self.dealer + 1) % 4
         self.looked = [not self.options.double_nil] * 4
-        self.log.update(dealer=self.dealer, deal=deal, blind=[], bids=[], exchange=[])
+        self.log.deal = deal
         self.phase = Phase.BIDDING
         self.to_act = first
         self.pending_exchange: dict[int, tuple[Card, ...]] = {}
@@ -188,11 +230,11 @@ class SpadesGame(SpadesRules):
     def _bid(self, action: Bid, events: list[Event]) -> None:
         seat, value = action.seat, action.value
         if value == DOUBLE_NIL:  # he looks at his cards once the bidding round is over
-            self.log["blind"].append(seat)
+            self.log.blind.append(seat)
         else:
             self.looked[seat] = True
         self.bids[seat] = value
-        bids = self.log["bids"]
+        bids = self.log.bids
         bids.append((seat, value))
         events.append(bid_made(seat, value))
         if len(bids) < 4:
@@ -214,7 +256,7 @@ class SpadesGame(SpadesRules):
     def _exchange_seats(self) -> list[int]:
         """Double Nil bidders whose partner did not bid Double Nil too, each followed by the partner."""
         order = []
-        for seat, bid in self.log["bids"]:
+        for seat, bid in self.log.bids:
             if bid == DOUBLE_NIL:
                 partner = self.partner(seat)
                 assert partner is not None
@@ -233,7 +275,7 @@ class SpadesGame(SpadesRules):
                     self.hands[giver] ^= 1 << card
                     self.hands[taker] |= 1 << card
             for giver, taker in ((partner, seat), (seat, partner)):
-                self.log["exchange"].append((giver, taker, self.pending_exchange[giver]))
+                self.log.exchange.append((giver, taker, self.pending_exchange[giver]))
         self.exchange_order.pop(0)
         if self.exchange_order:
             self.to_act = self.exchange_order[0]
@@ -252,5 +294,5 @@ class SpadesGame(SpadesRules):
         state["exchange_order"] = self.exchange_order[:]
 
     def _private_view(self, seat: int) -> dict[str, Any]:
-        received = next((cards for _, taker, cards in self.log["exchange"] if taker == seat), ())
+        received = next((cards for _, taker, cards in self.log.exchange if taker == seat), ())
         return {"exchange_given": tuple(self.pending_exchange.get(seat, ())), "exchange_received": tuple(received)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.actions import DOUBLE_NIL, Bid, BidValue, Draw, Look, Redraw
 from game.cards import DECK, Card
@@ -10,6 +10,7 @@ from game.codecs import Codec, Labelled, RecordError, card, card_list, card_text
 from game.history import DECK_ORDER, SAMPLE, ChanceOutcome, HandHistory
 from game.spades.rules import HAND_SIZE as SPADES_HAND_SIZE
 from game.spades_two.rules import SpadesTwoGame
+from game.spades_two.rules import deck_for_deal as deal_order
 from game.state import Phase, TrickGame
 
 
@@ -24,6 +25,7 @@ class SpadesTwoCodec(Codec):
     start_field = "first"
     hand_fields = ("first", "stock", "draws", "blind", "redraw", "bids", "tricks")
     hand_size = SPADES_HAND_SIZE
+    deck_for_deal = staticmethod(deal_order)
 
     def _write_start(self, game: TrickGame, hand: HandHistory, current: bool) -> dict[str, Any]:
         stock, position = hand.deck, 0
@@ -53,12 +55,12 @@ class SpadesTwoCodec(Codec):
         return {"first": hand.dealer, "stock": card_texts(stock), "draws": draws, "blind": blind,
                 "redraw": redraws, "bids": [{"seat": s, "bid": v} for s, v in listed]}
 
-    def comparable(self, key: str, recorded: Any, expected: Any) -> tuple[Any, Any]:
+    def comparable(self, key: str, recorded: object, expected: object) -> tuple[object, object]:
         """A seat that kept its cards may be listed in ``redraw`` or left out."""
         if key == "redraw" and isinstance(recorded, list):
             recorded = [item for item in recorded if not (isinstance(item, dict) and item.get("discarded") == []
                                                          and item.get("drawn") == [])]
-            expected = [item for item in expected if item["discarded"]]
+            expected = [item for item in cast("list[dict[str, Any]]", expected) if item["discarded"]]
         return recorded, expected
 
     def chance(self, hand: dict[str, Any], num_seats: int, where: str) -> list[ChanceOutcome]:
@@ -119,7 +121,7 @@ class SpadesTwoCodec(Codec):
             raise RecordError(f"{where}: a redraw is recorded for seat {redraws[0][0]} that the game does not call for")
 
     @staticmethod
-    def _redraw_item(item: Any, where: str) -> tuple[int, tuple[Card, ...], list[Card]]:
+    def _redraw_item(item: object, where: str) -> tuple[int, tuple[Card, ...], list[Card]]:
         """A recorded Double Nil redraw: (seat, cards thrown, cards drawn), checked for form."""
         seat = seat_of(need(item, "seat", int, where), 2, where)
         thrown = tuple(card_list(need(item, "discarded", list, where), where))

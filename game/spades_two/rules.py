@@ -2,24 +2,66 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from game.actions import DOUBLE_NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
-from game.cards import DECK, Card, cards_of
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Draw, IllegalAction, Look, Redraw, bid_actions
+from game.cards import DECK, SPADES, Card, cards_of, undealt
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
+from game.facts import GameFacts
 from game.options import SpadesOptions
-from game.spades.rules import SpadesRules
+from game.spades.rules import HAND_SIZE, BlindHandLog, SpadesRules
 from game.state import Phase
 
 MAX_REDRAW = 3
+FACTS = GameFacts("spades-two", "Spades for two", 2, 2, 2, hand_size=HAND_SIZE, packet=0,
+                  named_bids=(NIL, DOUBLE_NIL), look_is_decision=True, has_bags=True, trump=SPADES,
+                  trump_must_break=True, auction=False, redraw_max=MAX_REDRAW, seen_discards=True)
+
+
+def deck_for_deal(dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
+    """The stock (top first) after which drawing gives ``hands``: there is no deal, ``dealer`` draws first.
+
+    Each player keeps the first card of every turn and discards the second (the 26 cards in no
+    hand are the discards, in deck order). Raises ValueError when ``hands`` cannot end the drawing.
+    """
+    discards = undealt(dealer, hands, num_seats)
+    if len(hands) != 2 or any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("Spades for two ends the drawing with 13 cards in each hand")
+    stock: list[Card] = []
+    for turn in range(2 * HAND_SIZE):
+        seat = (dealer + turn) % 2  # the players alternate, the first drawer first
+        stock += [DECK[hands[seat][turn // 2]], discards[turn]]
+    return stock
+
+
+@dataclass
+class SpadesTwoHandLog(BlindHandLog):
+    """A two-player Spades hand's log: the first drawer, the shuffled stock, the draws and redraws.
+
+    ``draws`` holds one ``(seat, kept, dropped, kept the first card)`` per draw; ``redraw`` one
+    ``(seat, cards thrown, cards drawn)`` per Double Nil redraw that replaced cards.
+    """
+
+    first: int = 0
+    stock: list[Card] = field(default_factory=list)
+    draws: list[tuple[int, Card, Card, bool]] = field(default_factory=list)
+    redraw: list[tuple[int, list[Card], list[Card]]] = field(default_factory=list)
+
+    def start(self) -> tuple[object, ...]:
+        """The first drawer and the stock."""
+        return (self.first, tuple(self.stock))
 
 
 class SpadesTwoGame(SpadesRules):
     """Two-player Spades: each seat scores alone; ``dealer`` is the first drawer of the hand."""
 
-    kind = "spades-two"
+    kind = FACTS.name
+    facts = FACTS
+    log: SpadesTwoHandLog
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  chance: Chance | None = None) -> None:
@@ -38,13 +80,13 @@ class SpadesTwoGame(SpadesRules):
         return self.next_seat(self.dealer)
 
     def _deal(self, events: list[Event] | None) -> None:
-        self._start_hand_state()
+        self._start_hand_state(SpadesTwoHandLog(first=self.first))
         self.stock: list[Card] = self._shuffled_deck()
         self.stock_pos = 0
         self.discards = 0
         self.looked = [not self.options.double_nil] * 2
         self.redraw_queue: list[int] = []
-        self.log.update(first=self.first, stock=list(self.stock), draws=[], blind=[], redraw=[], bids=[])
+        self.log.stock = list(self.stock)
         self.phase = Phase.DRAWING
         self.to_act = self.first
         if events is not None:
@@ -114,7 +156,7 @@ class SpadesTwoGame(SpadesRules):
             seat = action.seat
             self.looked[seat] = True
             self.bids[seat] = DOUBLE_NIL
-            self.log["blind"].append(seat)
+            self.log.blind.append(seat)
             events.append(Event(DOUBLE_NIL_DECLARED, seat))
         elif isinstance(action, Bid):
             self._bid(action, events)
@@ -130,12 +172,12 @@ class SpadesTwoGame(SpadesRules):
         self.hands[seat] |= 1 << kept
         self.discards |= 1 << dropped
         self.stock_pos += 2
-        self.log["draws"].append((seat, kept, dropped, action.keep))
+        self.log.draws.append((seat, kept, dropped, action.keep))
         events.append(Event(DREW, seat, value=action.keep))
         if self.stock_pos < len(self.stock):
             self.to_act = self.next_seat(seat)
             return
-        self.redraw_queue = [s for s in (self.first, self.second) if s in self.log["blind"]]
+        self.redraw_queue = [s for s in (self.first, self.second) if s in self.log.blind]
         if self.redraw_queue:
             self.phase = Phase.REDRAW
             self.to_act = self.redraw_queue[0]
@@ -155,7 +197,7 @@ class SpadesTwoGame(SpadesRules):
         for card in thrown:
             self.discards |= 1 << card
         if thrown:
-            self.log["redraw"].append((seat, thrown, drawn))
+            self.log.redraw.append((seat, thrown, drawn))
         events.append(Event(REDRAWN, seat, value=len(thrown)))
         self.redraw_queue.pop(0)
         if self.redraw_queue:
@@ -164,8 +206,8 @@ class SpadesTwoGame(SpadesRules):
             self._start_bidding()
 
     def _start_bidding(self) -> None:
-        for seat in self.log["blind"]:
-            self.log["bids"].append((seat, DOUBLE_NIL))
+        for seat in self.log.blind:
+            self.log.bids.append((seat, DOUBLE_NIL))
         self.phase = Phase.BIDDING
         self._next_bidder(None)
 
@@ -181,7 +223,7 @@ class SpadesTwoGame(SpadesRules):
 
     def _bid(self, action: Bid, events: list[Event]) -> None:
         self.bids[action.seat] = action.value
-        self.log["bids"].append((action.seat, action.value))
+        self.log.bids.append((action.seat, action.value))
         events.append(Event(BID_MADE, action.seat, value=action.value))
         self._next_bidder(action.seat)
 
@@ -202,8 +244,8 @@ class SpadesTwoGame(SpadesRules):
 
     def _bid_order(self) -> tuple[tuple[int, BidValue], ...]:
         if self.phase is Phase.DRAWING or self.phase is Phase.REDRAW:  # Double Nil is listed when declared
-            return tuple((seat, DOUBLE_NIL) for seat in self.log["blind"])
-        return tuple(self.log["bids"])
+            return tuple((seat, DOUBLE_NIL) for seat in self.log.blind)
+        return tuple(self.log.bids)
 
     def _redraw_counts(self) -> tuple[int | None, ...]:
         """Per seat, the number of cards replaced in its Double Nil redraw (0: kept them); None until it has redrawn.
@@ -212,12 +254,12 @@ class SpadesTwoGame(SpadesRules):
         """
         if self.phase is Phase.DRAWING:
             return (None, None)
-        thrown = {seat: len(cards) for seat, cards, _ in self.log["redraw"]}
-        return tuple(thrown.get(seat, 0) if seat in self.log["blind"] and seat not in self.redraw_queue else None
+        thrown = {seat: len(cards) for seat, cards, _ in self.log.redraw}
+        return tuple(thrown.get(seat, 0) if seat in self.log.blind and seat not in self.redraw_queue else None
                      for seat in range(2))
 
     def _private_view(self, seat: int) -> dict[str, Any]:
-        redraw = next(((thrown, drawn) for s, thrown, drawn in self.log["redraw"] if s == seat), ((), ()))
-        return {"discarded": tuple(dropped for s, _, dropped, _ in self.log["draws"] if s == seat),
+        redraw = next(((thrown, drawn) for s, thrown, drawn in self.log.redraw if s == seat), ((), ()))
+        return {"discarded": tuple(dropped for s, _, dropped, _ in self.log.draws if s == seat),
                 "redraw_thrown": tuple(redraw[0]), "redraw_drawn": tuple(redraw[1]),
                 "discard_size": self.discards.bit_count()}

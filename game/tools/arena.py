@@ -35,6 +35,7 @@ differently when the machine is busier).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -44,21 +45,21 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
 from game.cards import DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
+from game.games import GAMES as REGISTRY
 from game.options import PitchOptions, SpadesOptions
 from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
-PITCH_PLAYERS = range(2, 8)
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,8 @@ class ArenaConfig:
 
     def options(self) -> SpadesOptions | PitchOptions:
         """The rule options (the defaults, with Pitch partnerships when asked)."""
-        if self.game == "pitch":
-            return PitchOptions(partnerships=self.partnerships)
-        return SpadesOptions()
+        defaults = REGISTRY[self.game].default_options()
+        return replace(cast(Any, defaults), partnerships=True) if self.partnerships else defaults
 
     def level(self, role: str) -> str:
         """The level playing ``role`` ("a" or "b")."""
@@ -138,12 +138,12 @@ class DealResult:
 
 def layouts(config: ArenaConfig) -> list[tuple[str, ...]]:
     """The role of every seat in each play of a deal."""
-    if config.game == "spades" or config.partnerships:
-        return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
-    if config.game == "spades-two":
-        return [("a", "b"), ("b", "a")]
+    teams = REGISTRY[config.game].teams(config.players, config.options())
     n = config.players
-    return [tuple("a" if seat == first else "b" for seat in range(n)) for first in range(n)]
+    if all(len(team) == 1 for team in teams):  # every seat alone: A at each seat in turn
+        return [tuple("a" if seat == first else "b" for seat in range(n)) for first in range(n)]
+    side = {seat: index for index, team in enumerate(teams) for seat in team}  # sides: A on each in turn
+    return [tuple("a" if side[seat] == first else "b" for seat in range(n)) for first in range(len(teams))]
 
 
 def deal_seed(config: ArenaConfig, index: int) -> int:
@@ -160,7 +160,7 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     chance.force("seat", [index % config.players])
     chance.force("deck", [deck])
     game = new_game(config.game, config.options(), config.players, seed, chance)
-    game.stop_at_hand_end = True  # type: ignore[attr-defined]  # (ignored by an engine without it)
+    game.stop_at_hand_end = True
     return game
 
 
@@ -170,10 +170,7 @@ def _player(level: str, seed: int, think_ms: int | None) -> Player:
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
     """The deal as the game logged it: who dealt (drew first) and the cards (Spades for two: the stock)."""
-    log = game.hand_logs[0]
-    if game.kind == "spades-two":
-        return (log["first"], tuple(log["stock"]))
-    return (log["dealer"], tuple(tuple(hand) for hand in log["deal"]))
+    return game.hand_logs[0].start()
 
 
 def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
@@ -201,14 +198,14 @@ def _sides(game: TrickGame, roles: tuple[str, ...]) -> tuple[SideHand, ...]:
     log = game.hand_logs[0]
     points = game.results[0].points
     won = [0] * game.num_seats
-    for _leader, _plays, winner in log["tricks"]:
+    for _leader, _plays, winner in log.tricks:
         won[winner] += 1
-    bids = dict(log["bids"])
+    bids = dict(log.bids)
     sides = []
     for side, team in enumerate(game.teams):
         row = points[side]
         role = roles[team[0]]
-        if game.kind == "pitch":
+        if game.facts.auction:  # one side pitched: it made its bid or was set back
             pitched = game.results[0].pitcher is not None and game.side_of(game.results[0].pitcher) == side
             sides.append(SideHand(role, row["total"], (not row["set_back"]) if pitched else None,
                                   set_back=bool(row["set_back"])))
@@ -286,7 +283,7 @@ def _side_figures(game: str, sides: list[SideHand]) -> dict[str, Any]:
     made = sum(contracts)
     row: dict[str, Any] = {"hands": len(sides), "contracts": len(contracts), "made": made,
                            "made_pct": round(100.0 * made / len(contracts), 1) if contracts else None}
-    if game == "pitch":
+    if REGISTRY[game].facts.auction:
         row["set_backs"] = sum(s.set_back for s in sides)
     else:
         row["bags_per_hand"] = round(sum(s.bags for s in sides) / len(sides), 3) if sides else None
@@ -342,7 +339,7 @@ def report(summary: dict[str, Any]) -> list[str]:
         row = summary["sides"][role]
         pct = f" ({row['made_pct']}%)" if row["made_pct"] is not None else ""
         text = f"{name[role]}: contracts made {row['made']}/{row['contracts']}{pct}"
-        if summary["game"] == "pitch":
+        if REGISTRY[summary["game"]].facts.auction:
             text += f", set backs {row['set_backs']}"
         else:
             text += (f", Nil {row['nil_made']}/{row['nil_bid']} made, Double Nil "
@@ -398,7 +395,7 @@ class _OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to the main parser's subparsers."""
     arena = sub.add_parser("arena", help="duplicate matches between two computer levels", allow_abbrev=False,
                            description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -428,12 +425,17 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     players = args.players if args.players is not None else seats_for(args.game, 4)
-    if args.game == "pitch" and players not in PITCH_PLAYERS:
-        raise ValueError("Pitch is for 2 to 7 players")
-    if args.game != "pitch" and players != seats_for(args.game, 0):
-        raise ValueError(f"{args.game} is for {seats_for(args.game, 0)} players, not {players}")
-    if args.partnerships and (args.game != "pitch" or players != 4):
-        raise ValueError("--partnerships is for Pitch with 4 players")
+    info = REGISTRY[args.game]
+    if info.min_seats != info.max_seats and not info.allows_seats(players):
+        raise ValueError(f"{info.title} is for {info.min_seats} to {info.max_seats} players")
+    if info.min_seats == info.max_seats and players != info.min_seats:
+        raise ValueError(f"{args.game} is for {info.min_seats} players, not {players}")
+    if args.partnerships and not info.offers_partnerships(players):
+        tables = {(g.title, n) for g in REGISTRY.values() for n in range(g.min_seats, g.max_seats + 1)
+                  if g.offers_partnerships(n)}
+        titles = " or ".join(sorted({title for title, _ in tables}))
+        counts = " or ".join(sorted({str(n) for _, n in tables}))
+        raise ValueError(f"--partnerships is for {titles} with {counts} players")
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
     if not 1 <= args.jobs <= max_jobs():
@@ -454,8 +456,6 @@ def _progress(total: int, done: list[DealResult]) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """The ``arena`` command: play the match, print the figures (and the JSON line)."""
-    import json
-
     try:
         config = config_from_args(args)
     except ValueError as error:

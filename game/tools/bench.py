@@ -14,8 +14,8 @@ from game import playout
 from game.actions import Exchange, Redraw
 from game.ai import LEVELS, make_player
 from game.cards import Card, cards_of
-from game.factory import new_game
-from game.options import PitchOptions, SpadesOptions
+from game.factory import default_options, new_game
+from game.games import GAMES
 from game.state import Phase, TrickGame
 
 GAME_HANDS = 20  # hands played in one game before the next fresh game
@@ -25,7 +25,7 @@ Rand = Callable[[], float]
 
 def _endless_game(kind: str, seed: int) -> TrickGame:
     """A game that never ends: each hand stops at Phase.HAND_OVER and next_hand() deals the next."""
-    game = new_game(kind, PitchOptions() if kind == "pitch" else SpadesOptions(), 4, seed)
+    game = new_game(kind, default_options(kind), 4, seed)
     game.stop_at_hand_end = True
     return game
 
@@ -72,7 +72,8 @@ def _random_hand_api(game: TrickGame, rng: random.Random) -> None:
         game.apply(actions[int(rand() * len(actions))])
 
 
-def hands_per_second(kind: str, play_hand, seconds: float, seed: int = 1) -> float:
+def hands_per_second(kind: str, play_hand: Callable[[TrickGame, random.Random], None], seconds: float,
+                     seed: int = 1) -> float:
     """How many random hands of ``kind`` ``play_hand`` completes per second.
 
     Every ``GAME_HANDS`` hands a fresh game is dealt (its cost is counted), as games end: one
@@ -133,7 +134,7 @@ def clones_per_second(kind: str, seconds: float, seed: int = 1) -> float | None:
 def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
     """Per game: random full hands per second (hot path and full API) and clones per second."""
     figures: dict[str, Any] = {}
-    for kind in ("spades", "spades-two", "pitch"):
+    for kind in GAMES:
         clones = clones_per_second(kind, seconds / 4)
         figures[kind] = {
             "hands_per_s": round(hands_per_second(kind, _random_hand_fast, seconds)),
@@ -144,7 +145,7 @@ def engine_figures(seconds: float = 2.0) -> dict[str, Any]:
     return figures
 
 
-AI_GAMES = (("spades", 4), ("spades-two", 2), ("pitch", 4))
+AI_GAMES = tuple((info.name, info.default_seats) for info in GAMES.values())
 LEAST_DECISIONS = 10
 
 

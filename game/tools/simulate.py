@@ -8,6 +8,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.factory import new_game
+from game.options import GameOptions
 from game.record import to_record
 from game.state import Phase, TrickGame
 
@@ -35,7 +36,7 @@ def play_game(game: TrickGame, levels: list[str], seed: int, max_hands: int | No
     return game
 
 
-def simulate(kind: str, options: Any, players: int, games: int, seed: int, levels: list[str],
+def simulate(kind: str, options: GameOptions | None, players: int, games: int, seed: int, levels: list[str],
              max_hands: int | None, on_record: Callable[[dict[str, Any]], None] | None = None) -> SimulationResult:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; each record goes to ``on_record``
     the moment its game ends (and is then forgotten), or is collected in the result when none is given.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import Action, Look
-from game.history import replay_steps
+from game.replay import replay_steps
 from game.state import SeatView, TrickGame
 
 MAX_STEPS = 200  # decisions kept (a hand has at most a few dozen of the human's)

@@ -1,0 +1,48 @@
+"""The hard level's per-game search constants: one frozen ``HardTuning`` value per game.
+
+Each game's registry entry (``game.games.GAMES[kind].tuning``) names its value; how they were
+measured is in docs/ai-notes.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HardTuning:
+    """How the hard level searches one game.
+
+    - ``var_floor``: the least variance (points squared) a paired difference gets when judging
+      "clearly ahead or behind" (about two tricks in Spades, a point in Pitch).
+    - ``bag_cost``: what a bag costs in the value of a hand (0: the game has no bags).
+    - ``honest``: rollouts judge each seat's cards from what that seat cannot see.
+    - ``prior_bonus``: points given to the rule-based (``normal``) choice; ``prior_cards_only``:
+      only for the card played (a tie-break), not for bids and the rest.
+    - ``exchange_prior``: points given to the rules' Double Nil exchange gift.
+    - ``card_runs``: one card of a run of equivalent cards is searched (the others are alike).
+    - ``nil_worlds``: worlds are drawn to fit the other seats' Nil bids (rejection sampling).
+    - ``auction_worlds``: worlds are drawn to fit the other seats' auction bids.
+    - ``draft_opponent``: the opponent's hidden hand is redrawn as a drafting player keeps cards.
+    - ``trick_bias``: bids give a trick away at this rate (two-player rollouts take too many); 0: off.
+    """
+
+    var_floor: float
+    bag_cost: float
+    honest: bool
+    prior_bonus: float
+    prior_cards_only: bool
+    card_runs: bool
+    exchange_prior: float = 0.0
+    nil_worlds: bool = False
+    auction_worlds: bool = False
+    draft_opponent: bool = False
+    trick_bias: float = 0.0
+
+
+SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_bonus=1.0, prior_cards_only=True,
+                           card_runs=True, exchange_prior=15.0, nil_worlds=True)
+SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior_bonus=8.0, prior_cards_only=False,
+                               card_runs=True, draft_opponent=True, trick_bias=0.6)
+PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
+                          card_runs=False, auction_worlds=True)

@@ -1,0 +1,57 @@
+"""Worlds of Pitch: the other hands and the undealt cards drawn uniformly."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import Bid
+from game.cards import Card
+from game.chance import Chance
+from game.pitch.rules import PitchGame, deck_for_deal
+from game.sampling import ALL_SUITS, UniformDealer, WorldSampler, _mask
+from game.state import TrickGame
+
+
+class PitchWorlds(WorldSampler):
+    """Pitch: the holders are the other seats and the cards no one was dealt."""
+
+    def _init_game(self) -> None:
+        view = self.view
+        fixed = [0] * view.num_seats
+        self.seats, sizes, allowed = self._seat_holders(fixed)
+        in_hands = sum(view.hand_sizes) + self.played.bit_count()
+        sizes.append(52 - in_hands)  # the undealt cards
+        allowed.append(ALL_SUITS)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+
+    def _pitch_world(self, rng: random.Random) -> tuple[list[int], list[list[Card]]]:
+        """Current hands and the dealt hands (cards) of one world (Pitch)."""
+        n = self.view.num_seats
+        hands = [0] * n
+        deal = [self.played_lists[s] for s in range(n)]
+        if self.own is not None:
+            hands[self.seat] = self.own
+            deal[self.seat] = list(self.view.hand or ()) + deal[self.seat]
+        dealt = self.dealer.deal(rng)  # the last holder is the undealt cards
+        for seat, cards in zip(self.seats, dealt[:-1], strict=True):
+            hands[seat] = _mask(cards)
+            deal[seat] = cards + deal[seat]
+        return hands, deal
+
+    def _build(self, rng: random.Random, chance: Chance) -> TrickGame:
+        """The template: the deal and the bids, through the engine."""
+        view = self.view
+        hands, deal = self._pitch_world(rng)
+        chance.force("deck", [deck_for_deal(view.dealer, deal, view.num_seats)])
+        game = PitchGame(view.options, players=view.num_seats, chance=chance)
+        for seat, value in view.bid_order:
+            game.apply(Bid(seat, value))
+        return game
+
+    def _fill(self, world: TrickGame, rng: random.Random) -> None:
+        """Fresh hands and deal in a clone of the template."""
+        assert isinstance(world, PitchGame)
+        hands, deal = self._pitch_world(rng)
+        world.hands = hands
+        world.in_play = sum(hands) + self.played
+        world.log.deal = deal

@@ -1,0 +1,95 @@
+"""Worlds of four-player Spades: the other hands dealt uniformly, Double Nil exchanges drawn to fit."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import DOUBLE_NIL, Bid, Exchange, Look
+from game.cards import Card, cards_of
+from game.chance import Chance
+from game.sampling import UniformDealer, WorldSampler, _mask, _pick
+from game.spades.rules import EXCHANGE_SIZE, SpadesGame, deck_for_deal
+from game.state import Phase, TrickGame
+
+
+class SpadesWorlds(WorldSampler):
+    """Four-player Spades: the holders are the other seats (and one's own hand before looking)."""
+
+    def _init_game(self) -> None:
+        view = self.view
+        partner = (self.seat + 2) % 4
+        self.fixed = [0] * 4
+        if view.exchange_received:  # the exchange is done: what I gave is in my partner's hand
+            self.fixed[partner] = _mask(view.exchange_given) & ~self.played
+        self.seats, sizes, allowed = self._seat_holders(self.fixed)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+        order: list[int] = []
+        for seat, bid in view.bid_order:
+            if bid == DOUBLE_NIL and view.bids[(seat + 2) % 4] != DOUBLE_NIL:
+                order += [seat, (seat + 2) % 4]
+        if view.phase is Phase.BIDDING:
+            done = 0
+        elif view.phase is Phase.EXCHANGE:
+            done = order.index(view.to_act) if view.to_act in order else 0
+        else:
+            done = len(order)
+        self.pairs = [(order[i], order[i + 1], done > i, done > i + 1) for i in range(0, len(order), 2)]
+
+    def _spades_world(self, rng: random.Random) -> tuple[list[int], dict[int, tuple[Card, ...]], list[list[Card]]]:
+        """Current hands, the exchange cards given (per seat that chose), and the dealt hands (cards)."""
+        view, me = self.view, self.seat
+        hands = [0] * 4
+        lists: list[list[Card]] = [[], [], [], []]
+        if self.own is not None:
+            hands[me] = self.own
+            lists[me] = list(view.hand or ())
+        for seat, cards in zip(self.seats, self.dealer.deal(rng), strict=True):
+            hands[seat] = _mask(cards) | self.fixed[seat]
+            lists[seat] = cards
+        given: dict[int, tuple[Card, ...]] = {}
+        dealt = [hands[s] | self.played_by[s] for s in range(4)]
+        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(4)]
+        for bidder, partner, chose_b, chose_p in self.pairs:
+            if chose_p:  # done: the hands now hold what the other gave
+                for giver, taker in ((bidder, partner), (partner, bidder)):
+                    if giver == me:
+                        given[giver] = tuple(view.exchange_given)
+                    elif taker == me:
+                        given[giver] = tuple(view.exchange_received)
+                    else:
+                        given[giver] = _pick(dealt[taker], EXCHANGE_SIZE, rng)
+                post_b, post_p = dealt[bidder], dealt[partner]
+                dealt[bidder] = post_b & ~_mask(given[partner]) | _mask(given[bidder])
+                dealt[partner] = post_p & ~_mask(given[bidder]) | _mask(given[partner])
+                deal[bidder], deal[partner] = cards_of(dealt[bidder]), cards_of(dealt[partner])
+            elif chose_b:
+                given[bidder] = tuple(view.exchange_given) if bidder == me else _pick(hands[bidder], EXCHANGE_SIZE, rng)
+        return hands, given, deal
+
+    def _build(self, rng: random.Random, chance: Chance) -> TrickGame:
+        """The template: the deal, the bids, the looks and the exchanges made, through the engine."""
+        view = self.view
+        hands, given, deal = self._spades_world(rng)
+        chance.force("deck", [deck_for_deal(view.dealer, deal, 4)])
+        game = SpadesGame(view.options, chance=chance)
+        for seat, value in view.bid_order:
+            game.apply(Bid(seat, value))
+        for seat in range(4):
+            if view.looked[seat] and not game.looked[seat]:
+                game.apply(Look(seat))
+        for bidder, partner, chose_b, chose_p in self.pairs:
+            for seat, chose in ((bidder, chose_b), (partner, chose_p)):
+                if chose:
+                    game.apply(Exchange(seat, given[seat]))
+        return game
+
+    def _fill(self, world: TrickGame, rng: random.Random) -> None:
+        """Fresh hands, deal and exchanges in a clone of the template."""
+        assert isinstance(world, SpadesGame)
+        hands, given, deal = self._spades_world(rng)
+        world.hands = hands
+        world.log.deal = deal
+        if given:
+            world.pending_exchange = dict(given)
+            world.log.exchange = [entry for b, p, _, chose_p in self.pairs if chose_p
+                                  for entry in ((b, p, given[b]), (p, b, given[p]))]
