@@ -38,6 +38,7 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
+from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supports
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
 from game.games import GAMES
@@ -59,6 +60,7 @@ AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the othe
 OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
 PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
+SOLVER_NODES = 60_000  # the endgame solver's work budget per world (nodes); beyond it, the rollouts
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -95,6 +97,9 @@ class HardPlayer:
         self.overbid_step = OVERBID_STEP
         self.pitcher_bonus = PITCHER_BONUS
         self.auction_floor = AUCTION_FLOOR
+        self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
+        self.solver_nodes = SOLVER_NODES
+        self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -175,6 +180,8 @@ class HardPlayer:
         bag_cost = self._bag_cost(view.kind)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
+        solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
+        self.solved_worlds = 0
         worlds = 0
         check = MIN_WORLDS
         while worlds < limit:
@@ -183,7 +190,12 @@ class HardPlayer:
             world = self._world(view, rng)
             self._world_u = rng.random()
             side = world.side_of(seat)
+            solved = self._solved(world, seat, [cards[i] for i in alive], bag_cost) if solver_cards and \
+                cards_left(world) <= solver_cards else None
             for index in alive:
+                if solved is not None:
+                    values[index].append(solved[cards[index]] + bonuses[index])
+                    continue
                 if playing:
                     sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
                 else:
@@ -199,6 +211,17 @@ class HardPlayer:
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
+
+    def _solved(self, world: TrickGame, seat: int, cards: list[int], bag_cost: float) -> dict[int, float] | None:
+        """Each card's exact value in this world (the endgame solver), or None past its node budget."""
+        if not supports(world):
+            return None
+        try:
+            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes).move_values(cards)
+        except SolverBudgetExceeded:
+            return None
+        self.solved_worlds += 1
+        return values
 
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest

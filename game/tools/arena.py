@@ -28,8 +28,17 @@ Figures, for A against B:
   level took per decision (median and 95th percentile).
 
 Deals are independent, so ``jobs`` worker processes give the same figures as one, decision
-times apart (they are measured on the clock; a level with a time budget may also decide
-differently when the machine is busier).
+times apart (they are measured on the clock).
+
+The searching levels get a **work budget** by default: ``budget`` worlds per decision (each
+world valued by a rollout, or by the endgame solver with its fixed node budget near the end of a
+hand), so the same seed gives the same figures byte for byte on a busy or a quiet machine
+(``DEFAULT_BUDGET`` worlds). ``think_ms`` gives them a wall-clock budget instead (the window's
+way); then a busier machine may decide differently.
+
+Two levels exist for the arena only (never offered in the window or the setup screen):
+``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
+and ``oracle``, the hard level's search given the true deal as its every world (the ceiling).
 """
 
 from __future__ import annotations
@@ -51,6 +60,7 @@ from typing import Any, NoReturn, cast
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
+from game.ai.hard import HardPlayer
 from game.cards import DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
@@ -60,6 +70,10 @@ from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
+TEST_LEVELS = ("hard-1", "oracle")  # the arena's own: never offered in the window
+SEARCHING = ("hard", *TEST_LEVELS)
+DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
+ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,13 @@ class ArenaConfig:
     deals: int = 100
     seed: int = 1
     think_ms: int | None = None
+    budget: int | None = None  # worlds per decision of a searching level (None: DEFAULT_BUDGET, or think_ms)
+
+    def worlds(self) -> int | None:
+        """The searching levels' worlds per decision; None when they think by the clock."""
+        if self.budget is not None:
+            return self.budget
+        return None if self.think_ms is not None else DEFAULT_BUDGET
 
     def options(self) -> SpadesOptions | PitchOptions:
         """The rule options (the defaults, with Pitch partnerships when asked)."""
@@ -164,8 +185,21 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     return game
 
 
-def _player(level: str, seed: int, think_ms: int | None) -> Player:
-    return make_player(level, seed, think_ms)
+def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
+    """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
+    if level not in SEARCHING:
+        return make_player(level, seed, config.think_ms)
+    worlds = config.worlds()
+    if level == "oracle":
+        def true_world(view: Any, rng: random.Random) -> TrickGame:
+            return game.clone()  # the live deal: this level sees every card (the arena's ceiling only)
+        player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=ORACLE_WORLDS, sampler=true_world)
+        player.nil_tries = player.auction_tries = 1
+        player.draft_weight = 1.0
+        return player
+    player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
+    player.solver = level != "hard-1"
+    return player
 
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
@@ -177,7 +211,7 @@ def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]
     """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
     game = deal_game(config, index)
     seed = deal_seed(config, index)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config.think_ms)
+    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game)
                for seat, role in enumerate(roles)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter
@@ -303,7 +337,7 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
     summary: dict[str, Any] = {
         "game": config.game, "players": config.players, "partnerships": config.partnerships,
         "a": config.a, "b": config.b, "deals": len(deals), "hands": len(plays), "seed": config.seed,
-        "think_ms": config.think_ms,
+        "think_ms": config.think_ms, "budget": config.worlds(),
         "points_per_hand": {role: round(sum(p.points(role) for p in plays) / len(plays), 3) for role in ROLES},
         "points_per_hand_diff": round(diff, 3), "sd": round(sd, 3), "ci95": [round(low, 3), round(high, 3)],
         "hands_won": _won([play.diff for play in plays]),
@@ -325,6 +359,8 @@ def report(summary: dict[str, Any]) -> list[str]:
     seats = "partnerships" if summary["partnerships"] else f"{summary['players']} players"
     took = f", {summary['seconds']} s" if "seconds" in summary else ""
     think = f", think {summary['think_ms']} ms" if summary["think_ms"] else ""
+    if summary.get("budget"):
+        think += f", budget {summary['budget']} worlds a decision"
     low, high = summary["ci95"]
     hands, games = summary["hands_won"], summary["games_won"]
     lines = [
@@ -362,6 +398,7 @@ plays of the deal add up to more points. Hands are single hands, not whole games
 
 
 MAX_THINK_MS = 60_000  # --think-ms: at most a minute per decision
+MAX_BUDGET = 4000  # --budget: at most the hard level's own cap of worlds
 
 
 def max_jobs() -> int:
@@ -402,8 +439,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({', '.join(LEVELS)})")
-    arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({', '.join(LEVELS)})")
+    levels = ", ".join(LEVELS + TEST_LEVELS)
+    arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
+    arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
                        help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
@@ -411,7 +449,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     arena.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default 1)")
     arena.add_argument("--think-ms", type=bounded_int(1, MAX_THINK_MS), default=None, metavar="MS",
                        help=f"time budget per decision of a searching level, 1 to {MAX_THINK_MS} "
-                            f"(default: the level's own)")
+                            f"(default: the work budget, --budget)")
+    arena.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=None, metavar="N",
+                       help=f"worlds per decision of a searching level (hard, hard-1, oracle): the same seed gives "
+                            f"the same figures on any machine (default {DEFAULT_BUDGET}; with --think-ms: the clock)")
     arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
                        help="worker processes, at most the processor count; the figures do not depend on it "
                             "(default 1)")
@@ -422,8 +463,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        if level not in LEVELS + TEST_LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)})")
     players = args.players if args.players is not None else seats_for(args.game, 4)
     info = REGISTRY[args.game]
     if info.min_seats != info.max_seats and not info.allows_seats(players):
@@ -442,7 +483,9 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         raise ValueError(f"--jobs must be from 1 to {max_jobs()} (the processor count)")
     if args.think_ms is not None and not 0 < args.think_ms <= MAX_THINK_MS:
         raise ValueError(f"--think-ms must be from 1 to {MAX_THINK_MS}")
-    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms)
+    budget = getattr(args, "budget", None)
+    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
+                       budget)
 
 
 def _progress(total: int, done: list[DealResult]) -> None:
