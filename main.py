@@ -336,7 +336,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     """The ``bench`` command: engine figures, then the window's when pygame is there."""
-    from game.tools.bench import ai_figures, engine_figures
+    from game.tools.bench import ai_figures, engine_figures, solver_figures
 
     figures: dict = {"engine": engine_figures(args.seconds)}
     for kind, row in figures["engine"].items():
@@ -344,6 +344,7 @@ def run_bench(args: argparse.Namespace) -> int:
               f"{row['api_hands_per_s']} through legal_actions()/apply(), {row['clones_per_s']} clones/s mid-hand")
     if not args.engine_only:
         figures["ai"] = ai_figures(args.seconds, print)
+        figures["solver"] = solver_figures(print)
         try:
             from ui.bench import window_figures
         except ImportError as error:
