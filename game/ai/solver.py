@@ -14,8 +14,10 @@ The search: alpha-beta with a transposition table at trick boundaries (its key: 
 seat to lead, whether trump is broken and the part of the past that the score still depends
 on), equivalent cards merged (cards of one suit held by the seat to play, with no card left in
 play between them, and neither carrying points of their own: one move), moves ordered by the
-table's best move, then cheap rules (win cheaply or play low), and a quick bound (the best and
-worst scores that any share of the tricks left could give, four-player and two-player Spades).
+table's best move, the rollout policy's card (two seats) and cheap rules (win cheaply or play
+low), and quick bounds: Spades, the best and worst scores any share of the tricks left could
+give; Pitch, the hand is decided once the high, low and jack are won and no share of the Game
+points left can change who has Game.
 
 Work is counted in nodes (cards tried); ``node_limit`` stops a search that would cost more
 (``SolverBudgetExceeded``), so a caller can fall back on its rollouts with the same result on a
@@ -29,6 +31,7 @@ from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
+from game.ai.rollout import game_points, pitch_pick, pitch_table_for, spades_pick, spades_table_for
 from game.cards import SUIT_MASKS
 from game.state import Phase, TrickGame
 
@@ -64,7 +67,7 @@ class EndgameSolver:
     """The exact value of the rest of one world's hand for one seat's side (see the module docstring)."""
 
     def __init__(self, world: TrickGame, seat: int, bag_cost: float = 0.0, node_limit: int | None = None,
-                 merge: bool = True, bounds: bool = True) -> None:
+                 merge: bool = True, bounds: bool = True, policy: bool | None = None) -> None:
         if not supports(world):
             raise SolverUnsupported("the solver needs a world in play with trump named and the 52 cards only")
         self.world = world
@@ -75,6 +78,10 @@ class EndgameSolver:
         self.bag_cost = bag_cost
         self.node_limit = node_limit
         self.merge = merge
+        # the rollout policy's card first: it pays with two seats (fewer nodes), not with four (each call costs more
+        # than the nodes it saves: bench figures, 16 to 24 cards left)
+        policy = world.num_seats == 2 if policy is None else policy
+        self.policy = policy
         self.nodes = 0
         self.by_cards = bool(world.facts.auction)  # Pitch: the score hangs on the cards each side won
         self.must_break = bool(world.facts.trump_must_break)
@@ -109,13 +116,21 @@ class EndgameSolver:
             for q, card in world.trick:
                 if card == self.low_card:
                     self.low_side = self.side[q]
-            self.bounds = False
+            self.bounds = bounds
+            self.point_cards = POINT_RANKS & getattr(world, "in_play", FULL)
+            specials = getattr(world, "in_play", FULL) & SUIT[trump]
+            self.special = 0  # the high, low and jack of trump in play: the points a card carries itself
+            if specials:
+                self.special = 1 << (specials.bit_length() - 1) | (specials & -specials)
+                self.special |= specials & (1 << (9 * 4 + trump))
+            self.table: Any = pitch_table_for(world) if policy else None  # type: ignore[arg-type]
         else:
             bids = world.bids
             self.nil = [not isinstance(bids[q], int) for q in range(n)]
             self.tricks = list(world.tricks_won)
             self.bounds = bounds
             self._range: dict[Any, tuple[float, float]] = {}
+            self.table = spades_table_for(world) if policy else None
         # the trick in progress
         self.trick_cards = 0
         self.led = self.best = self.best_seat = -1
@@ -214,6 +229,31 @@ class EndgameSolver:
         self._range[key] = (low, high)
         return low, high
 
+    # ----- Pitch: nothing left to play for
+    def _decided(self) -> bool:
+        """Whether the cards still to play can change nothing: the high, low and jack are won, and
+        the side ahead in Game points stays ahead whoever wins the rest."""
+        left = 0
+        for hand in self.hands:
+            left |= hand
+        if left & self.special:
+            return False
+        rest = game_points(left & self.point_cards)
+        points = sorted((game_points(w) for w in self.won), reverse=True)
+        return rest == 0 or points[0] > points[1] + rest
+
+    def _decided_value(self) -> float:
+        """The value of a decided hand: the rest given to the side ahead (it changes nothing)."""
+        left = 0
+        for hand in self.hands:
+            left |= hand
+        ahead = max(range(self.sides), key=lambda s: game_points(self.won[s]))
+        saved = self.won[ahead]
+        self.won[ahead] = saved | (left & self.key_cards)
+        value = self.leaf_value()
+        self.won[ahead] = saved
+        return value
+
     # ----- the search
     def value(self, alpha: float = -INF, beta: float = INF) -> float:
         """The value of the position (exact when it lies inside the window)."""
@@ -255,6 +295,26 @@ class EndgameSolver:
             cards = kept
         if len(cards) < 2:
             return cards
+        if self.table is not None:
+            pick = self._policy_card(seat, legal)
+            if pick not in cards:  # merged away: its run's kept card
+                pick = max((c for c in cards if c & 3 == pick & 3 and c < pick), default=cards[0])
+            cards.remove(pick)
+            return [pick, *self._ordered(seat, cards)]
+        return self._ordered(seat, cards)
+
+    def _policy_card(self, seat: int, legal: int) -> int:
+        """The rollout policy's card here (full information), the first move tried."""
+        if self.by_cards:
+            return pitch_pick(seat, legal, self.hands, self.count, self.led, self.best, self.best_seat, self.trump,
+                              self.trick_cards, self.table)
+        return spades_pick(seat, legal, self.hands, self.count, self.led, self.best, self.best_seat, self.tricks,
+                           self.table)
+
+    def _ordered(self, seat: int, cards: list[int]) -> list[int]:
+        """Cheap rules: win cheaply, else play low; lead high."""
+        if len(cards) < 2:
+            return cards
         if self.count:
             best = self.best
             mine = self.side[self.best_seat] == self.side[seat]
@@ -273,11 +333,15 @@ class EndgameSolver:
             if not hand:
                 return self.leaf_value()
             if self.bounds:
-                low, high = self._trick_range(hand.bit_count())
-                if high <= alpha or low == high:
-                    return high
-                if low >= beta:
-                    return low
+                if self.by_cards:
+                    if self._decided():
+                        return self._decided_value()
+                else:
+                    low, high = self._trick_range(hand.bit_count())
+                    if high <= alpha or low == high:
+                        return high
+                    if low >= beta:
+                        return low
             key = (tuple(hands), seat, self.broken, self.outcome())
             entry = self.tt.get(key)
             first = -1
