@@ -89,6 +89,8 @@ class ArenaConfig:
     seed: int = 1
     think_ms: int | None = None
     budget: int | None = None  # worlds per decision of a searching level (None: DEFAULT_BUDGET, or think_ms)
+    target: int | None = None  # whole games (--games): the target score (None: the rules' default)
+    mercy: int | None = None  # whole games of Spades: the mercy line (None: the rules' default)
 
     def worlds(self) -> int | None:
         """The searching levels' worlds per decision; None when they think by the clock."""
@@ -98,8 +100,14 @@ class ArenaConfig:
 
     def options(self) -> SpadesOptions | PitchOptions:
         """The rule options (the defaults, with Pitch partnerships when asked)."""
-        defaults = REGISTRY[self.game].default_options()
-        return replace(cast(Any, defaults), partnerships=True) if self.partnerships else defaults
+        options: Any = REGISTRY[self.game].default_options()
+        if self.partnerships:
+            options = replace(options, partnerships=True)
+        if self.target is not None:
+            options = replace(options, target=self.target)
+        if self.mercy is not None:
+            options = replace(options, mercy=self.mercy)
+        return cast("SpadesOptions | PitchOptions", options)
 
     def level(self, role: str) -> str:
         """The level playing ``role`` ("a" or "b")."""
@@ -456,6 +464,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
                        help="worker processes, at most the processor count; the figures do not depend on it "
                             "(default 1)")
+    arena.add_argument("--games", type=bounded_int(1, 100_000), default=None, metavar="N",
+                       help="whole games to the target in duplicate instead of single deals (game k's hands are "
+                            "dealt the same for both seatings)")
+    arena.add_argument("--target", type=int, default=None, metavar="POINTS", help="whole games: the target score")
+    arena.add_argument("--mercy", type=int, default=None, metavar="POINTS",
+                       help="whole games of Spades: a side at or below this score loses")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     return arena
 
@@ -484,8 +498,11 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     if args.think_ms is not None and not 0 < args.think_ms <= MAX_THINK_MS:
         raise ValueError(f"--think-ms must be from 1 to {MAX_THINK_MS}")
     budget = getattr(args, "budget", None)
+    mercy = getattr(args, "mercy", None)
+    if mercy is not None and REGISTRY[args.game].facts.auction:
+        raise ValueError("--mercy is a Spades rule")
     return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
-                       budget)
+                       budget, getattr(args, "target", None), mercy)
 
 
 def _progress(total: int, done: list[DealResult]) -> None:
@@ -497,6 +514,15 @@ def _progress(total: int, done: list[DealResult]) -> None:
               file=sys.stderr, flush=True)
 
 
+def _game_progress(total: int, done: list[Any]) -> None:
+    """A line on stderr every tenth of a whole-game match."""
+    step = max(1, total // 10)
+    if len(done) % step == 0 or len(done) == total:
+        won = sum(play.winner == "a" for pair in done for play in pair)
+        print(f"arena: {len(done)}/{total} games, A won {won} of {sum(len(pair) for pair in done)}",
+              file=sys.stderr, flush=True)
+
+
 def run_command(args: argparse.Namespace) -> int:
     """The ``arena`` command: play the match, print the figures (and the JSON line)."""
     try:
@@ -505,6 +531,17 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"arena: {error}", file=sys.stderr)
         return 2
     start = time.perf_counter()
+    if getattr(args, "games", None):
+        from game.tools import arena_games  # (it imports this module)
+
+        played = arena_games.run_games(config, args.games, _game_progress)
+        figures = arena_games.summarize_games(config, played)
+        figures["seconds"] = round(time.perf_counter() - start, 1)
+        for line in arena_games.report_games(figures):
+            print(line)
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     deals = run_match(config, args.jobs, _progress)
     summary = summarize(config, deals, time.perf_counter() - start)
     for line in report(summary):
