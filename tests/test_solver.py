@@ -120,3 +120,52 @@ def test_a_world_before_trump_is_named_is_not_supported() -> None:
     while game.phase is not Phase.PLAYING:
         game.apply(rng.choice(game.legal_actions()))
     assert not supports(game)
+
+
+def _late_twins(seed: int) -> tuple[TrickGame, TrickGame]:
+    """Two Spades deals that differ by two unplayed cards of one suit swapped between seats 1 and 3, played
+    alike until seat 0 or 2 is to play with at most 20 cards left (it cannot tell them apart)."""
+    from game.cards import cards_of
+    from game.chance import Chance
+    from game.deals import deck_for_deal
+    from game.options import SpadesOptions
+
+    options = SpadesOptions(double_nil=False)
+    rng = random.Random(seed)
+    while True:
+        first = new_game("spades", options, 4, seed)
+        dealer, hands = first.dealer, [list(cards_of(h)) for h in first.hands]
+        history = []
+        while not (first.phase is Phase.PLAYING and cards_left(first) <= 20 and first.to_act in (0, 2)
+                   and len(first.legal_actions()) > 1):
+            action = rng.choice(first.legal_actions())
+            first.apply(action)
+            history.append(action)
+        pairs = [(x, y) for x in cards_of(first.hands[1]) for y in cards_of(first.hands[3]) if x & 3 == y & 3]
+        if pairs:
+            break
+        seed += 1000
+    x, y = pairs[0]
+    other = [[y if c == x else x if c == y else c for c in hand] for hand in hands]
+    chance = Chance(seed)
+    chance.force("seat", [dealer])
+    chance.force("deck", [deck_for_deal("spades", dealer, other, 4)])
+    second = new_game("spades", options, 4, seed, chance)
+    for action in history:
+        second.apply(action)
+    assert second.hands != first.hands
+    return first, second
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_hard_with_the_solver_does_not_peek(seed: int) -> None:
+    from game.ai.hard import HardPlayer
+
+    first, second = _late_twins(seed)
+    seat = first.to_act
+    assert seat is not None
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b
+    player_a, player_b = HardPlayer(seed=9, samples=12), HardPlayer(seed=9, samples=12)
+    assert player_a.choose(view_a) == player_b.choose(view_b)
+    assert player_a.solved_worlds == player_b.solved_worlds > 0  # the worlds were valued by the solver
