@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
+from game.ai.inference import bids_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
@@ -100,6 +101,8 @@ class HardPlayer:
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
+        self.bid_worlds = False  # True: worlds weighted by every other seat's numeric bid too (game/ai/inference.py)
+        self.bid_tries = NIL_TRIES
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -234,6 +237,8 @@ class HardPlayer:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
         four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
         tuning = _tuning(view.kind)
+        if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.phase is Phase.PLAYING:
+            return self._bid_world(view, rng, _nil_bidders(view))
         if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
@@ -255,6 +260,24 @@ class HardPlayer:
             fit = 1.0
             for q in nils:
                 fit *= nil_fit(world.hands[q] | played[q])
+            if rng.random() < fit:
+                return world
+            if fit > best_fit:
+                best, best_fit = world, fit
+        assert best is not None
+        return best
+
+    def _bid_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
+        """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
+        (``nil_fit``) and its other bidders bid what they did (``bids_fit``); after ``bid_tries`` the fittest."""
+        played = _played_masks(view)
+        best, best_fit = None, -1.0
+        for _ in range(self.bid_tries):
+            world = self.sampler(view, rng)
+            held = [world.hands[q] | played[q] for q in range(view.num_seats)]
+            fit = bids_fit(held, view.bid_order, view.seat, view.num_seats)
+            for q in nils:
+                fit *= nil_fit(held[q])
             if rng.random() < fit:
                 return world
             if fit > best_fit:
