@@ -271,7 +271,7 @@ def run_view(args: argparse.Namespace) -> int | None:
     None when the file has no record to show (it cannot be read, or holds none): the report says why,
     as with ``--check``.
     """
-    from game.record import RecordError, read_lines, replay
+    from game.record import REPLAY_ERRORS, RecordError, read_lines, replay
 
     name = shown(args.file)
     count, found = 0, None
@@ -296,11 +296,13 @@ def run_view(args: argparse.Namespace) -> int | None:
         return 1
     try:
         replay(record, limit=0)
-    except (RecordError, TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
-        print(f"{name}: line {number}: {error}")  # not even the first deal can be shown
+    except REPLAY_ERRORS as error:  # said as ``--check`` says it (a record nested too deep is one line too)
+        kind = type(error).__name__
+        problem = str(error) if isinstance(error, RecordError) else f"malformed record ({kind}: {error})"
+        print(f"{name}: line {number}: {problem}")  # not even the first deal can be shown
         return 1
     check_display()
-    from ui.scenes.viewer import run_viewer
+    from ui.app import run_viewer
 
     return run_viewer(record)
 

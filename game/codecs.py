@@ -37,6 +37,8 @@ def show(value: object) -> str:
         return "null" if value is None else "true" if value else "false"
     try:
         text = encode_basestring(value) if type(value) is str else json.dumps(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deep to show"
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -223,6 +225,8 @@ class Codec:
                 raise RecordError(f"{where}: missing field '{key}'")
         for index, (trick, rules) in enumerate(zip(recorded["tricks"], expected["tricks"], strict=False), 1):
             for key in ("leader", "winner"):
+                if key == "winner" and rules[key] is None and isinstance(trick, dict) and trick.get(key) is None:
+                    continue  # the unfinished trick of a hand in progress: "winner" absent or null (RECORD.md)
                 check_field(trick, key, rules[key], f"{where} trick {index}")
         for key, value in expected.items():
             if key in ("looked", "tricks", "points") or key not in recorded:

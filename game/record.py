@@ -16,7 +16,9 @@ allows them) carry what a hand in progress needs beyond the format's lists:
 
 Reading checks every field a record gives against the rules, with strict types (a whole number
 is neither a float nor a boolean; cards exactly as RECORD.md writes them), and reads a file one
-bounded line at a time.
+bounded line at a time (``MAX_LINE``, the one limit of every reader of records, the window's too).
+A seat's name must be text, but a record is never refused for what the name holds: whoever shows or
+keeps a name cleans it first (``game.names.clean_name``: printable, at most 24 characters).
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ from game.history import SEAT, ChanceOutcome, force_outcomes, split_hands
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 
-__all__ = ["CARDS", "FORMAT", "LineResult", "RecordError", "Replay", "check_line", "dumps", "options_from",
-           "read_lines", "read_records", "replay", "to_record"]
+__all__ = ["CARDS", "FORMAT", "MAX_LINE", "REPLAY_ERRORS", "LineResult", "Progress", "RecordError", "Replay",
+           "check_line", "dumps", "last_good_limit", "options_from", "read_lines", "read_records", "replay",
+           "to_record"]
 
 FORMAT = "trick-record/1"
 MAX_LINE = 1 << 20  # a line longer than this (1 MB) is no record: reading stops there
@@ -164,8 +167,20 @@ class Replay:
     finished: bool
 
 
-def replay(record: object, limit: int | None = None) -> Replay:
-    """Replay a record into a game state, checking every action and every field; stop after ``limit`` actions."""
+class Progress:
+    """How far a replay got: ``actions`` applied so far (read it after the replay raised)."""
+
+    def __init__(self) -> None:
+        self.actions = 0
+
+
+def replay(record: object, limit: int | None = None, progress: Progress | None = None) -> Replay:
+    """Replay a record into a game state, checking every action and every field; stop after ``limit`` actions.
+
+    ``progress``, when given, counts the actions applied as they are: after a replay that raised, it says how
+    many were applied before the problem (``last_good_limit`` uses it)."""
+    progress = progress if progress is not None else Progress()
+    progress.actions = 0
     num_seats = _check_header(record)
     data = cast("dict[str, Any]", record)  # _check_header refused anything else
     options = options_from(data)
@@ -191,6 +206,7 @@ def replay(record: object, limit: int | None = None) -> Replay:
                 return Replay(game, count, False)
             _apply(game, action, f"{where}, {label}: ")
             count += 1
+            progress.actions = count
         finished = len(game.results) >= number
         if not finished:
             if number != len(hands):
@@ -202,9 +218,40 @@ def replay(record: object, limit: int | None = None) -> Replay:
                     return Replay(game, count, False)
                 _apply(game, Look(seat), f"{where}: ")
                 count += 1
+                progress.actions = count
         _check_hand_fields(game, hand, number, where, finished)
     _check_end(game, data)
     return Replay(game, count, True)
+
+
+REPLAY_ERRORS = (RecordError, TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError,
+                 RecursionError)  # what replaying a bad record can raise (wrong types deep inside it)
+
+
+def last_good_limit(record: object) -> tuple[Replay | None, Exception | None]:
+    """The record replayed as far as it goes: ``(replay, None)`` for a record that replays to the end, else
+    ``(the replay stopped at the largest limit that replays, the problem)``, or ``(None, problem)`` when not
+    even the first deal replays (limit 0).
+
+    Three replays at most, whatever the record's length: the failing replay says how many actions it had
+    applied (``n``); ``replay(record, limit=k)`` goes exactly as the full replay until ``k`` actions are
+    applied and stops before the next, so every limit above ``n`` meets the same problem, ``n - 1`` always
+    replays, and ``n`` replays unless the problem came while reading the next action or checking the hand
+    just completed."""
+    progress = Progress()
+    try:
+        return replay(record, progress=progress), None
+    except REPLAY_ERRORS as error:
+        problem: Exception = error
+    applied = progress.actions
+    for limit in (applied, applied - 1):
+        if limit < 0:
+            break
+        try:
+            return replay(record, limit=limit), problem
+        except REPLAY_ERRORS:
+            continue
+    return None, problem
 
 
 def _apply(game: TrickGame, action: Action, where: str) -> None:

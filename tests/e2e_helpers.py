@@ -93,11 +93,11 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 
 
 def reset_card_art() -> None:
-    """Forget the process-wide drawing caches (fonts, the fallback card art), which outlive ``pygame.quit()``
-    (``ui.app.reset_drawing_caches``; ``App.close()`` calls it too)."""
-    from ui.app import reset_drawing_caches
+    """Forget the drawing caches in use (fonts, surfaces, the fallback card art), which outlive ``pygame.quit()``
+    (``ui.draw.caches``; ``App.close()`` clears its own)."""
+    from ui.draw import caches
 
-    reset_drawing_caches()
+    caches.active().clear()
 
 
 def use_sync_computers(app: Any) -> None:

@@ -13,8 +13,9 @@ import pytest
 from game.options import PitchOptions, SpadesOptions
 from ui.scenes.rules import RulesScene, options_in_force
 from ui.scenes.table import TableScene, make_config
-from ui.scenes.tips import FILE_NAME, TipsScene, TipsStore, tips_for
+from ui.scenes.tips import TipsScene, tips_for
 from ui.services import storage
+from ui.services.tips import FILE_NAME, TipsStore
 
 DT = 1 / 60
 SHOTS = Path("/tmp")

@@ -237,7 +237,7 @@ def test_a_bad_statistics_file_is_said_once_at_startup_and_kept_aside() -> None:
 
 def test_a_bad_tips_file_is_said_at_startup_too() -> None:
     from ui.app import make_app
-    from ui.scenes.tips import FILE_NAME as TIPS_FILE
+    from ui.services.tips import FILE_NAME as TIPS_FILE
 
     (storage.data_dir() / TIPS_FILE).write_bytes(b"\x00\x01")
     app = make_app((1280, 720), headless=True)

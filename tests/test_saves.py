@@ -580,8 +580,7 @@ def test_continue_in_hot_seat_resumes_with_the_curtain_up(tmp_path: Path) -> Non
     try:
         app.computer_sync = True
         app.step(0.016)
-        key(app, pygame.K_DOWN)  # the keyboard: New game -> Continue, Enter
-        menu = _menu(app)
+        menu = _menu(app)  # Continue is the default with a saved game: Enter
         assert menu.group.focus is menu.continue_game
         key(app, pygame.K_RETURN)
         scene = table_of(app)

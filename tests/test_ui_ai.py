@@ -467,7 +467,7 @@ def test_a_whole_hand_against_hard_computers_through_the_table_scene() -> None:
         assert hinted
         assert scene.summary is not None, "the hand never ended"
         first_hand = scene.game.hand_logs[0]  # the engine may already have dealt the next hand
-        assert len(first_hand["tricks"]) == 13 and "result" in first_hand
+        assert len(first_hand.tricks) == 13 and first_hand.result is not None
         assert scene.computers._thread is None and worker.state == "ready"  # every computer move came from the process
         assert not scene.computers.failed
         shot(app, "hard_hand_summary")

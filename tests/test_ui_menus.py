@@ -133,9 +133,11 @@ def test_quit_button_and_esc_end_the_loop(app):
     assert not app.running
 
 
-def test_esc_on_the_menu_quits(app):
+def test_esc_on_the_menu_asks_before_quitting(app):
     press(app, pygame.K_ESCAPE)
-    assert not app.running
+    assert app.running  # a question first (tests/test_title_and_drawing_polish.py)
+    press(app, pygame.K_RETURN)  # its focused answer is the safe one: stay
+    assert app.running
 
 
 def test_keyboard_moves_through_the_menu_and_enter_opens(app):

@@ -8,24 +8,38 @@ import os
 import random
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.state import TrickGame
 from ui.context import AppContext
-from ui.draw import cardart, suits, text, theme
-from ui.scene import Scene, SceneStack
-from ui.scenes import tips
-from ui.services import stats, storage
-from ui.services.saves import FINISHED, SavedGame, SaveService, open_record_for_play
+from ui.draw import caches, text, theme
+from ui.draw.toast import draw_pill, pill_size
+from ui.scenes.file_chooser import FileChooserScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.tips import skip_first_game_tips
+from ui.services import stats, storage, tips
+from ui.services.saves import (
+    FINISHED,
+    SavedGame,
+    SaveService,
+    load_record_file,
+    open_record_for_play,
+    suggested_record_name,
+    write_record_file,
+)
 from ui.services.settings import SETTINGS_FILE, Settings, SettingsStore
 from ui.services.sound import SoundPlayer, init_mixer
+from ui.stack import SceneStack
 
 if TYPE_CHECKING:
     from ui.config import GameConfig
+    from ui.scenes.table import TableScene
+    from ui.scenes.viewer import ViewerScene
 
 TITLE = "Trick Table"
 DEFAULT_SIZE = (1280, 720)
@@ -48,23 +62,18 @@ def layout_size(window: tuple[int, int]) -> tuple[int, int]:
     return max(MIN_SIZE[0], math.ceil(w * k)), max(MIN_SIZE[1], math.ceil(h * k))
 
 
-def _init_audio() -> bool:
-    """Start the mixer if there is a sound device; the program runs silently otherwise."""
-    return init_mixer()
+def _table_scene() -> type[TableScene]:
+    """The table scene's class."""
+    from ui.scenes.table import TableScene  # start-up speed: the engine and computer players load after the menu
+
+    return TableScene
 
 
-def reset_drawing_caches() -> None:
-    """Forget the process-wide drawing caches (fonts and labels, theme surfaces, suit shapes, the fallback card
-    art): they hold pygame objects that die with ``pygame.quit()``. Called when an App starts and closes."""
-    text.reset()
-    theme.reset()
-    suits.suit_surface.cache_clear()
-    cardart.reset()
+def _viewer_scene() -> type[ViewerScene]:
+    """The replay viewer's class."""
+    from ui.scenes.viewer import ViewerScene  # start-up speed: the replay code loads when a record is opened
 
-
-def _all_scenes(stack: SceneStack) -> list[Scene]:
-    """Every scene in the stack, bottom first (the stack keeps them private)."""
-    return list(getattr(stack, "_stack", []))
+    return ViewerScene
 
 
 class App:
@@ -76,8 +85,8 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        reset_drawing_caches()
-        self.audio = _init_audio()
+        self.drawing = caches.use(caches.DrawingCaches())  # this window's fonts and surfaces, none of an old one
+        self.audio = init_mixer()  # a sound device, or silence
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])) if not headless else tuple(size)
         pygame.display.set_caption(TITLE)
         self._set_icon()
@@ -86,7 +95,7 @@ class App:
         self.fullscreen = False
         size = layout_size(self.screen.get_size())
         self._canvas: pygame.Surface | None = None if size == self.screen.get_size() else pygame.Surface(size)
-        self.ctx = self._context(size)
+        self.ctx = self._context(size)  # its drawing caches are the ones just put in use (ctx.drawing)
         settings = self.ctx.settings
         settings.fullscreen = settings.fullscreen or fullscreen
         self.ctx.sound = SoundPlayer(settings, self.audio)
@@ -123,14 +132,12 @@ class App:
 
     # --- the hooks scenes call through ctx.app (ui.context.AppHooks) ---------------------------
     def start_game(self, config: GameConfig) -> None:
-        """Open the table for ``config`` in place of the setup screen (imported lazily).
+        """Open the table for ``config`` in place of the setup screen.
 
         A game without a seed gets one, so that its record (and a resumed game) deals the same hands."""
-        from ui.scenes.table import TableScene
-
         if config.seed is None:
             config = replace(config, seed=random.Random().randrange(1, 2**31))
-        self.ctx.scenes.replace(TableScene(self.ctx, config, computer_sync=self.computer_sync))
+        self.ctx.scenes.replace(_table_scene()(self.ctx, config, computer_sync=self.computer_sync))
 
     def has_saved_game(self) -> bool:
         """Whether there is an autosave to Continue."""
@@ -139,10 +146,7 @@ class App:
     def resume(self, saved: SavedGame) -> None:
         """Open the table for a saved game over the title menu, exactly where it was (no first-game tips:
         the game is not new)."""
-        from ui.scenes.table import TableScene
-        from ui.scenes.tips import skip_first_game_tips
-
-        table = TableScene(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
+        table = _table_scene()(self.ctx, saved.config(), computer_sync=self.computer_sync, game=saved.game)
         skip_first_game_tips(table)  # the tips open only at the start of a new game
         self.ctx.scenes.push(table)
 
@@ -159,8 +163,6 @@ class App:
         (``open_viewer``, which shows the problem)."""
         saved, problem = open_record_for_play(path)
         if saved is None:
-            from ui.services.saves import load_record_file
-
             record, _ = load_record_file(path)
             if record is not None:  # finished, or a record that replays only up to a problem: shown to there
                 self.open_viewer(record, None if problem == FINISHED else problem)
@@ -171,14 +173,30 @@ class App:
 
     def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen (Esc returns to it)."""
-        from ui.scenes.viewer import ViewerScene
+        self.ctx.scenes.push(_viewer_scene()(self.ctx, record, problem))
 
-        self.ctx.scenes.push(ViewerScene(self.ctx, record, problem))
+    def save_record_as(self, game: TrickGame, seats: list[dict[str, Any]], say: Callable[[str], None]) -> None:
+        """Save record as (the table menu): a file chooser over the current screen; the game as it was when asked
+        is written to the file chosen, the chooser closes and ``say`` tells where it went."""
+        saves = self.saves
+        snapshot = game.clone()  # the game at the moment the player asked, whatever happens under the chooser
+
+        def chosen(path: Path) -> str | None:
+            problem = write_record_file(path, snapshot, seats)
+            if problem is not None:
+                return f"The record was not saved: {problem}."
+            saves.record_folder = path.parent
+            if self.ctx.scenes.top is chooser:
+                self.ctx.scenes.pop()
+            say(f"Record saved as {path.name}")
+            return None
+
+        chooser = FileChooserScene(self.ctx, "Save record as", chosen, save=True,
+                                   suggested=suggested_record_name(game), start_dir=saves.record_folder)
+        self.ctx.scenes.push(chooser)
 
     def go_to_menu(self) -> None:
         """Clear the stack and show the title menu."""
-        from ui.scenes.menu import MenuScene
-
         self.ctx.scenes.reset(MenuScene(self.ctx))
 
     # --- window ----------------------------------------------------------------------------
@@ -210,7 +228,7 @@ class App:
         self._canvas = None if size == self.screen.get_size() else pygame.Surface(size).convert()
         if size != tuple(self.ctx.size):
             self.ctx.size = size
-            for scene in _all_scenes(self.ctx.scenes):
+            for scene in self.ctx.scenes.all():
                 scene.on_resize(size)
 
     def _apply_fullscreen(self) -> None:
@@ -299,8 +317,6 @@ class App:
         """The message shown now, as a pill at the top of the window over every scene."""
         if self.notice is None:
             return
-        from ui.draw.toast import draw_pill, pill_size
-
         message, left = self.notice
         size = text.scaled(20, target.get_size())
         room = target.get_width() * 0.92
@@ -324,11 +340,11 @@ class App:
     def close(self) -> None:
         """Save the settings if they changed, write the pending autosave, close the window and shut pygame down."""
         self.ctx.save_settings()
-        for scene in reversed(_all_scenes(self.ctx.scenes)):
+        for scene in reversed(self.ctx.scenes.all()):
             scene.on_exit()
         self.saves.close()  # the last action's save is written before the program ends (its thread is a daemon)
-        self.ctx.art.reset()
-        reset_drawing_caches()
+        self.ctx.art.clear()
+        self.drawing.clear()  # its pygame objects die with pygame.quit()
         pygame.quit()
 
 
@@ -336,8 +352,6 @@ def make_app(size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False, menu:
     """An App showing the title menu (``menu=False``: an empty stack, for tests)."""
     app = App(size, headless=headless)
     if menu:
-        from ui.scenes.menu import MenuScene
-
         app.saves.check_on_start()  # a bad autosave is reported on the title menu and moved aside
         app.ctx.scenes.push(MenuScene(app.ctx))
     return app
@@ -361,7 +375,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     args = _parse(argv)
     app = make_app(args.size)
-    from ui.services.computer import ComputerWorker
+    from ui.services.computer import ComputerWorker  # start-up speed: the computer players load after the window
 
     worker = ComputerWorker().start()  # the computer players' process, warming up in the background
     app.ctx.worker = worker
@@ -388,6 +402,18 @@ def run_loop(app: App, args: argparse.Namespace) -> None:
             if os.environ.get(EXIT_ENV) == "1":
                 app.running = False  # the startup figure: import, window and first frame, no signal
         dt_s = app.clock.tick(FPS) / 1000.0
+
+
+def run_viewer(record: dict[str, Any], problem: str | None = None, argv: Sequence[str] = ()) -> int:
+    """Open the window on ``record`` alone in the replay viewer (Esc quits); the window options apply."""
+    args = _parse(list(argv))
+    app = make_app(args.size, menu=False)
+    app.open_viewer(record, problem)
+    try:
+        run_loop(app, args)
+    finally:
+        app.close()
+    return 0
 
 
 def main() -> None:

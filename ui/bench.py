@@ -10,10 +10,25 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pygame
+
+from game.actions import Bid, Play
+from game.ai import make_player
+from game.factory import new_game
+from game.record import dumps, to_record
+from game.state import Phase, TrickGame
+from ui.app import App, make_app
+from ui.draw.sprites import Flight
+from ui.scenes.table import TableScene, make_config
+from ui.services.computer import ComputerWorker
+from ui.services.saves import SaveService, save_text, window_facts
+from ui.services.settings import DEFAULT_THINK_MS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXIT_ENV = "TRICK_TABLE_EXIT_AFTER_FIRST_FRAME"
@@ -27,21 +42,10 @@ def _headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def _forget_card_art() -> None:
-    """Card art caches fonts that die with pygame.quit; start each App with fresh art."""
-    from ui.draw import cardart
-
-    cardart.reset()
-
-
 def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: str = "random",
-           worker: Any = None) -> tuple[Any, Any]:
+           worker: ComputerWorker | None = None) -> tuple[App, TableScene]:
     """A headless App showing a four-player Spades table (``worker``: the computer players' process)."""
-    _headless()
-    _forget_card_art()
-    from ui.app import make_app
-    from ui.scenes.table import TableScene, make_config
-
+    _headless()  # each App draws with drawing caches of its own (ui.draw.caches)
     app = make_app(size, headless=True, menu=False)
     if worker is not None:
         app.ctx.worker = worker
@@ -51,10 +55,8 @@ def _table(size: tuple[int, int], humans: list[int], sync: bool = True, level: s
     return app, scene
 
 
-def _mid_trick(app: Any, scene: Any) -> None:
+def _mid_trick(app: App, scene: TableScene) -> None:
     """Step the table until the human must play with two cards already in the trick."""
-    from game.actions import Bid
-
     app.ctx.settings.speed = "instant"
     for _ in range(4000):
         app.step(0.05)
@@ -75,10 +77,6 @@ def _percentile(values: list[float], q: float) -> float:
 
 def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     """Median and 99th percentile of drawing a four-player table mid-trick while a card glides."""
-    import pygame
-
-    from ui.draw.sprites import Flight
-
     app, scene = _table(size, [0])
     try:
         _mid_trick(app, scene)
@@ -87,7 +85,7 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]
         flight = Flight(None, True, start, lay.centre, lay.small_w, lay.trick_w, 1.0, flip=True, spin_deg=12.0)
         scene.player.flights.append(flight)
         scene.notes.show_toast("You must follow suit (hearts).", life_s=1e9)
-        scene.hover = next(iter(scene.decision().legal)).card if scene.decision().legal else None
+        scene.hover = next((a.card for a in scene.decision().legal if isinstance(a, Play)), None)
         times, cpu = [], []
         for i in range(frames + 20):
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -119,10 +117,6 @@ def thinking_frames(size: tuple[int, int] = (1280, 720), level: str = "hard", de
                     think_ms: int | None = None, timeout_s: float = 30.0) -> dict[str, Any]:
     """Frame times (update + draw + flip) of a table of four computers at ``level`` (the real ``hard``
     search, in the worker process the program starts) while they make ``decisions`` decisions."""
-    import pygame
-
-    from ui.services.computer import ComputerWorker
-
     worker = ComputerWorker().start()
     warm_s = time.perf_counter()
     ready = worker.wait_ready(60.0)  # the program warms it up at start, long before the first game
@@ -218,6 +212,44 @@ def window_figures(log: Callable[[str], None] = print) -> dict[str, Any]:
         f"(p95 {thinking['p95']}, p99 {thinking['p99']}, median {thinking['median']}; drawing thread's CPU at most "
         f"{thinking['cpu_max']} ms) over {thinking['frames']} frames (target < 33 ms)")
     return figures
+
+
+def _over(game: TrickGame) -> bool:
+    """Whether ``game`` is over (a call, so that a type checker does not take the phase as fixed)."""
+    return game.phase is Phase.GAME_OVER
+
+
+def save_figures(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
+    """A normal-level Spades game to 500 saved after every action (``ui.services.saves``). Returns the drawing
+    thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
+    write), both median and p99 in ms, and the size in bytes of the save and of the record at the end."""
+    game = new_game("spades", None, 4, seed)
+    players = [make_player("normal", seed * 101 + s) for s in range(4)]
+    seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": "normal"} for s in range(4)]
+    with tempfile.TemporaryDirectory() as scratch:
+        service = SaveService(folder if folder is not None else scratch)
+        handed: list[float] = []
+        size = 0
+        while not _over(game) and game.to_act is not None:
+            seat = game.to_act
+            game.apply(players[seat].choose(game.view(seat)))
+            if _over(game):
+                size = len(save_text(game, seats, window_facts([], DEFAULT_THINK_MS, game)).encode())
+            started = time.perf_counter()
+            service.autosave(game, seats, window_facts([], DEFAULT_THINK_MS, game))
+            handed.append((time.perf_counter() - started) * 1000.0)
+            service.flush()  # every action written (the window skips states that a newer one replaced)
+        written = service.timings_ms()
+        service.close()
+
+    def pick(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+    return {"actions": float(len(handed)), "hands": float(len(game.results)),
+            "drawing_thread_median_ms": pick(handed, 0.5), "drawing_thread_p99_ms": pick(handed, 0.99),
+            "write_median_ms": pick(written, 0.5), "write_p99_ms": pick(written, 0.99),
+            "save_bytes": float(size), "record_bytes": float(len(dumps(to_record(game, seats)).encode()))}
 
 
 if __name__ == "__main__":

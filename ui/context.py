@@ -12,13 +12,18 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ui.draw import caches
+from ui.draw.caches import DrawingCaches
 from ui.draw.cardart import CardArtCache
-from ui.scene import SceneStack
-from ui.scenes.tips import TipsStore
 from ui.services.settings import Settings, SettingsStore
 from ui.services.stats import StatsStore
+from ui.services.tips import TipsStore
+from ui.stack import SceneStack
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.state import TrickGame
     from ui.config import GameConfig
     from ui.services.computer import ComputerWorker
     from ui.services.saves import SaveService
@@ -48,6 +53,9 @@ class AppHooks(Protocol):
     def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen."""
 
+    def save_record_as(self, game: TrickGame, seats: list[dict[str, Any]], say: Callable[[str], None]) -> None:
+        """Save record as: ask for a file over the current screen, write ``game`` as it is now, ``say`` where."""
+
 
 @dataclass
 class AppContext:
@@ -64,9 +72,12 @@ class AppContext:
     audio: bool = False  # whether a sound device was found
     saves: SaveService | None = None  # the autosave and record files (None: nothing is saved)
     stats: StatsStore = field(default_factory=StatsStore)  # the statistics file (ui.services.stats)
-    tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.scenes.tips)
+    tips: TipsStore = field(default_factory=TipsStore)  # which games' first-game tips were dismissed (ui.services.tips)
     worker: ComputerWorker | None = None  # the computer players' process (None: they decide on this side)
     art: CardArtCache = field(default_factory=CardArtCache)  # rendered card faces and backs by width and style
+    # fonts, labels, theme surfaces and suit shapes (ui.draw.caches): the App's own; a bare context shares the
+    # ones in use
+    drawing: DrawingCaches = field(default_factory=caches.active)
 
     def notify(self, message: str) -> None:
         """Show ``message`` once over whatever screen is up (a toast drawn by the app)."""

@@ -12,7 +12,6 @@ from typing import Protocol
 
 from game.actions import Action, Look
 from game.ai import LEVELS
-from game.ai.hard import HardPlayer
 from game.games import GAMES, Policy
 from game.state import SeatView
 
@@ -89,5 +88,7 @@ def make_player(level: str, seed: int | None = None, think_ms: int | None = None
     if level == "normal":
         return NormalPlayer(seed)
     if level == "hard":
+        from game.ai.hard import HardPlayer  # noqa: PLC0415 - the search loads when first asked for (start-up)
+
         return HardPlayer(seed=seed, think_ms=think_ms)
     raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

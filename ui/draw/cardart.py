@@ -15,23 +15,26 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.cards import ACE, DECK, JACK, RANKS, Card
+from ui.draw import caches
 from ui.draw.suits import (
     BLACK,
     CLUB,
     DIAMOND,
+    FOUR_COLOR_INKS,
     HEART,
     RED,
     SPADE,
+    TWO_COLOR_INKS,
     draw_suit_shape,
     spade_body,
     suit_color,
     suit_surface,
 )
-from ui.draw.text import FONTS
+from ui.draw.text import fonts
 
 QUEEN, KING = JACK + 1, JACK + 2
-ASPECT = 1.4
-SMALL_WIDTH = 60  # below this width faces show only big indices and one central suit
+ASPECT = 1.4  # a card is this many times as tall as it is wide (the table lays cards out with it)
+SMALL_WIDTH = 60  # below this width pips cannot fit: faces show big indices (and an ace or court its one suit)
 ART_CACHE_SIZE = 6
 MIN_INDEX_PIP_PX = 13
 
@@ -69,9 +72,6 @@ BACK_STYLES = {
 }
 BACK_PATTERNS = {"classic": "lattice", "navy": "lattice", "rosette": "rosette", "tartan": "tartan"}
 BACK_ALIASES = {"red": "classic"}
-# Suit inks: the usual two colours, or the four-colour deck (spades black, hearts red, diamonds blue, clubs green).
-TWO_COLOR_INKS = (BLACK, RED, RED, BLACK)
-FOUR_COLOR_INKS = (BLACK, RED, (22, 84, 196), (18, 128, 58))
 
 # Pip positions as (column -1/0/1, row 0..1 from the top pip row to the bottom one).
 PIPS: dict[int, tuple[tuple[int, float], ...]] = {
@@ -91,18 +91,18 @@ Rgb = tuple[int, int, int]
 
 
 def reset() -> None:
-    """Forget the shared art of ``card_art_for_width`` (fonts are ``ui.draw.text.FONTS``, reset with it)."""
-    _SHARED.reset()
+    """Forget the fallback art of ``card_art_for_width`` in use (the fonts are ``ui.draw.text.fonts()``)."""
+    caches.active().part(CardArtCache).clear()
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached (``ui.draw.text.FONTS``)."""
-    return FONTS.font_px(max(6, int(size)), bold=True)
+    """The bundled UI font's Bold weight (Lato Bold) at this pixel size, cached (``ui.draw.text.fonts()``)."""
+    return fonts().font_px(max(6, int(size)), bold=True)
 
 
 def cap_ratio() -> float:
     """The height of a capital or digit's ink as a share of the font size (measured once)."""
-    return FONTS.cap_ratio()
+    return fonts().cap_ratio()
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:
@@ -597,8 +597,11 @@ class CardArt:
         return surface
 
     def _draw_small_centre(self, surface: pygame.Surface, card: Card) -> None:
-        """Tiny cards: one central suit shape, on a gold panel for court cards."""
+        """Tiny cards, where the pips cannot fit: an ace's one suit shape, a court card's on a gold panel; a
+        number card shows its corner indices alone (one shape would read as an ace)."""
         w, h = self.size
+        if card.rank < JACK:
+            return
         if JACK <= card.rank <= KING:
             panel = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.56))
             panel.center = (w // 2, h // 2)
@@ -894,16 +897,17 @@ class CardArtCache:
     def __len__(self) -> int:
         return len(self._art)
 
-    def reset(self) -> None:
+    def clear(self) -> None:
         """Forget every rendering (pygame was shut down, or the display changed)."""
         self._art.clear()
 
-
-_SHARED = CardArtCache()  # for callers without a context (tools, views built without ``art``)
+    def reset(self) -> None:
+        """The same as ``clear``."""
+        self.clear()
 
 
 def card_art_for_width(width: int, back_style: str = "classic", four_color: bool = False,
                        cache: CardArtCache | None = None) -> CardArt:
     """Card art for this width, back and deck colours from ``cache`` (the context's ``ctx.art``), or from a
-    shared fallback cache when none is given."""
-    return (cache if cache is not None else _SHARED).get(width, back_style, four_color)
+    fallback in the drawing caches in use (``ui.draw.caches``) when none is given."""
+    return (cache if cache is not None else caches.active().part(CardArtCache)).get(width, back_style, four_color)

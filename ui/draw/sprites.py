@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.cards import Card
+from ui.draw.cardart import ASPECT as CARD_ASPECT
 from ui.draw.cardart import CardArt, CardArtCache, card_art_for_width
 from ui.draw.tween import Ease, ease_in_out_cubic
-from ui.table.layout import CARD_ASPECT
 
 Point = tuple[float, float]
 

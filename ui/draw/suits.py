@@ -9,22 +9,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
+
+from ui.draw import caches
+from ui.draw.caches import SurfaceCache
 
 SPADE, HEART, DIAMOND, CLUB = range(4)
 RED = (200, 16, 46)
 BLACK = (27, 27, 31)
+BLUE = (22, 84, 196)  # diamonds in the four-colour deck
+GREEN = (18, 128, 58)  # clubs in the four-colour deck
+# Suit inks by suit number: the usual two colours, or the four-colour deck (spades black, hearts red,
+# diamonds blue, clubs green).
+TWO_COLOR_INKS = (BLACK, RED, RED, BLACK)
+FOUR_COLOR_INKS = (BLACK, RED, BLUE, GREEN)
 SUPERSAMPLE = 4
 
 Point = tuple[float, float]
 Color = tuple[int, ...]
 
 
-def suit_color(suit: int) -> tuple[int, int, int]:
-    """The ink of a suit: red for hearts and diamonds, near-black for spades and clubs."""
-    return RED if suit in (HEART, DIAMOND) else BLACK
+def suit_color(suit: int, four_color: bool = False) -> tuple[int, int, int]:
+    """The ink of a suit: red for hearts and diamonds, near-black for spades and clubs; in the four-colour
+    deck (``four_color``) diamonds blue and clubs green."""
+    return (FOUR_COLOR_INKS if four_color else TWO_COLOR_INKS)[suit]
 
 
 @cache
@@ -108,9 +118,21 @@ def draw_suit_shape(surface: pygame.Surface, suit: int, rect: pygame.Rect, color
         pygame.draw.polygon(surface, color, tr(_stem(0.5, 0.97, 0.19)))
 
 
-@lru_cache(maxsize=512)
+class SuitShapes(SurfaceCache):
+    """Suit images by suit, size, ink and turn: a part of the window's drawing caches (``ui.draw.caches``)."""
+
+    max_items = 512
+
+
 def suit_surface(suit: int, size: int, color: Color | None = None, flipped: bool = False) -> pygame.Surface:
-    """A cached size x size per-pixel-alpha image of a suit, optionally turned upside down."""
+    """A cached size x size per-pixel-alpha image of a suit, optionally turned upside down (do not modify it)."""
+    key = (suit, size, None if color is None else tuple(color), flipped)
+    shapes = caches.active().part(SuitShapes)
+    found = shapes.get(key)
+    return found if found is not None else shapes.put(key, _suit_image(suit, size, color, flipped))
+
+
+def _suit_image(suit: int, size: int, color: Color | None, flipped: bool) -> pygame.Surface:
     ink = tuple(color) if color is not None else suit_color(suit)
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)

@@ -1,19 +1,43 @@
-"""The bundled UI font (Lato, OFL: assets/fonts/) cached by size, sizes scaled from the window, rendered labels."""
+"""The bundled UI font (Lato, OFL: assets/fonts/) cached by size, sizes scaled from the window, rendered labels.
+
+Any string can be drawn and measured: ``drawable`` turns what the font cannot take (a NUL, a lone surrogate,
+a control character) into a white square and cuts a label at ``MAX_DRAWN_CHARS`` characters, and no rendered label is
+wider than ``MAX_SURFACE_W`` pixels, so a name read from a file can neither crash the window nor fill memory."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from pathlib import Path
 
 import pygame
+
+from ui.draw import caches
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR_FILE, BOLD_FILE = "Lato-Regular.ttf", "Lato-Bold.ttf"
 DEFAULT_FONT_SCALE = 0.72  # pygame's default font drew at 0.6875 of the size asked; Lato is narrower
 BASE_SIZE = (1280, 720)  # the layout's design size; everything scales from it
 _RENDER_CACHE_MAX = 1500
+MAX_DRAWN_CHARS = 400  # a label longer than this is cut (with an ellipsis) before it is rendered or measured
+MAX_SURFACE_W = 4096  # no rendered label is wider than this (pixels): what lies beyond is clipped
+REPLACEMENT = "\u25a1"  # a white square, drawn for a character the font cannot take (NUL, lone surrogate, control)
+_UNDRAWABLE = ("Cc", "Cs")  # control characters (NUL among them) and surrogates
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+
+
+def drawable(text: str) -> str:
+    """``text`` as the renderer can take it, whatever it holds: each NUL, lone surrogate or other control
+    character (Unicode categories Cc and Cs) becomes one ``REPLACEMENT`` (so the length, and a caret's position in
+    it, stay the same), and text longer than ``MAX_DRAWN_CHARS`` is cut with an ellipsis. Never raises."""
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) > MAX_DRAWN_CHARS:
+        text = text[:MAX_DRAWN_CHARS - 1] + "\u2026"
+    if text.isprintable():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _UNDRAWABLE else ch for ch in text)
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -33,10 +57,9 @@ def font_path(bold: bool = False) -> Path:
 
 
 class FontCache:
-    """The process's fonts and rendered labels (pygame's fonts are process-wide, so this is one object).
-
-    Fonts die with ``pygame.quit()`` (or ``pygame.font.quit()``): ``reset()`` forgets everything, and the
-    App calls it when it starts and when it closes (``ui.app.reset_drawing_caches``)."""
+    """Fonts by size and rendered labels: a part of the window's drawing caches (``ui.draw.caches``; ``fonts()``
+    gives the one in use). Fonts die with ``pygame.quit()`` (or ``pygame.font.quit()``): ``clear()`` forgets
+    everything, and the App clears its caches when it closes."""
 
     def __init__(self, max_rendered: int = _RENDER_CACHE_MAX) -> None:
         self.max_rendered = max_rendered
@@ -89,20 +112,42 @@ class FontCache:
         if surf is not None:
             self._rendered.move_to_end(key)
             return surf
-        surf = self.font(size, bold).render(text, True, color)
+        surf = _clipped(_render_safely(self.font(size, bold), drawable(text), color))
         self._rendered[key] = surf
         if len(self._rendered) > self.max_rendered:
             self._rendered.popitem(last=False)
         return surf
 
-    def reset(self) -> None:
+    def clear(self) -> None:
         """Forget every font and label (pygame.font was shut down or is about to be)."""
         self._fonts.clear()
         self._rendered.clear()
         self._cap = None
 
 
-FONTS = FontCache()  # the one cache of the process
+def _render_safely(face: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """The font's rendering of already ``drawable`` text; should SDL_ttf still refuse it, the text with every
+    character outside printable ASCII replaced (and at worst an empty line): never raises."""
+    try:
+        return face.render(text, True, color)
+    except (ValueError, UnicodeError, pygame.error):
+        plain = "".join(ch if " " <= ch <= "~" else "?" for ch in text)
+        try:
+            return face.render(plain, True, color)
+        except (ValueError, UnicodeError, pygame.error):
+            return pygame.Surface((1, face.get_linesize()), pygame.SRCALPHA)
+
+
+def _clipped(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` cut to ``MAX_SURFACE_W`` pixels wide (a copy, so the wide one is freed)."""
+    if surf.get_width() <= MAX_SURFACE_W:
+        return surf
+    return surf.subsurface(pygame.Rect(0, 0, MAX_SURFACE_W, surf.get_height())).copy()
+
+
+def fonts() -> FontCache:
+    """The fonts and labels of the drawing caches in use (``ui.draw.caches.active()``)."""
+    return caches.active().part(FontCache)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -110,7 +155,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
     Sizes keep their old meaning: ``size`` is what pygame's default font was asked for, which draws
     at ``DEFAULT_FONT_SCALE`` of it, so every layout keeps its proportions."""
-    return FONTS.font(size, bold)
+    return fonts().font(size, bold)
 
 
 def _color_key(color: Color) -> tuple[int, ...]:
@@ -119,12 +164,18 @@ def _color_key(color: Color) -> tuple[int, ...]:
 
 def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """The text rendered antialiased on a transparent background (cached; do not modify it)."""
-    return FONTS.render(text, size, color, bold)
+    return fonts().render(text, size, color, bold)
 
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height the text takes at ``size``."""
-    return font(size, bold).size(text)
+    """Width and height the text takes at ``size`` (as ``render`` draws it: see ``drawable``)."""
+    face = font(size, bold)
+    shown = drawable(text)
+    try:
+        w, h = face.size(shown)
+    except (ValueError, UnicodeError, pygame.error):
+        w, h = face.size("".join(ch if " " <= ch <= "~" else "?" for ch in shown))
+    return min(w, MAX_SURFACE_W), h
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -178,5 +229,5 @@ def blit_text(
 
 
 def reset() -> None:
-    """Forget fonts and labels (call when pygame.font is re-initialised): ``FONTS.reset()``."""
-    FONTS.reset()
+    """Forget the fonts and labels in use (call when pygame.font is re-initialised)."""
+    fonts().clear()

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Hashable
 
 import pygame
+
+from ui.draw import caches
+from ui.draw import text as ui_text
+from ui.draw.caches import SurfaceCache
+from ui.draw.suits import FOUR_COLOR_INKS, suit_surface
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -49,36 +53,38 @@ TEXT = (242, 238, 226)
 TEXT_DIM = (170, 184, 174)
 TEXT_DISABLED = (104, 114, 108)
 TEXT_DARK = (28, 24, 16)
-SHADOW = (0, 0, 0)
 # Cards and suits
 CARD_FACE = (250, 248, 240)
 CARD_EDGE = (180, 170, 150)
 SUIT_RED = (200, 32, 44)
 SUIT_BLACK = (24, 24, 30)
-BACK_RED = (150, 30, 40)
 TEAM_COLORS = ((96, 170, 236), (236, 132, 92))  # side 0, side 1
 
-_CACHE_MAX = 256
-_cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+
+class ThemeSurfaces(SurfaceCache):
+    """The theme's made surfaces (felt, panels, shadows, suit symbols, title text): a part of the window's
+    drawing caches (``ui.draw.caches``)."""
+
+    max_items = 256
+
+
+def surfaces() -> ThemeSurfaces:
+    """The theme surfaces of the drawing caches in use."""
+    return caches.active().part(ThemeSurfaces)
 
 
 def _cached(key: Hashable) -> pygame.Surface | None:
-    surf = _cache.get(key)
-    if surf is not None:
-        _cache.move_to_end(key)
-    return surf
+    return surfaces().get(key)
 
 
 def _store(key: Hashable, surf: pygame.Surface) -> pygame.Surface:
-    _cache[key] = surf
-    while len(_cache) > _CACHE_MAX:
-        _cache.popitem(last=False)
-    return surf
+    return surfaces().put(key, surf)
 
 
 def reset() -> None:
-    """Forget every cached surface (e.g. after pygame was re-initialised)."""
-    _cache.clear()
+    """Forget every theme surface in use (e.g. after pygame was re-initialised)."""
+    surfaces().clear()
 
 
 def _display_ready() -> bool:
@@ -105,8 +111,7 @@ def felt_surface(size: tuple[int, int], felt: str = "green") -> pygame.Surface:
             d = min(1.0, math.sqrt(dx * dx * 1.1 + dy * dy * 1.6) * 1.55)
             k = d * d * (3 - 2 * d)  # smoothstep
             small.set_at((x, y), _mix(light, dark, k))
-    for old in [k for k in _cache if isinstance(k, tuple) and k[:1] == ("felt",)]:
-        del _cache[old]  # one window-sized felt at a time (100 MB at 5000x5000)
+    surfaces().drop(prefix=("felt",))  # one window-sized felt at a time (100 MB at 5000x5000)
     # One full-size surface, made in the display's format (a second copy costs a lot at 5000x5000).
     surf = new_opaque((w, h))
     pygame.transform.smoothscale(small, (w, h), surf)
@@ -222,7 +227,7 @@ def rounded_surface(
 
 
 def _rgba(c: tuple[int, ...]) -> RGBA:
-    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)  # type: ignore[return-value]
+    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
 
 
 def draw_panel(
@@ -255,56 +260,25 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)  # much cheaper than an alpha blit
 
 
-def suit_color(suit: int) -> RGB:
-    """Red for hearts and diamonds (suits 1, 2), black for spades and clubs."""
+def suit_color(suit: int, four_color: bool = False) -> RGB:
+    """Red for hearts and diamonds (suits 1, 2), black for spades and clubs; in the four-colour deck
+    (``four_color``) diamonds and clubs take the card art's blue and green."""
+    if four_color and suit in (2, 3):
+        return FOUR_COLOR_INKS[suit]
     return SUIT_RED if suit in (1, 2) else SUIT_BLACK
 
 
-def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None) -> pygame.Surface:
-    """An antialiased suit symbol (0..3 = spades, hearts, diamonds, clubs), ``size_px`` square."""
-    col = tuple(color) if color is not None else suit_color(suit)
+def suit_image(suit: int, size_px: int, color: tuple[int, ...] | None = None,
+               four_color: bool = False) -> pygame.Surface:
+    """An antialiased suit symbol (0..3 = spades, hearts, diamonds, clubs), ``size_px`` square, in ``color`` or
+    the suit's own (``suit_color``)."""
+    col = tuple(color) if color is not None else suit_color(suit, four_color)
     size_px = max(4, int(size_px))
     key = ("suit", suit, size_px, col)
     surf = _cached(key)
     if surf is not None:
         return surf
-    try:
-        from ui.draw.suits import suit_surface  # the card art's shapes, so symbols match the cards
-
-        surf = suit_surface(suit, size_px, col)
-    except ImportError:
-        ss = 4
-        big = pygame.Surface((size_px * ss, size_px * ss), pygame.SRCALPHA)
-        _draw_suit_shape(big, suit, _rgba(col))
-        surf = pygame.transform.smoothscale(big, (size_px, size_px))
-    return _store(key, _alpha(surf))
-
-
-def _draw_suit_shape(s: pygame.Surface, suit: int, col: RGBA) -> None:
-    n = s.get_width()
-
-    def p(x: float, y: float) -> tuple[int, int]:
-        return round(x * n), round(y * n)
-
-    r = round(0.235 * n)
-    if suit == 0:  # spade: an upside-down heart and a stem
-        pygame.draw.circle(s, col, p(0.29, 0.56), r)
-        pygame.draw.circle(s, col, p(0.71, 0.56), r)
-        pygame.draw.polygon(s, col, [p(0.5, 0.04), p(0.08, 0.5), p(0.92, 0.5)])
-        pygame.draw.polygon(s, col, [p(0.5, 0.55), p(0.3, 0.97), p(0.7, 0.97)])
-    elif suit == 1:  # heart
-        pygame.draw.circle(s, col, p(0.29, 0.33), r)
-        pygame.draw.circle(s, col, p(0.71, 0.33), r)
-        pygame.draw.polygon(s, col, [p(0.08, 0.42), p(0.92, 0.42), p(0.5, 0.95)])
-    elif suit == 2:  # diamond
-        pygame.draw.polygon(s, col, [p(0.5, 0.03), p(0.86, 0.5), p(0.5, 0.97), p(0.14, 0.5)])
-    else:  # club: three balls and a stem
-        rc = round(0.2 * n)
-        pygame.draw.circle(s, col, p(0.5, 0.27), rc)
-        pygame.draw.circle(s, col, p(0.27, 0.58), rc)
-        pygame.draw.circle(s, col, p(0.73, 0.58), rc)
-        pygame.draw.polygon(s, col, [p(0.5, 0.45), p(0.32, 0.97), p(0.68, 0.97)])
-        pygame.draw.circle(s, col, p(0.5, 0.52), round(0.1 * n))
+    return _store(key, _alpha(suit_surface(suit, size_px, col)))  # the card art's shapes: symbols match
 
 
 def draw_suit(
@@ -313,23 +287,22 @@ def draw_suit(
     center: tuple[int, int],
     size_px: int,
     color: tuple[int, ...] | None = None,
+    four_color: bool = False,
 ) -> None:
-    """Draw a suit symbol centred at ``center``."""
-    img = suit_image(suit, size_px, color)
+    """Draw a suit symbol centred at ``center`` (in ``color``, or the suit's own in the deck's colours)."""
+    img = suit_image(suit, size_px, color, four_color)
     surface.blit(img, img.get_rect(center=center))
 
 
 def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = False) -> pygame.Surface:
     """Text filled with a vertical colour gradient (for titles; cached)."""
-    from ui.draw import text as ui_text
-
     key = ("gtext", text, size, top, bottom, bold)
     surf = _cached(key)
     if surf is not None:
         return surf
-    base = ui_text.font(size, bold).render(text, True, (255, 255, 255)).convert_alpha() if _display_ready() else (
-        ui_text.font(size, bold).render(text, True, (255, 255, 255))
-    )
+    base = ui_text.render(text, size, (255, 255, 255), bold).copy()  # any text: see ui.draw.text.drawable
+    if _display_ready():
+        base = base.convert_alpha()
     w, h = base.get_size()
     grad = pygame.Surface((1, 2), pygame.SRCALPHA)
     grad.set_at((0, 0), (*top, 255))
@@ -341,8 +314,6 @@ def gradient_text(text: str, size: int, top: RGB, bottom: RGB, bold: bool = Fals
 
 def faded_text(text: str, size: int, color: RGB, alpha: int, bold: bool = False) -> pygame.Surface:
     """Text at a given opacity, e.g. a drop shadow (cached)."""
-    from ui.draw import text as ui_text
-
     key = ("ftext", text, size, color, alpha, bold)
     surf = _cached(key)
     if surf is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
 
 Ease = Callable[[float], float]
 Value = float | tuple[float, ...]
@@ -144,7 +143,7 @@ class Tweener:
 
     def animate(
         self,
-        obj: Any,
+        obj: object,
         attr: str,
         end: Value,
         duration_s: float,
@@ -162,11 +161,11 @@ class Tweener:
         """Call ``on_done`` after ``delay_s`` seconds (a timer, replaceable by key)."""
         return self.add(Tween(0.0, 1.0, 0.0, linear, delay_s, on_done), key=key)
 
-    def running(self, obj: Any, attr: str) -> bool:
+    def running(self, obj: object, attr: str) -> bool:
         """True while ``obj.attr`` is being tweened."""
         return (id(obj), attr) in self._entries
 
-    def cancel(self, obj: Any, attr: str | None = None) -> None:
+    def cancel(self, obj: object, attr: str | None = None) -> None:
         """Stop the tween on ``obj.attr`` (or every attribute of ``obj``) without calling back."""
         oid = id(obj)
         for key in list(self._entries):
@@ -203,7 +202,7 @@ class Tweener:
                 entry.tween.on_done()
 
 
-def _attr_setter(obj: Any, attr: str) -> Setter:
+def _attr_setter(obj: object, attr: str) -> Setter:
     def set_value(value: Value) -> None:
         setattr(obj, attr, value)
 

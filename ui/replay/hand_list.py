@@ -13,16 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.actions import bid_text
 from ui.draw import text, theme
+from ui.replay.steps import TimelineLike
 from ui.table.view import side_color
-
-if TYPE_CHECKING:
-    from ui.scenes.viewer import Timeline
 
 PROBLEM_RED = (240, 130, 120)
 BAR_BG = (12, 22, 17)  # the viewer's control bar, which the list continues up the side
@@ -45,7 +42,7 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
 
 
-def hand_rows(timeline: Timeline, names: list[str]) -> list[HandRow]:
+def hand_rows(timeline: TimelineLike, names: list[str]) -> list[HandRow]:
     """Every hand the timeline reaches, in order: who dealt and what was bid as the replayed states say,
     the points as the engine's results give them."""
     positions = timeline.positions

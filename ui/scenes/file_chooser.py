@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import platformdirs
 import pygame
 
 from ui.draw import text, theme
@@ -61,8 +62,6 @@ class Entry:
 def default_folder() -> Path:
     """Where a chooser opens the first time: the Documents folder if there is one, else the home folder."""
     try:
-        import platformdirs
-
         documents = Path(platformdirs.user_documents_dir())
         if documents.is_dir():
             return documents

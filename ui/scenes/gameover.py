@@ -13,6 +13,7 @@ from ui.draw import text, theme
 from ui.draw.tween import ease_out_back
 from ui.draw.widgets import Button
 from ui.scenes import FormScene
+from ui.scenes.menu import MenuScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -88,8 +89,6 @@ class GameOverScene(FormScene):
         if self.ctx.app is not None:
             self.ctx.app.go_to_menu()
             return
-        from ui.scenes.menu import MenuScene
-
         self.ctx.scenes.reset(MenuScene(self.ctx))
 
     def back(self) -> None:

@@ -11,11 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.cards import Card
 from ui.draw import text, theme
+from ui.draw.cardart import card_art_for_width
 from ui.draw.tween import ease_out_back
 from ui.draw.widgets import Button
 from ui.scenes import FormScene
-from ui.services.saves import saves_of
+from ui.scenes.confirm import ConfirmScene
+from ui.scenes.file_chooser import FileChooserScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.stats import StatsScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -41,9 +47,6 @@ def _card_images(width: int, four_color: bool = False, cache: CardArtCache | Non
                  ) -> list[tuple[pygame.Surface, pygame.Surface | None, tuple[int, int]]]:
     """Face, shadow and shadow offset for each fan card: the shared card art (``cache``), or plain shapes."""
     try:
-        from game.cards import Card
-        from ui.draw.cardart import card_art_for_width
-
         art = card_art_for_width(width, four_color=four_color, cache=cache)
         return [(art.face(Card.parse(c)), art.shadow(), art.shadow_offset) for c in FAN_CARDS]
     except Exception:  # the art module is optional at this layer
@@ -70,7 +73,8 @@ def _plain_card(code: str, width: int) -> pygame.Surface:
 
 
 class MenuScene(FormScene):
-    """The title screen; Up/Down + Enter or the mouse choose, Esc quits."""
+    """The title screen; Up/Down + Enter or the mouse choose; Esc asks before quitting. Continue is the default
+    (focused and highlighted) when there is a saved game, New game otherwise."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -88,7 +92,8 @@ class MenuScene(FormScene):
         self.message_rect = pygame.Rect(0, 0, 0, 0)
         self.caption: str | None = None  # what Continue resumes ("Spades, hand 3"), shown on its button
         self.group.set_widgets(self.buttons)
-        self.group.set_focus(self.new_game)
+        self._mark_default()
+        self.group.set_focus(self.default_button())
         self.fan_k = 0.0  # 0 = cards stacked, 1 = fully fanned
         self._fan_drawn_k = -1.0
         self._fan_smooth = False
@@ -104,7 +109,7 @@ class MenuScene(FormScene):
     # --- actions --------------------------------------------------------------------------
     def open_setup(self) -> None:
         """Go to the new-game setup."""
-        from ui.scenes.setup import SetupScene
+        from ui.scenes.setup import SetupScene  # start-up speed: the setup loads the computer players
 
         self.ctx.scenes.push(SetupScene(self.ctx))
 
@@ -116,10 +121,8 @@ class MenuScene(FormScene):
 
     def open_record_chooser(self) -> None:
         """Open record: a file chooser whose choice goes to ``ctx.app.open_record`` (it answers a problem or None)."""
-        from ui.scenes.file_chooser import FileChooserScene
-
         app = self.ctx.app
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         start = saves.record_folder if saves is not None else None
 
         def chosen(path: Path) -> str | None:
@@ -148,16 +151,27 @@ class MenuScene(FormScene):
         self._take_notices()
 
     def _take_notices(self) -> None:
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         if saves is None or self.message is not None:
             return
         notices = saves.take_notices()
         if notices:
             self.show_message("\n\n".join(notices))
 
+    def default_button(self) -> Button:
+        """What Enter presses on arrival: Continue when there is a saved game, New game otherwise."""
+        return self.continue_game if self.continue_game.enabled else self.new_game
+
+    def _mark_default(self) -> None:
+        """Highlight the default button (the primary look) and no other."""
+        default = self.default_button()
+        self.new_game.primary = default is self.new_game
+        self.continue_game.primary = default is self.continue_game
+
     def _refresh_saved(self) -> None:
         self.continue_game.enabled = has_saved_game(self.ctx)
-        saves = saves_of(self.ctx)
+        self._mark_default()
+        saves = self.ctx.saves
         self.caption = saves.summary() if saves is not None and self.continue_game.enabled else None
         self.continue_game.label = f"Continue \u00b7 {self.caption}" if self.caption else "Continue"
         self._take_notices()
@@ -178,20 +192,14 @@ class MenuScene(FormScene):
 
     def open_settings(self) -> None:
         """Open the settings over the menu."""
-        from ui.scenes.settings import SettingsScene
-
         self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def open_rules(self) -> None:
         """Show the rules."""
-        from ui.scenes.rules import RulesScene
-
         self.ctx.scenes.push(RulesScene(self.ctx))
 
     def open_statistics(self) -> None:
         """Show the statistics (ui.scenes.stats)."""
-        from ui.scenes.stats import StatsScene
-
         self.ctx.scenes.push(StatsScene(self.ctx))
 
     def request_quit(self) -> None:
@@ -199,8 +207,11 @@ class MenuScene(FormScene):
         self.ctx.quit_requested = True
 
     def back(self) -> None:
-        """Esc on the title screen quits."""
-        self.request_quit()
+        """Esc on the title screen asks before quitting (Esc again, or Stay, keeps the program open)."""
+        saved = self.ctx.saves.in_progress() if self.ctx.saves is not None and self.continue_game.enabled else None
+        body = (f"Your game in progress ({saved}) is kept: Continue resumes it next time." if saved
+                else "The window closes.")
+        self.ctx.scenes.push(ConfirmScene(self.ctx, "Quit Trick Table?", body, "Quit", "Stay", self.request_quit))
 
     def on_enter(self) -> None:
         """Refresh Continue (a game may have been saved meanwhile) and the layout."""
@@ -210,7 +221,7 @@ class MenuScene(FormScene):
         self._refresh_saved()
         if self.group.focus is not None and not self.group.focus.enabled:
             self.group.set_focus(None)
-        self.group.set_focus(self.group.focus or self.new_game)
+        self.group.set_focus(self.group.focus or self.default_button())
 
     # --- layout ---------------------------------------------------------------------------
     def layout(self) -> None:

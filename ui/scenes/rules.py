@@ -17,6 +17,7 @@ from game.games import GAMES
 from ui.draw import text, theme
 from ui.draw.widgets import Button, Tabs
 from ui.scenes import FormScene
+from ui.scenes.tips import TipsScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -332,8 +333,6 @@ class RulesScene(FormScene):
 
     def open_tips(self) -> None:
         """The shown game's tips (ui.scenes.tips), with the options in force when it is the game being played."""
-        from ui.scenes.tips import TipsScene
-
         options = self.options if self.kind == self.game else None
         self.ctx.scenes.push(TipsScene(self.ctx, self.kind, options, from_rules=True))
 

@@ -3,7 +3,8 @@ that opened it. Every change applies at once and is kept between runs (``ctx.sav
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -105,8 +106,8 @@ class SettingsScene(FormScene):
         self.layout()
 
     # --- changes --------------------------------------------------------------------------
-    def _setter(self, name: str) -> Any:
-        def set_value(value: Any) -> None:
+    def _setter(self, name: str) -> Callable[[object], None]:
+        def set_value(value: object) -> None:
             setattr(self.ctx.settings, name, value)
             self.ctx.save_settings()
 

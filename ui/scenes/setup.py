@@ -11,6 +11,7 @@ from ui.config import DEFAULT_LEVEL, LEVELS, NAME_MAX_LEN, GameConfig, SeatConfi
 from ui.draw import text, theme
 from ui.draw.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
 from ui.scenes import FormScene
+from ui.scenes.confirm import ConfirmScene
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -269,8 +270,6 @@ class SetupScene(FormScene):
         if not app.has_saved_game():
             app.start_game(config)
             return
-        from ui.scenes.confirm import ConfirmScene
-
         saved = self.ctx.saves.in_progress() if self.ctx.saves is not None else None
         body = (f"Your game in progress ({saved}) will be lost." if saved
                 else "Your game in progress will be lost.")

@@ -276,7 +276,8 @@ class StatsScene(FormScene):
         frame.fill((0, 0, 0, 60))
         surface.blit(frame, plot)
         mid = plot.centery
-        pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid), max(1, s(1)))
+        if results:  # the zero line; with no game it would run through the words saying so
+            pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid), max(1, s(1)))
         text.blit_text(surface, "won", s(15), theme.GOLD, (plot.x + s(6), plot.y + s(4)))
         text.blit_text(surface, "lost", s(15), LOST_RED, (plot.x + s(6), plot.bottom - s(4)), "bottomleft")
         if not results:

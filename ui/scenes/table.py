@@ -14,26 +14,33 @@ import math
 import random
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.actions import Action, Play
 from game.cards import Card
 from game.events import Event
+from game.factory import default_options
 from game.games import GAMES
+from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
+from ui.config import GameConfig, SeatConfig, level_label
 from ui.draw import text, theme, wording
 from ui.draw.sprites import Flight
 from ui.draw.toast import Notes, draw_pill
 from ui.draw.tween import ease_out_cubic
 from ui.draw.widgets import Button, WidgetGroup
-from ui.scene import Scene
+from ui.scene import Scene, SceneLike
+from ui.scenes.gameover import GameOverScene
+from ui.scenes.rules import RulesScene
+from ui.scenes.settings import SettingsScene
 from ui.scenes.tips import show_first_game_tips
-from ui.services.saves import save_record_as, saves_of, window_facts
+from ui.services.computer import ComputerPlayers
+from ui.services.saves import record_as_filed, window_facts
 from ui.services.stats import TableStats
 from ui.table.anim import EventPlayer, data_of
-from ui.table.controller import COMPUTER_PAUSE_S, TableController, human_seats
+from ui.table.controller import COMPUTER_PAUSE_S, AfterAction, TableController, human_seats
 from ui.table.hint import Hints, draw_hint_ring, hint_button_name, hint_cards, hint_rect
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout
@@ -66,7 +73,7 @@ class TableScene(TableUndo, TableInput, Scene):
     menu = OverlaySlot[TableMenu]()
     curtain = OverlaySlot[Curtain]()
 
-    def __init__(self, ctx: AppContext, config: Any, computer_sync: bool = False,
+    def __init__(self, ctx: AppContext, config: GameConfig, computer_sync: bool = False,
                  game: TrickGame | None = None) -> None:
         super().__init__(ctx)
         self.overlays: dict[str, TableOverlayScene] = {}  # the overlay scenes up, by name, oldest first
@@ -87,10 +94,10 @@ class TableScene(TableUndo, TableInput, Scene):
         self.view.levels = self._level_labels()
         self.model = TableModel(g.num_seats, g.kind)
         self.player = EventPlayer(self.model, self.view, self, self.speed, self.names, ctx.play_sound)
+        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
         self._follow_settings()
         self.notes = Notes()
         self.panel = ActionPanel(self._choose)
-        self.score_panel = ScorePanel(g.kind, g.teams, self.names, getattr(g.options, "target", 0))
         self.top_buttons = {
             "last_trick": Button("Last trick", self.open_last_trick, key="L"),
             "scores": Button("Scores", self.open_score_sheet, key="S"),
@@ -105,13 +112,13 @@ class TableScene(TableUndo, TableInput, Scene):
         self.focus: int | None = None  # keyboard's index into the hand
         self.selected: set[Card] = set()
         self.digits = ""  # the bid typed so far (digits choose a bid; Enter or a click makes it)
-        self.panel_key: tuple | None = None
+        self.panel_key: tuple[object, ...] | None = None
         self._decision: tuple[int, Decision] | None = None  # legal actions of the decision point, cached
         self.fan_x: dict[Card, float] = {}  # where each of the viewer's cards is drawn (they glide)
         self.drawn_shown: Card | None = None  # two-player: the drawn card last shown, and its flight in
         self.drawn_flight: Flight | None = None
         self._layer: pygame.Surface | None = None  # the still table, redrawn when its key changes
-        self._layer_key: tuple | None = None
+        self._layer_key: tuple[object, ...] | None = None
         self.finished = False
         self.model.sync(self.control.snapshot())
         self._take_events()
@@ -132,7 +139,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.control.game = value
 
     @property
-    def config(self) -> Any:
+    def config(self) -> GameConfig:
         """The ``GameConfig`` of this table."""
         return self.control.config
 
@@ -151,12 +158,12 @@ class TableScene(TableUndo, TableInput, Scene):
         return self.control.humans
 
     @property
-    def computers(self) -> Any:
+    def computers(self) -> ComputerPlayers:
         """The computer players (``ui.services.computer.ComputerPlayers``)."""
         return self.control.computers
 
     @property
-    def stats(self) -> Any:
+    def stats(self) -> AfterAction | None:
         """The statistics hook (``ui.services.stats.TableStats``)."""
         return self.control.stats
 
@@ -211,7 +218,7 @@ class TableScene(TableUndo, TableInput, Scene):
         self.control.save()
 
     def _autosave(self, game: TrickGame) -> None:
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         if saves is not None:
             saves.autosave(game, self.config.seat_records(), window_facts(self.humans, self.think_ms(), game))
 
@@ -220,14 +227,13 @@ class TableScene(TableUndo, TableInput, Scene):
         """The speed factor for animations and computer pauses (0 = instant)."""
         return self.ctx.settings.speed_factor()
 
-    def think_ms(self) -> int | None:
-        """How long the hard level (a computer seat or the Hint) may think per decision (a setting)."""
-        return getattr(self.ctx.settings, "think_ms", None)
+    def think_ms(self) -> int:
+        """How long the hard level (a computer seat or the Hint) may think per decision: the setting, read here
+        alone (the computers and the Hint call this when they are asked)."""
+        return self.ctx.settings.think_ms
 
     def _level_labels(self) -> dict[int, str]:
         """The level each computer seat plays at, as its plate shows it ("Hard")."""
-        from ui.config import level_label
-
         levels = {i: seat.level for i, seat in enumerate(self.config.seats) if not seat.human}
         levels.update(self.computers.failed)
         return {seat: level_label(level) for seat, level in levels.items()}
@@ -260,6 +266,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Use the settings' card back, deck colours, felt and hand order (they may change during the game)."""
         st = self.ctx.settings
         self.view.set_style(st.card_back, st.four_color, st.felt)
+        self.score_panel.four_color = st.four_color
         if (st.hand_suits, st.hand_rank == "low-high") != (self.model.suit_order, self.model.low_first):
             self.model.set_hand_order(st.hand_suits, st.hand_rank == "low-high")
 
@@ -270,7 +277,7 @@ class TableScene(TableUndo, TableInput, Scene):
             self.on_resize(self.ctx.size)
         show_first_game_tips(self)
 
-    def on_cover(self, by: Scene) -> None:
+    def on_cover(self, by: SceneLike) -> None:
         """Covered (by its own overlays, the rules, settings, a file chooser, the result...), the table is paused,
         not exited: a computer's or the Hint's question already asked keeps being worked out, and its answer is
         used once the table runs again (under a scene other than its overlays its update does not run: nobody
@@ -388,7 +395,7 @@ class TableScene(TableUndo, TableInput, Scene):
         """Animate, let computers move after their pause, raise the curtain, keep the panel current."""
         self.time_s += dt_s
         self.notes.update(dt_s)
-        saves = saves_of(self.ctx)
+        saves = self.ctx.saves
         for problem in saves.take_write_problems() if saves is not None else ():
             self.notes.show_toast(problem)
         for overlay in list(self.overlays.values()):
@@ -501,8 +508,6 @@ class TableScene(TableUndo, TableInput, Scene):
     def game_over(self, event: Event) -> None:
         """Show the result over the finished table (which stays visible, dimmed, underneath)."""
         self.finished = True
-        from ui.scenes.gameover import GameOverScene
-
         sides = side_names(self.game.teams, self.names)
         winner = event.value if event.value is not None else self.game.winner
         name = sides[winner] if winner is not None else "Nobody"
@@ -516,9 +521,8 @@ class TableScene(TableUndo, TableInput, Scene):
 
     def review_game(self) -> None:
         """The finished game in the replay viewer, every hand face up (Esc returns to the result)."""
-        from ui.scenes.viewer import open_viewer_for_game
-
-        open_viewer_for_game(self.ctx, self.game, self.config.seat_records())
+        if self.ctx.app is not None:
+            self.ctx.app.open_viewer(record_as_filed(self.game, self.config.seat_records()))
 
     def play_again(self) -> None:
         """The same game and seats with a new seed, in place of this table (and the result over it)."""
@@ -598,17 +602,14 @@ class TableScene(TableUndo, TableInput, Scene):
     def _save_record(self) -> None:
         """Save record as: a file chooser over the table writes the game so far (ui.services.saves)."""
         self._close_menu()
-        save_record_as(self.ctx, self.game, self.config.seat_records(), self.notes.show_toast)
+        if self.ctx.app is not None:
+            self.ctx.app.save_record_as(self.game, self.config.seat_records(), self.notes.show_toast)
 
     def _settings(self) -> None:
-        from ui.scenes.settings import SettingsScene
-
         self._close_menu()
         self.ctx.scenes.push(SettingsScene(self.ctx))
 
     def _rules(self) -> None:
-        from ui.scenes.rules import RulesScene
-
         self._close_menu()
         self.ctx.scenes.push(RulesScene(self.ctx, self.game.kind, self.game.options, self.game.num_seats))
 
@@ -787,7 +788,7 @@ class TableScene(TableUndo, TableInput, Scene):
         return layer
 
     @staticmethod
-    def _hand_key(hand: HandState) -> tuple:
+    def _hand_key(hand: HandState) -> tuple[object, ...]:
         legal = frozenset(hand.legal) if hand.legal is not None else None
         return (legal, hand.hover, frozenset(hand.selected), hand.focus, frozenset(hand.hidden),
                 tuple(sorted(hand.x.items())), frozenset(hand.hint), frozenset(hand.marked))
@@ -844,11 +845,8 @@ class TableScene(TableUndo, TableInput, Scene):
             draw_pill(surface, toast.message, lay.toast_at, lay.px(22), toast.alpha, toast.suit)
 
 
-def make_config(game: str, names: list[str], humans: list[int], options: Any = None, seed: int | None = 1,
-                level: str = "random") -> Any:
+def make_config(game: str, names: list[str], humans: list[int], options: SpadesOptions | PitchOptions | None = None,
+                seed: int | None = 1, level: str = "random") -> GameConfig:
     """A ``GameConfig`` for tests and tools (the setup screen builds the real ones)."""
-    from game.factory import default_options
-    from ui.config import GameConfig, SeatConfig
-
     seats = tuple(SeatConfig(name, i in humans, level) for i, name in enumerate(names))
     return GameConfig(game, len(names), options if options is not None else default_options(game), seats, seed)

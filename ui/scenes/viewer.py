@@ -27,8 +27,10 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import DECK, Card, sort_for_hand
 from game.games import GAMES
-from game.record import RecordError, dumps, replay, to_record
+from game.names import seat_names
+from game.record import RecordError, dumps, last_good_limit, replay, to_record
 from game.state import Phase, TrickGame
+from ui.config import level_label
 from ui.draw import text, theme
 from ui.draw.toast import draw_pill
 from ui.draw.widgets import Button, WidgetGroup
@@ -52,7 +54,6 @@ FAN_STEP = 20  # the step between an open hand's cards beside a plate
 CHECKPOINT_EVERY = 24  # a clone is kept at every hand's start and at least this often (actions)
 PROBLEM_RED = (240, 130, 120)
 ACTION_TYPES = (Look, Bid, Play, Draw, Exchange, Redraw)
-MALFORMED = (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError)
 
 
 # ----------------------------------------------------------------- the states of a record (no pygame)
@@ -69,15 +70,6 @@ def _actions_of(game: TrickGame) -> list[Action] | None:
     if history is None:
         return None
     return [entry for entry in history if isinstance(entry, ACTION_TYPES)]
-
-
-def _replays(record: Any, limit: int) -> bool:
-    """True when ``replay(record, limit=limit)`` succeeds."""
-    try:
-        replay(record, limit=limit)
-    except (RecordError, *MALFORMED):
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -107,15 +99,12 @@ class Timeline:
 
     # ----- building
     def _build(self) -> None:
-        try:
-            done = replay(self.record)
-            total, last = done.actions, done.game
-        except (RecordError, *MALFORMED) as error:
+        done, error = last_good_limit(self.record)  # a few replays, however long the record
+        if error is not None:
             self.problem = _problem_of(error)
-            total = self._last_good()
-            if total < 0:
-                return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
-            last = replay(self.record, limit=total).game
+        if done is None:
+            return  # nothing replays (the header, options or a deal is wrong): only the problem is shown
+        total, last = done.actions, done.game
         self.start = replay(self.record, limit=0).game
         self.total = total
         actions = _actions_of(last)
@@ -126,26 +115,12 @@ class Timeline:
             self.actions = []
         self._positions()
 
-    def _last_good(self) -> int:
-        """The largest ``limit`` that replays (-1: not even the first deal)."""
-        if not _replays(self.record, 0):
-            return -1
-        good, bad = 0, 1
-        while _replays(self.record, bad):
-            good, bad = bad, bad * 2
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if _replays(self.record, mid):
-                good = mid
-            else:
-                bad = mid
-        return good
-
     def _check_trace(self, expected: TrickGame) -> bool:
         """The history's actions, applied to the first state, give ``replay(record, limit=total)``'s state
         (``expected``); a clone is kept at every hand's start on the way."""
         assert self.start is not None
         game = self.start.clone()
+        self._checkpoints[0] = game.clone()  # even a record with no action to replay has its first state
         last_hand, last_index = -1, 0
         try:
             for index, action in enumerate(self.actions):
@@ -221,7 +196,7 @@ def _tricks_done(game: TrickGame) -> int:
     return sum(game.tricks_won) if hasattr(game, "tricks_won") else 0
 
 
-def _fingerprint(game: TrickGame) -> tuple:
+def _fingerprint(game: TrickGame) -> tuple[object, ...]:
     """Everything every seat may see, and whose turn it is (two states that agree here show the same)."""
     return (game.phase, game.to_act, game.hand_number, tuple(game.scores), tuple(game.bags),
             tuple(game.view(seat) for seat in range(game.num_seats)), tuple(game.hands))
@@ -312,15 +287,13 @@ class ViewerScene(Scene):
         self.list_open = False
         self.dragging = False
         self._image: pygame.Surface | None = None
-        self._image_key: tuple | None = None
+        self._image_key: tuple[object, ...] | None = None
         self.game: TrickGame | None = None
         self.model: TableModel | None = None
         self.shown: TrickGame | None = None  # the state drawn now (the scored hand at a hand-over position)
         start = self.timeline.start
         if start is not None:
-            names = [str(seat.get("name", f"Seat {i + 1}")) if isinstance(seat, dict) else f"Seat {i + 1}"
-                     for i, seat in enumerate(seats or [])][:start.num_seats]
-            names += [f"Seat {i + 1}" for i in range(len(names), start.num_seats)]
+            names = seat_names(seats, start.num_seats)  # cleaned as every reader of names cleans them
             self.names = names
             humans = [i for i, seat in enumerate(seats or []) if isinstance(seat, dict)
                       and seat.get("player") == "human" and i < start.num_seats]
@@ -336,6 +309,7 @@ class ViewerScene(Scene):
             st = ctx.settings
             self.view.set_style(st.card_back, st.four_color, st.felt)  # the cards and table of the settings
             self.score_panel = ScorePanel(start.kind, self.teams, names, self.target)
+            self.score_panel.four_color = st.four_color
         rows = hand_rows(self.timeline, self.names) if start is not None else []
         self.hand_list = HandList(rows, self._pick_hand, problem=self.problem is not None)
         self.buttons = {
@@ -415,8 +389,6 @@ class ViewerScene(Scene):
 
     @staticmethod
     def _levels(seats: Sequence[Any]) -> dict[int, str]:
-        from ui.config import level_label
-
         return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
                 if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
 
@@ -759,19 +731,3 @@ def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str,
     scene = ViewerScene(ctx, record)
     ctx.scenes.push(scene)
     return scene
-
-
-# ----------------------------------------------------------------- from the command line
-def run_viewer(record: Any, problem: str | None = None, argv: Sequence[str] = ()) -> int:
-    """Open the window on ``record`` alone (Esc quits); the window options of ``ui.app`` apply."""
-    from ui.app import _parse, make_app, run_loop
-
-    args = _parse(list(argv))
-    app = make_app(args.size, menu=False)
-    app.ctx.scenes.push(ViewerScene(app.ctx, record, problem))
-    try:
-        run_loop(app, args)
-    finally:
-        app.close()
-    return 0
-

@@ -31,6 +31,7 @@ import hashlib
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.queues
 import os
 import queue
 import secrets
@@ -39,21 +40,23 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
+
+import platformdirs
 
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
+from ui.services.settings import DEFAULT_THINK_MS
 
 # While a computer thinks in a *thread* (the fallback), hand the interpreter back and forth often,
 # so the drawing thread never waits long for its turn.
 THINKING_SWITCH_INTERVAL_S = 0.0003
-DEFAULT_THINK_MS = 500
 FALLBACK_LEVEL = "normal"  # what a seat whose player failed plays on at
 HINT_LEVEL = "hard"  # the level whose choice the Hint shows
 LOG_DIR_ENV = "TRICK_TABLE_LOG_DIR"  # overrides the log folder (tests)
@@ -63,8 +66,13 @@ STALL_GRACE_S = 10.0  # an answer later than think_ms plus this means the worker
 WORKER_IDLE_CHECK_S = 1.0  # the worker checks this often that the program is still there
 WORKER_NICE = 5  # the worker process runs at a lower priority than the window
 MAX_INBOXES = 32  # askers whose unread answers the program keeps
-# A thinking budget in ms: a number, or a function giving the setting now; None is the level's own default.
-ThinkMs = int | Callable[[], int | None] | None
+# The thinking budget per decision in ms as it is now (the setting, read when a question is asked).
+ThinkTime = Callable[[], int]
+
+
+def default_think_time() -> int:
+    """The thinking budget when nobody set one (tools and tests): the setting's default."""
+    return DEFAULT_THINK_MS
 
 log = logging.getLogger("trick_table.computers")
 _log_ready = False
@@ -77,12 +85,7 @@ def log_dir() -> Path:
     override = os.environ.get(LOG_DIR_ENV)
     if override:
         return Path(override)
-    try:
-        import platformdirs
-
-        return Path(platformdirs.user_log_dir("trick-table"))
-    except ImportError:  # pragma: no cover - platformdirs is a requirement
-        return Path.home() / ".trick-table"
+    return Path(platformdirs.user_log_dir("trick-table"))
 
 
 class _LogFile(logging.StreamHandler):  # type: ignore[type-arg]
@@ -128,12 +131,6 @@ def log_error(message: str, details: str = "") -> None:
     log.error("%s%s", message, f"\n{details.rstrip()}" if details else "")
 
 
-def log_info(message: str) -> None:
-    """Write a note (a fallback taken) to the computer players' log file."""
-    _ensure_log()
-    log.warning("%s", message)
-
-
 def reset_log() -> None:
     """Detach the log file (tests that point ``$TRICK_TABLE_LOG_DIR`` elsewhere)."""
     global _log_ready
@@ -174,16 +171,11 @@ def hint_level() -> str:
     return HINT_LEVEL if HINT_LEVEL in LEVELS else fallback_level()
 
 
-def _make(level: str, seed: int | None, think_ms: int | None) -> Player:
-    if think_ms is not None:
-        try:
-            return make_player(level, seed, think_ms=think_ms)  # type: ignore[call-arg]
-        except TypeError:
-            pass  # a make_player without think_ms
-    return make_player(level, seed)
+def _make(level: str, seed: int | None, think_ms: int) -> Player:
+    return make_player(level, seed, think_ms=think_ms)
 
 
-def player_for(level: str, seed: int | None, think_ms: int | None = None) -> Player:
+def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
     """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
     the fallback level, and failing that the first level there is."""
     if level not in LEVELS:
@@ -200,13 +192,23 @@ def player_for(level: str, seed: int | None, think_ms: int | None = None) -> Pla
         return _make(LEVELS[0], seed, think_ms)
 
 
+class SeatLike(Protocol):
+    """A seat as ``computers_for`` reads it (``ui.config.SeatConfig``)."""
+
+    @property
+    def human(self) -> bool: ...
+
+    @property
+    def level(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """What the worker process needs to build a seat's player: level, seed and thinking time."""
 
     level: str
     seed: int | None
-    think_ms: int | None = None
+    think_ms: int = DEFAULT_THINK_MS
 
 
 @dataclass
@@ -253,7 +255,8 @@ def _warm_up(levels: tuple[str, ...]) -> None:
             pass
 
 
-def _worker_main(jobs: Any, answers: Any, warm: tuple[str, ...]) -> None:
+def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiprocessing.queues.Queue[bytes],
+                 warm: tuple[str, ...]) -> None:
     """The worker process: take jobs, keep only the newest per asker, answer each one."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle; it stops this worker
     try:
@@ -319,8 +322,6 @@ class ComputerWorker:
         self._process: Any = None
         self._inbox: dict[Any, list[tuple[Any, Any, str | None]]] = {}
         self._next_check = 0.0
-        self.started_at = 0.0
-        self.ready_after_s: float | None = None
 
     @property
     def alive(self) -> bool:
@@ -333,7 +334,6 @@ class ComputerWorker:
             if self.state != "new":
                 return self
             self.state = "starting"
-        self.started_at = time.monotonic()
         # Not a daemon: a program that quits at once waits the few milliseconds the start takes, rather
         # than leaving a half-started process that cannot read its instructions.
         threading.Thread(target=self._start_process, name="computer-worker-start").start()
@@ -400,7 +400,6 @@ class ComputerWorker:
             if message[0] == "ready":
                 if self.state == "starting":
                     self.state = "ready"
-                    self.ready_after_s = time.monotonic() - self.started_at
             elif message[0] == "answer":
                 _kind, token, key, action, failure = message
                 self._inbox.setdefault(token, []).append((key, action, failure))
@@ -415,12 +414,12 @@ class ComputerWorker:
                 log_error(f"The computer players' process ended (exit code {process.exitcode}); "
                           "they think in a thread instead.")
 
-    def take(self, token: Any) -> list[tuple[Any, Any, str | None]]:
+    def take(self, token: Hashable) -> list[tuple[Any, Any, str | None]]:
         """The answers that arrived for ``token`` (each ``(key, action, error text)``), oldest first."""
         self.poll()
         return self._inbox.pop(token, [])
 
-    def forget(self, token: Any) -> None:
+    def forget(self, token: Hashable) -> None:
         """Drop ``token``'s queued questions and answers (its table moved on or closed)."""
         self._inbox.pop(token, None)
         self.submit(("cancel", token))
@@ -464,13 +463,13 @@ class ComputerPlayers:
 
     def __init__(self, players: dict[int, Player], sync: bool = False,
                  specs: dict[int, PlayerSpec] | None = None, worker: ComputerWorker | None = None,
-                 think_ms: ThinkMs = None) -> None:
+                 think_ms: ThinkTime = default_think_time) -> None:
         self.players = players
         self.sync = sync
         self.specs = dict(specs or {})
         self._built = {seat: players[seat] for seat in self.specs if seat in players}
         self.think_ms = think_ms
-        self._built_ms: dict[int, int | None] = dict.fromkeys(self._built, self._think_ms())  # their budget
+        self._built_ms: dict[int, int] = dict.fromkeys(self._built, self._think_ms())  # their budget
         self.worker = worker
         self._own_worker = False
         self.token = (os.getpid(), next(_tokens))
@@ -560,9 +559,8 @@ class ComputerPlayers:
         self.stop()
 
     # ----- routing
-    def _think_ms(self) -> int | None:
-        value = self.think_ms
-        return value() if callable(value) else value
+    def _think_ms(self) -> int:
+        return self.think_ms()
 
     def _spec(self, seat: int) -> PlayerSpec:
         spec = self.specs[seat]
@@ -616,7 +614,7 @@ class ComputerPlayers:
         if not self._sent:
             return
         stuck = [key for key, (_s, _v, at) in self._sent.items()
-                 if time.monotonic() - at > (self._think_ms() or DEFAULT_THINK_MS) / 1000 + STALL_GRACE_S]
+                 if time.monotonic() - at > self._think_ms() / 1000 + STALL_GRACE_S]
         if stuck:
             log_error("The computer players' process gave no answer in time; it is stopped and the computers "
                       "think in a thread instead.")
@@ -704,10 +702,10 @@ class ComputerPlayers:
                     self._answers[key] = answer
 
 
-def computers_for(seats: Any, seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                  think_ms: ThinkMs = None) -> ComputerPlayers:
+def computers_for(seats: Sequence[SeatLike], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
+                  think_ms: ThinkTime = default_think_time) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
     specs = {i: PlayerSpec(seat.level, player_seed(seed, i)) for i, seat in enumerate(seats) if not seat.human}
-    ms = think_ms() if callable(think_ms) else think_ms
+    ms = think_ms()
     players = {i: player_for(spec.level, spec.seed, ms) for i, spec in specs.items()}
     return ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)

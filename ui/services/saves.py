@@ -28,26 +28,25 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.games import GAMES
+from game.names import clean_name
 from game.record import FORMAT as RECORD_FORMAT
-from game.record import RecordError, dumps, replay, to_record
+from game.record import MAX_LINE, RecordError, Replay, dumps, replay, to_record
 from game.state import Phase, TrickGame
 from ui.services import storage
 
 if TYPE_CHECKING:
     from ui.config import GameConfig
-    from ui.context import AppContext
 
 SAVE_FORMAT = "trick-table-save/1"
 SAVE_FORMAT_PREFIX = "trick-table-save/"
 AUTOSAVE_NAME = "autosave.json"
 MAX_SAVE_BYTES = 20 * 1024 * 1024  # far larger than any real game (a 500-point Spades game is ~15 KB)
-MAX_RECORD_BYTES = 20 * 1024 * 1024  # the first game of a record file
-MAX_NAME_CHARS = 24  # a seat's name as the table shows it
+MAX_RECORD_BYTES = MAX_LINE  # the first game of a record file: the one limit every reader of records keeps
 STALE_TEMP_S = 60.0  # a temporary file of a save older than this was left by a killed program
 
 
@@ -83,23 +82,21 @@ class SavedGame:
 
 
 def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
-    """A ``GameConfig`` matching a replayed game and its record's seats (names cut to fit; an unknown
-    computer level plays at the default level)."""
-    from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig
+    """A ``GameConfig`` matching a replayed game and its record's seats (names cleaned as every reader cleans
+    them, ``game.names.clean_name``; an unknown computer level plays at the default level)."""
+    from ui.config import DEFAULT_LEVEL, LEVELS, GameConfig, SeatConfig  # start-up speed: it loads game.ai
 
     levels = set(LEVELS) | {"random"}
     out = []
     for number in range(game.num_seats):
         seat = seats[number] if number < len(seats) and isinstance(seats[number], dict) else {}
-        raw = seat.get("name")
-        name = " ".join(raw.split())[:MAX_NAME_CHARS] if isinstance(raw, str) else ""
-        name = name or f"Seat {number + 1}"
+        name = clean_name(seat.get("name"), f"Seat {number + 1}")
         level = seat.get("level")
         out.append(SeatConfig(name, seat.get("player") == "human", level if level in levels else DEFAULT_LEVEL))
     return GameConfig(game.kind, game.num_seats, game.options, tuple(out), game.seed)
 
 
-def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
+def _problem_of_replay(record: object) -> tuple[Replay | None, str | None]:
     """Replay a record: ``(Replay, None)`` or ``(None, plain-words problem)``; never raises."""
     try:
         return replay(record), None
@@ -111,7 +108,7 @@ def _problem_of_replay(record: Any) -> tuple[Any, str | None]:
         return None, f"it is not a readable game record ({type(error).__name__}: {error})"
 
 
-def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
+def parse_save(value: object) -> tuple[SavedGame | None, str | None]:
     """Check a save document read from JSON and replay its game: ``(SavedGame, None)`` or ``(None, problem)``."""
     if not isinstance(value, dict):
         return None, "it is not a Trick Table save (it holds no JSON object)"
@@ -137,20 +134,28 @@ def parse_save(value: Any) -> tuple[SavedGame | None, str | None]:
 
 # ----------------------------------------------------------------- record files
 def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
-    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem."""
+    """The first non-blank line of a text file (at most ``limit`` bytes), or a problem.
+
+    Reads in chunks, each looked at once (never the whole file), and stops once ``limit`` bytes are read
+    without a line's end."""
+    too_large = f"its first game is far too large (more than {storage.describe_size(limit)})"
     try:
         with open(path, "rb") as handle:
-            data = b""
+            line = bytearray()
+            read = 0
             while True:
                 chunk = handle.read(1 << 16)
-                data += chunk
-                stripped = data.lstrip()
-                end = stripped.find(b"\n")
-                if end >= 0 or not chunk:
-                    line = stripped[:end] if end >= 0 else stripped
+                if not chunk:
                     break
-                if len(data) > limit:
-                    return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+                read += len(chunk)
+                if not line:
+                    chunk = chunk.lstrip()  # blank lines before the first game
+                end = chunk.find(b"\n")
+                line += chunk[:end] if end >= 0 else chunk
+                if end >= 0 and line.strip():
+                    break
+                if len(line) > limit or read - len(line) > limit:  # a huge line, or a flood of blank ones
+                    return None, too_large
     except IsADirectoryError:
         return None, "it is a folder, not a file"
     except FileNotFoundError:
@@ -158,13 +163,13 @@ def _first_line(path: Path, limit: int) -> tuple[str | None, str | None]:
     except OSError as error:
         return None, f"the file cannot be read ({error.strerror or error})"
     if len(line) > limit:
-        return None, f"its first game is far too large (more than {storage.describe_size(limit)})"
+        return None, too_large
     if not line.strip():
         return None, "the file is empty"
     if b"\x00" in line:
         return None, "the file is not text (it holds binary data)"
     try:
-        return line.decode("utf-8"), None
+        return bytes(line).decode("utf-8"), None
     except UnicodeDecodeError as error:
         return None, f"the file is not valid UTF-8 text (bad byte at position {error.start})"
 
@@ -451,8 +456,6 @@ class SaveService:
         value = self._read_quietly()
         if value is None:
             return None
-        from game.games import GAMES
-
         window: dict[str, Any] = value["window"] if isinstance(value.get("window"), dict) else {}
         record: dict[str, Any] = value["record"] if isinstance(value.get("record"), dict) else {}
         kind = record.get("game")
@@ -547,83 +550,14 @@ class SaveService:
             self._lock = None
 
 
-def saves_of(ctx: AppContext) -> SaveService | None:
-    """The window's ``SaveService`` (``ctx.saves``; None in a bare context: tests and tools without saves)."""
-    return ctx.saves
-
-
-def window_facts(humans: list[int], think_ms: int | None, game: TrickGame) -> dict[str, Any]:
+def window_facts(humans: list[int], think_ms: int, game: TrickGame) -> dict[str, Any]:
     """What the window keeps next to the record: who the people are, hot-seat, think time, a title."""
-    from game.games import GAMES
-
     title = GAMES[game.kind].title if game.kind in GAMES else game.kind
     return {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,
             "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
 
 
-def save_record_as(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]],
-                   say: Callable[[str], None]) -> None:
-    """Save record as (the table menu): a file chooser over the table; the game as it is now is written to the
-    file chosen, the chooser closes and ``say`` tells where it went."""
-    from ui.scenes.file_chooser import FileChooserScene
-
-    saves = saves_of(ctx)
-    snapshot = game.clone()  # the game at the moment the player asked, whatever happens under the chooser
-
-    def chosen(path: Path) -> str | None:
-        problem = write_record_file(path, snapshot, seats)
-        if problem is not None:
-            return f"The record was not saved: {problem}."
-        if saves is not None:
-            saves.record_folder = path.parent
-        if ctx.scenes.top is chooser:
-            ctx.scenes.pop()
-        say(f"Record saved as {path.name}")
-        return None
-
-    chooser = FileChooserScene(ctx, "Save record as", chosen, save=True, suggested=suggested_record_name(game),
-                               start_dir=saves.record_folder if saves is not None else None)
-    ctx.scenes.push(chooser)
-
-
-def measure(seed: int = 11, folder: Path | str | None = None) -> dict[str, float]:
-    """The figures of issue 9: a normal-level Spades game to 500 saved after every action. Returns the drawing
-    thread's cost per action (the clone handed over), the writer's time per save (record, JSON, atomic durable
-    write), both median and p99 in ms, and the size in bytes of the save and of the record at the end."""
-    import tempfile
-
-    from game.ai import make_player
-    from game.factory import new_game
-
-    game = new_game("spades", None, 4, seed)
-    players = [make_player("normal", seed * 101 + s) for s in range(4)]
-    seats = [{"name": f"Computer {s + 1}", "player": "computer", "level": "normal"} for s in range(4)]
-    with tempfile.TemporaryDirectory() as scratch:
-        service = SaveService(folder if folder is not None else scratch)
-        handed: list[float] = []
-        size = 0
-        while game.phase is not Phase.GAME_OVER and game.to_act is not None:
-            seat = game.to_act
-            game.apply(players[seat].choose(game.view(seat)))
-            if game.phase is Phase.GAME_OVER:
-                size = len(save_text(game, seats, window_facts([], None, game)).encode())
-            started = time.perf_counter()
-            service.autosave(game, seats, window_facts([], None, game))
-            handed.append((time.perf_counter() - started) * 1000.0)
-            service.flush()  # every action written (the window skips states that a newer one replaced)
-        written = service.timings_ms()
-        service.close()
-
-    def pick(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-    return {"actions": float(len(handed)), "hands": float(len(game.results)),
-            "drawing_thread_median_ms": pick(handed, 0.5), "drawing_thread_p99_ms": pick(handed, 0.99),
-            "write_median_ms": pick(written, 0.5), "write_p99_ms": pick(written, 0.99),
-            "save_bytes": float(size), "record_bytes": float(len(dumps(to_record(game, seats)).encode()))}
-
-
-if __name__ == "__main__":
-    for name, value in measure().items():
-        print(f"{name}: {value:.3f}" if name.endswith("_ms") else f"{name}: {value:.0f}")
+def record_as_filed(game: TrickGame, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``game``'s record (finished or not) as a record file would hold it: written out and read back."""
+    value: dict[str, Any] = json.loads(dumps(to_record(game, seats)))
+    return value

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.games import GAMES
 from ui.services import storage
 
 SETTINGS_FILE = "settings.json"
@@ -30,6 +31,7 @@ HAND_SUIT_ORDERS = ("SHCD", "SHDC", "CDHS", "HSDC")  # letters of game.cards.SUI
 HAND_RANK_ORDERS = ("high-low", "low-high")
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 THINK_MS_RANGE = (50, 10_000)
+DEFAULT_THINK_MS = 500  # the one default of the hard level's (and the Hint's) thinking time per decision
 VOLUME_RANGE = (0, 100)
 
 
@@ -39,7 +41,7 @@ class Settings:
 
     speed: str = "normal"  # animation speed: slow / normal / fast / instant
     pace: str = "normal"  # the computer players' pause before each move: slow / normal / fast / instant
-    think_ms: int = 500  # how long a Hard computer player (and the Hint) thinks per decision
+    think_ms: int = DEFAULT_THINK_MS  # how long a Hard computer player (and the Hint) thinks per decision
     sound: bool = True
     volume: int = 60  # 0..100
     four_color: bool = False  # spades black, hearts red, diamonds blue, clubs green
@@ -75,19 +77,19 @@ def _choice(allowed: tuple[Any, ...]) -> Callable[[Any], bool]:
     return lambda v: isinstance(v, str) and v in allowed
 
 
-def _int_range(low: int, high: int) -> Callable[[Any], bool]:
+def _int_range(low: int, high: int) -> Callable[[object], bool]:
     return lambda v: type(v) is int and low <= v <= high
 
 
-def _is_bool(v: Any) -> bool:
+def _is_bool(v: object) -> bool:
     return type(v) is bool
 
 
-def _is_name(v: Any) -> bool:
+def _is_name(v: object) -> bool:
     return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v == v.strip() and v.isprintable()
 
 
-def _is_seat_name(v: Any) -> bool:
+def _is_seat_name(v: object) -> bool:
     return isinstance(v, str) and len(v) <= NAME_MAX_LEN and v.isprintable()
 
 
@@ -117,10 +119,8 @@ LABELS = {  # entries as a message names them
 }
 
 
-def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
+def check_last_setup(value: object) -> tuple[dict[str, Any], bool]:
     """The remembered new-game choices cut down to what is well formed: ``(clean, everything was fine)``."""
-    from game.games import GAMES
-
     if not isinstance(value, dict):
         return {}, False
     clean: dict[str, Any] = {}
@@ -162,7 +162,7 @@ def check_last_setup(value: Any) -> tuple[dict[str, Any], bool]:
     return clean, fine
 
 
-def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+def settings_from_json(data: object) -> tuple[Settings, list[str]]:
     """Settings from a parsed file: good entries kept, bad ones at their defaults; returns the bad ones' labels."""
     settings = Settings()
     if not isinstance(data, dict):

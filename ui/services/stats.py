@@ -20,7 +20,8 @@ beside the file (``storage.locked``), so two windows adding at once both keep th
 ``MAX_NAMES`` names are kept: adding one more forgets the name that played longest ago (a file holding more,
 as an older version could write, is read and cut the same way, never refused). A file that is bad in any
 other way is moved aside (never deleted), the problem is given once in plain words, and statistics start
-afresh. Without a usable data folder the statistics live in memory for the session only.
+afresh. Without a usable data folder the statistics live in memory for the session only. Names are cleaned on read
+(``game.names.clean_name``), as in records and saves.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.names import clean_name
+from game.record import to_record
+from game.state import TrickGame
 from ui.services import storage
 
 FILE_NAME = "stats.json"
@@ -39,7 +43,6 @@ FORMAT = "trick-table-stats/1"
 MAX_BYTES = 4 * 1024 * 1024
 RECENT_KEEP = 50  # finished games remembered per name for the chart
 MAX_NAMES = 200  # names kept: the ones that played most recently
-NUMBER_BIDS = "number"
 
 
 @dataclass
@@ -80,7 +83,7 @@ class Tally:
         return {k: v for k, v in asdict(self).items() if v}
 
     @classmethod
-    def from_json(cls, value: Any) -> Tally:
+    def from_json(cls, value: object) -> Tally:
         """Read counts written by ``to_json``; raises ValueError on anything else."""
         if not isinstance(value, dict):
             raise ValueError("a tally is not an object")
@@ -114,7 +117,7 @@ class Result:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, value: Any) -> Result:
+    def from_json(cls, value: object) -> Result:
         """Read a stored result; raises ValueError on anything else."""
         if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
             raise ValueError("a recent game is not an object with the expected fields")
@@ -171,7 +174,7 @@ def _tricks(hand: Mapping[str, Any], num_seats: int) -> list[int]:
     return won
 
 
-def _is_number(bid: Any) -> bool:
+def _is_number(bid: object) -> bool:
     return type(bid) is int
 
 
@@ -230,13 +233,8 @@ def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for seat, info in enumerate(record["seats"]):
         if isinstance(info, Mapping) and info.get("player") == "human":
-            out.setdefault(str(info.get("name", f"Seat {seat}")), []).append(seat)
+            out.setdefault(clean_name(info.get("name"), f"Seat {seat + 1}"), []).append(seat)
     return out
-
-
-def scored_hands(record: Mapping[str, Any]) -> int:
-    """How many hands of the record have been scored."""
-    return sum(1 for hand in record.get("hands", ()) if "points" in hand)
 
 
 @dataclass
@@ -297,7 +295,7 @@ def keep_recent(players: dict[str, PlayerStats], limit: int = MAX_NAMES) -> dict
     return {name: stats for name, stats in players.items() if name in kept}
 
 
-def _parse(value: Any) -> dict[str, PlayerStats]:
+def _parse(value: object) -> dict[str, PlayerStats]:
     """The players of a stats document; raises ValueError when anything is off."""
     if not isinstance(value, dict):
         raise ValueError("it is not a statistics file")
@@ -319,9 +317,22 @@ def _parse(value: Any) -> dict[str, PlayerStats]:
             kind, slash, count = key.partition("/")
             if not slash or not count.isdigit():
                 raise ValueError(f"{key!r} is not a game and player count")
-        out[name] = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
-                                [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
+        read = PlayerStats({k: Tally.from_json(v) for k, v in tallies.items()},
+                           [Result.from_json(r) for r in recent[-RECENT_KEEP:]], last)
+        _merge_into(out, clean_name(name, "Player"), read)  # names cleaned as every reader cleans them
     return keep_recent(out)
+
+
+def _merge_into(players: dict[str, PlayerStats], name: str, entry: PlayerStats) -> None:
+    """Keep ``entry`` under ``name``; two entries whose names clean to the same name are added together."""
+    kept = players.get(name)
+    if kept is None:
+        players[name] = entry
+        return
+    for key, tally in entry.tallies.items():
+        kept.tallies.setdefault(key, Tally()).add(tally)
+    kept.recent = sorted(kept.recent + entry.recent, key=lambda r: r.when)[-RECENT_KEEP:]
+    kept.last_played = max(kept.last_played, entry.last_played)
 
 
 def _dump(players: Mapping[str, PlayerStats]) -> str:
@@ -433,7 +444,7 @@ class StatsStore:
         return self.players.get(name, PlayerStats())
 
 
-def stats_store(ctx: Any) -> StatsStore:
+def stats_store(ctx: object) -> StatsStore:
     """The program's store, ``ctx.stats`` (a fresh store on the data folder for a context without one)."""
     store = getattr(ctx, "stats", None)
     return store if isinstance(store, StatsStore) else StatsStore()
@@ -444,8 +455,8 @@ def seat_records(seats: Iterable[Any]) -> list[dict[str, Any]]:
     """Seat configs (``SeatConfig``) as the record's seat objects."""
     out = []
     for seat in seats:
-        to_record = getattr(seat, "to_record", None)
-        out.append(to_record() if callable(to_record) else dict(seat))
+        as_record = getattr(seat, "to_record", None)
+        out.append(as_record() if callable(as_record) else dict(seat))
     return out
 
 
@@ -456,14 +467,14 @@ class TableStats:
     by an undo and scored again is not counted twice (a high-water mark).
     """
 
-    def __init__(self, ctx: Any, seats: Iterable[Any], game: Any) -> None:
+    def __init__(self, ctx: object, seats: Iterable[Any], game: TrickGame) -> None:
         self.ctx = ctx
         self.seats = seat_records(seats)
         self.enabled = any(s.get("player") == "human" for s in self.seats)
         self.counted_hands = len(getattr(game, "results", ()))
         self.counted_end = getattr(game, "winner", None) is not None
 
-    def after_action(self, game: Any) -> None:
+    def after_action(self, game: TrickGame) -> None:
         """Count what the last action finished (a hand, the game); never raises into the table."""
         if not self.enabled:
             return
@@ -472,8 +483,6 @@ class TableStats:
         if scored <= self.counted_hands and (not over or self.counted_end):
             return
         try:
-            from game.record import to_record
-
             record = to_record(game, self.seats)
             count_end = over and not self.counted_end
             stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)

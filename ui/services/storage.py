@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import platformdirs
 
@@ -81,10 +81,10 @@ def _lock_fd(fd: int, wait: bool) -> bool:
     (or when the platform has no lock at all: then nothing can be serialised); False when another holds it
     and ``wait`` is False."""
     try:
-        import fcntl
+        import fcntl  # the platform decides: POSIX has fcntl, Windows msvcrt
     except ImportError:  # Windows
         try:
-            import msvcrt
+            import msvcrt  # the platform decides (see fcntl above)
         except ImportError:  # pragma: no cover - neither: no locking on this platform
             return True
         try:
@@ -278,7 +278,7 @@ def read_text_file(path: Path | str, max_bytes: int) -> tuple[str | None, str | 
 def parse_json_text(text: str) -> tuple[Any, str | None]:
     """Parse JSON text: ``(value, None)`` or ``(None, problem in plain words)``; NaN/Infinity are refused."""
 
-    def _no_constants(name: str) -> Any:
+    def _no_constants(name: str) -> NoReturn:
         raise ValueError(f"{name} is not allowed")
 
     try:

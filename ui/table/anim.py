@@ -247,7 +247,7 @@ class EventPlayer:
         except (KeyError, IndexError):
             return None
 
-    def _hand_sound(self, data: dict) -> str | None:
+    def _hand_sound(self, data: dict[str, Any]) -> str | None:
         """The sound of a scored hand for our side: Nil made, set, or won (a broken Nil was heard at its trick)."""
         side = self._our_side()
         points = data.get("points") or []
@@ -530,7 +530,7 @@ class EventPlayer:
         model, view = self.model, self.view
         lay = view.layout
         sweep = Beat(SWEEP_S)
-        taken: list = []
+        taken: list[tuple[int, Card]] = []
 
         def pause_start() -> None:
             model.winning = winner

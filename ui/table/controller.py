@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.actions import Action, Exchange, Look, Redraw
 from game.events import HAND_STARTED, Event
 from game.factory import new_game
-from game.state import TrickGame
+from game.state import SeatView, TrickGame
+from ui.config import GameConfig
 from ui.services.computer import (
     ComputerPlayers,
+    ComputerWorker,
     PlayerSpec,
-    ThinkMs,
+    ThinkTime,
     computers_for,
+    default_think_time,
     hint_level,
     player_for,
     player_seed,
@@ -43,7 +46,7 @@ class AfterAction(Protocol):
         """Called after each applied action."""
 
 
-def human_seats(config: Any) -> list[int]:
+def human_seats(config: GameConfig) -> list[int]:
     """The seats of ``config`` that people play."""
     return [i for i, seat in enumerate(config.seats) if seat.human]
 
@@ -52,18 +55,17 @@ class HintRequests:
     """Hint requests of one table: one ``hard`` player per human seat, asked in the background. An answer is
     kept only for the decision point it was asked at; a new position drops the request in progress."""
 
-    def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: Any = None,
-                 think_ms: ThinkMs = None) -> None:
+    def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
+                 think_ms: ThinkTime = default_think_time) -> None:
         level = hint_level()
         specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint")) for seat in humans}
-        ms = think_ms() if callable(think_ms) else think_ms
-        players = {seat: player_for(level, spec.seed, ms) for seat, spec in specs.items()}
+        players = {seat: player_for(level, spec.seed, think_ms()) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
         self.key: Hashable | None = None
         self.seat: int | None = None
         self.action: Action | None = None
 
-    def request(self, key: Hashable, view: Any) -> None:
+    def request(self, key: Hashable, view: SeatView) -> None:
         """Ask for the hint of ``view.seat`` at decision point ``key`` (a repeated request is ignored)."""
         if key == self.key:
             return
@@ -105,8 +107,9 @@ class HintRequests:
 class TableController:
     """One game of ``config`` at a table; ``sync`` computers decide inline (tests and tools)."""
 
-    def __init__(self, config: Any, game: TrickGame | None = None, *, sync: bool = False, worker: Any = None,
-                 think_ms: Callable[[], int | None] = lambda: None, pace: Callable[[], float] = lambda: 1.0,
+    def __init__(self, config: GameConfig, game: TrickGame | None = None, *, sync: bool = False,
+                 worker: ComputerWorker | None = None,
+                 think_ms: ThinkTime = default_think_time, pace: Callable[[], float] = lambda: 1.0,
                  save: Callable[[TrickGame], None] | None = None, stats: AfterAction | None = None,
                  computers: ComputerPlayers | None = None, hints: HintRequests | None = None) -> None:
         self.config = config

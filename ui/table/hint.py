@@ -18,7 +18,7 @@ import pygame
 from game.actions import Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.cards import Card
 from ui.draw.widgets import Button
-from ui.services.computer import ComputerWorker, ThinkMs
+from ui.services.computer import ComputerWorker, ThinkTime, default_think_time
 from ui.table.controller import HintRequests
 from ui.table.view import HINT_GLOW
 
@@ -65,7 +65,7 @@ class Hints(HintRequests):
     when a hint is being worked out."""
 
     def __init__(self, humans: list[int], seed: int | None, on_click: Callable[[], None], sync: bool = False,
-                 worker: ComputerWorker | None = None, think_ms: ThinkMs = None) -> None:
+                 worker: ComputerWorker | None = None, think_ms: ThinkTime = default_think_time) -> None:
         super().__init__(humans, seed, sync, worker, think_ms)
         self.button = Button(LABEL, on_click, key="H")
 

@@ -54,12 +54,12 @@ class TableHost(Stage):
     focus: int | None
     selected: set[Card]
     digits: str
-    panel_key: tuple | None
+    panel_key: tuple[object, ...] | None
     _decision: tuple[int, Decision] | None
     fan_x: dict[Card, float]
     drawn_shown: Card | None
     drawn_flight: Flight | None
-    _layer_key: tuple | None
+    _layer_key: tuple[object, ...] | None
 
     @property
     def game(self) -> TrickGame:

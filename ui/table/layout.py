@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ui.draw.cardart import ASPECT as CARD_ASPECT  # a card is 1.4 times as tall as it is wide
+
 DESIGN_SIZE = (1280, 720)
-CARD_ASPECT = 1.4
+
 
 # Design lengths at 1280x720.
 MARGIN = 12

@@ -121,7 +121,7 @@ class TableModel:
         self.winning = None
         self.revealed = 1.0
 
-    def signature(self) -> tuple:
+    def signature(self) -> tuple[object, ...]:
         """Everything drawn from the model, as one comparable value (to know when to redraw the table)."""
         return (
             self.phase, self.to_act, self.dealer, self.hand_number, tuple(self.hand_sizes), tuple(self.looked),

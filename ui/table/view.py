@@ -83,7 +83,7 @@ class TableView:
         self.viewer: int | None = None  # whose hand is drawn face up at the bottom
         self._side = {seat: i for i, team in enumerate(teams) for seat in team}
         self.levels: dict[int, str] = {}  # computer seats' levels, shown on their plates ("West \u00b7 Hard")
-        self._glows: dict[tuple, pygame.Surface] = {}  # cached plate glows, ring, footprints
+        self._glows: dict[tuple[object, ...], pygame.Surface] = {}  # cached plate glows, ring, footprints
         self.style: tuple[str, bool, str] = ("classic", False, "green")  # card back, four colours, felt (settings)
         self.resize(size)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from ui.draw.widgets import Button
-from ui.scene import Scene
+from ui.scene import Scene, SceneLike
 from ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class TableOverlayScene(Scene):
         """The panel over the table (drawn first, below this scene)."""
         self.panel.draw(surface, self.table.layout)
 
-    def on_cover(self, by: Scene) -> None:
+    def on_cover(self, by: SceneLike) -> None:
         """Another scene over this one covers the table too (paused, not exited)."""
         self.table.on_cover(by)
 

@@ -39,6 +39,7 @@ class ScorePanel:
         self.names = names
         self.sides = side_names(teams, names)
         self.target = target
+        self.four_color = False  # the deck's colours (the setting): the trump icon's ink follows them
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, model: TableModel) -> None:
         """The whole panel."""
@@ -115,7 +116,7 @@ class ScorePanel:
         else:
             box = pygame.Rect(tx, y, px(24), px(24))
             pygame.draw.rect(surface, theme.CARD_FACE, box, border_radius=px(5))
-            theme.draw_suit(surface, trump, box.center, px(18))
+            theme.draw_suit(surface, trump, box.center, px(18), four_color=self.four_color)
             text.blit_text(surface, SUIT_NAMES[trump].capitalize(), px(17), theme.TEXT,
                            (box.right + px(8), y + px(11)), "midleft")
         y += px(28)

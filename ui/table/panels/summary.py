@@ -135,7 +135,7 @@ class HandSummary:
     def shown_score(self, side: int) -> float:
         """The total shown for a side while it counts up."""
         old, new = self.old_scores[side], self.new_scores[side]
-        return old + (new - old) * self.count_k
+        return float(old + (new - old) * self.count_k)
 
     def update(self, dt_s: float) -> None:
         """Count up."""
