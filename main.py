@@ -33,7 +33,7 @@ from typing import Any, NoReturn, TextIO  # noqa: E402
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 from game.ai import LEVELS  # noqa: E402
 from game.games import GAMES  # noqa: E402
-from game.options import PitchOptions, SpadesOptions  # noqa: E402
+from game.options import PitchOptions, SpadesOptions, parse_rules  # noqa: E402
 from game.tools.arena import add_parser as add_arena_parser  # noqa: E402
 from game.tools.simulate import MAX_HANDS  # noqa: E402
 
@@ -136,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mercy", type=whole_number, default=None, help="Spades: a side at or below this score loses")
     sim.add_argument("--no-dealer-steal", action="store_true", default=None, help="Pitch: no dealer's steal")
     sim.add_argument("--low", choices=("winner", "player"), default=None, help="Pitch: who scores Low")
+    sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                     help="a house rule, repeatable, as RECORD.md writes it: nil_value=50, bag_rule=5/50, "
+                          "jokers=true, partnerships=false (Cutthroat, --players 3 or 4), off_jack=true, min_bid=2")
     sim.add_argument("--out", required=True, help="the .jsonl file to write")
     rep = sub.add_parser("replay", help="replay the records of a .jsonl file", allow_abbrev=False)
     rep.add_argument("file")
@@ -160,8 +163,10 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
     info = GAMES[args.game]
     title = info.title
     players = args.players if args.players is not None else info.default_seats
-    if not info.allows_seats(players):
-        allowed = f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats} to {info.max_seats}"
+    options = _rule_options(args) if args.rule else info.default_options()  # Spades: 3 seats only each for himself
+    seats = [n for n in range(info.min_seats, info.max_seats + 1) if info.allows_seats(n, options)]
+    if players not in seats:
+        allowed = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]} to {seats[-1]}"
         raise UsageError(f"simulate: {title} is for {allowed} players, not --players {players}")
     given = [name for name, option in OPTION_FLAGS.items()
              if getattr(args, name) is not None and option not in info.option_choices]
@@ -185,6 +190,16 @@ def check_simulate(args: argparse.Namespace) -> tuple[int, list[str]]:
     return players, levels
 
 
+def _rule_options(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
+    """The default options with the ``--rule`` ones (UsageError when the rules do not allow them)."""
+    info = GAMES[args.game]
+    try:
+        return info.options_class(**{**info.default_options().to_json(),
+                                     **parse_rules(args.game, info.option_specs, args.rule)})
+    except ValueError as error:
+        raise UsageError(f"simulate: {error}") from None
+
+
 def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
     """The rule options the simulate flags ask for (UsageError when the rules do not allow them)."""
     info = GAMES[args.game]
@@ -194,9 +209,18 @@ def options_from_args(args: argparse.Namespace) -> SpadesOptions | PitchOptions:
         if value is not None and option in info.option_choices:
             chosen[option] = not value if name.startswith("no_") else value  # --no-nil: nil is False
     try:
-        return info.options_class(**{**info.default_options().to_json(), **chosen})
+        chosen.update(parse_rules(args.game, info.option_specs, args.rule))
+        options = info.options_class(**{**info.default_options().to_json(), **chosen})
     except ValueError as error:
         raise UsageError(f"simulate: {error}") from None
+    players = args.players if args.players is not None else info.default_seats
+    for spec in info.option_specs:
+        value = getattr(options, spec.key)
+        if not any(type(v) is type(value) and v == value for v in spec.allowed_at(players)):
+            shown = str(value).lower() if type(value) is bool else value
+            raise UsageError(f"simulate: {spec.key}={shown} is not for {players} players "
+                             f"(allowed there: {', '.join(str(v).lower() for v in spec.allowed_at(players))})")
+    return options
 
 
 def open_output(path: str, command: str) -> TextIO:

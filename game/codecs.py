@@ -18,11 +18,11 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from game.actions import DOUBLE_NIL, PASS, Action, Bid, BidValue, Play
-from game.cards import DECK, SPADES, Card
+from game.cards import JOKER_DECK, SPADES, Card
 from game.history import DECK_ORDER, ChanceOutcome, HandHistory
-from game.state import HandResult, TrickGame, trick_winner
+from game.state import HandResult, TrickGame
 
-CARDS: dict[str, Card] = {str(card): card for card in DECK}  # exactly the two-letter forms RECORD.md writes
+CARDS: dict[str, Card] = {str(card): card for card in JOKER_DECK}  # exactly the forms RECORD.md writes (jokers BJ, LJ)
 Labelled = Iterator[tuple[str, Action]]  # the actions of a recorded hand, each with where it was read
 
 
@@ -100,7 +100,7 @@ def bid_value(value: object, where: str) -> BidValue:
 
 def card_texts(cards: Iterable[int]) -> list[str]:
     """Cards (or plain card numbers) in their two-letter form."""
-    return [str(DECK[c]) for c in cards]
+    return [str(JOKER_DECK[c]) for c in cards]
 
 
 # ----------------------------------------------------------------- comparing, strictly
@@ -207,8 +207,8 @@ class Codec:
         tricks = []
         for start in range(0, len(plays), n):
             trick = plays[start:start + n]
-            tricks.append({"leader": trick[0][0], "plays": [[s, str(DECK[c])] for s, c in trick],
-                           "winner": trick_winner(trick, trump) if len(trick) == n else None})
+            tricks.append({"leader": trick[0][0], "plays": [[s, str(JOKER_DECK[c])] for s, c in trick],
+                           "winner": game.winner_of(trick, trump) if len(trick) == n else None})
         return tricks
 
     @staticmethod
@@ -252,8 +252,9 @@ class Codec:
         if len(deal) != num_seats:
             raise RecordError(f"{where}: the deal has {len(deal)} hands for {num_seats} seats")
         hands = [card_list(h, f"{where} deal") for h in deal]
-        if any(len(h) != self.hand_size for h in hands):
-            raise RecordError(f"{where}: every seat must be dealt {self.hand_size} cards")
+        size = self.dealt_size(num_seats)
+        if any(len(h) != size for h in hands):
+            raise RecordError(f"{where}: every seat must be dealt {size} cards")
         flat = [c for h in hands for c in h]
         if len(set(flat)) != len(flat):
             raise RecordError(f"{where}: a card is dealt twice")
@@ -262,6 +263,10 @@ class Codec:
     def deck_for_deal(self, dealer: int, hands: Sequence[Sequence[Card]], num_seats: int) -> list[Card]:
         """The shuffled deck that deals ``hands`` (the game's own inverse of dealing; hook)."""
         raise NotImplementedError
+
+    def dealt_size(self, num_seats: int) -> int:
+        """The cards dealt to each seat at a table of ``num_seats``."""
+        return self.hand_size
 
     def actions(self, game: TrickGame, hand: dict[str, Any], where: str, complete: bool) -> Labelled:
         """The hand's decisions as actions, in the order the engine asks for them, each with a label.

@@ -24,6 +24,8 @@ def new_game(game: str, options: GameOptions | None = None, players: int = 4, se
     info = REGISTRY.get(game)
     if info is None:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
+    if options is None and info.allows_seats(players):
+        options = info.default_options_at(players)  # Spades for three: each for himself
     return info.make(options, players, seed, chance)
 
 

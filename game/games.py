@@ -19,7 +19,17 @@ from game.cards import DECK, Card
 from game.chance import Chance
 from game.codecs import Codec
 from game.facts import GameFacts
-from game.options import PITCH_OPTIONS, SPADES_OPTIONS, GameOptions, OptionSpec, PitchOptions, SpadesOptions, choices_of
+from game.options import (
+    PITCH_OPTIONS,
+    SPADES_OPTIONS,
+    SPADES_TWO_OPTIONS,
+    GameOptions,
+    OptionSpec,
+    PitchOptions,
+    SpadesOptions,
+    SpadesTwoOptions,
+    choices_of,
+)
 from game.pitch import players as pitch_players
 from game.pitch import rules as pitch
 from game.pitch.codec import PitchCodec
@@ -56,7 +66,7 @@ class GameInfo:
     """
 
     facts: GameFacts
-    options_class: type[SpadesOptions] | type[PitchOptions]
+    options_class: type[SpadesOptions] | type[SpadesTwoOptions] | type[PitchOptions]
     option_specs: tuple[OptionSpec, ...]  # every option with its values, label and help (game/options.py)
     make: Maker
     teams: Teams
@@ -138,17 +148,32 @@ class GameInfo:
         """The rules files' default options."""
         return self.options_class()
 
-    def allows_seats(self, seats: int) -> bool:
-        """Whether the game is played by this many seats."""
-        return self.facts.allows_seats(seats)
+    def allows_seats(self, seats: int, options: Any = None) -> bool:
+        """Whether the game is played by this many seats (with ``options``, when given: each option's
+        value must be one it may take at that table, so Spades with partnerships needs four)."""
+        if not self.facts.allows_seats(seats):
+            return False
+        if options is None:
+            return True
+        return all(any(type(v) is type(getattr(options, spec.key)) and v == getattr(options, spec.key)
+                       for v in spec.allowed_at(seats)) for spec in self.option_specs)
+
+    def default_options_at(self, seats: int) -> SpadesOptions | PitchOptions:
+        """The default options for a table of ``seats`` (Spades for three is each for himself)."""
+        changed = {spec.key: spec.default_at(seats) for spec in self.option_specs
+                   if spec.default_at(seats) != spec.default}
+        return self.options_class(**{**self.default_options().to_json(), **changed})
 
     def offers_partnerships(self, seats: int) -> bool:
-        """Whether partnerships are an option at a table of ``seats`` (its ``partnerships`` OptionSpec)."""
-        return any(spec.key == "partnerships" and True in spec.allowed_at(seats) for spec in self.option_specs)
+        """Whether partnerships are an option, off unless asked for, at a table of ``seats`` (its
+        ``partnerships`` OptionSpec; Spades, where partnerships are the default and "each for himself"
+        the house rule, does not count: nothing asks for them there)."""
+        return any(spec.key == "partnerships" and spec.default is False and True in spec.allowed_at(seats)
+                   for spec in self.option_specs)
 
 
 def _spades(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
-    return spades.SpadesGame(cast("SpadesOptions | None", options), seed, chance)
+    return spades.SpadesGame(cast("SpadesOptions | None", options), seed, chance, players)
 
 
 def _spades_two(options: GameOptions | None, players: int, seed: int | None, chance: Chance | None) -> TrickGame:
@@ -160,6 +185,9 @@ def _pitch(options: GameOptions | None, players: int, seed: int | None, chance: 
 
 
 def _partners(seats: int, options: GameOptions | None) -> list[list[int]]:
+    """Two partnerships of opposite seats, or (partnerships off: Cutthroat Spades) a side per seat."""
+    if getattr(options, "partnerships", True) is False:
+        return _alone(seats, options)
     return [[0, 2], [1, 3]]
 
 
@@ -176,7 +204,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(spades.FACTS, SpadesOptions, SPADES_OPTIONS, _spades, _partners, SpadesCodec(),
                  spades.deck_for_deal, spades_players.easy_choose, spades_players.normal_choose, SPADES_TUNING,
                  SpadesWorlds),
-        GameInfo(spades_two.FACTS, SpadesOptions, SPADES_OPTIONS, _spades_two, _alone, SpadesTwoCodec(),
+        GameInfo(spades_two.FACTS, SpadesTwoOptions, SPADES_TWO_OPTIONS, _spades_two, _alone, SpadesTwoCodec(),
                  spades_two.deck_for_deal, spades_two_players.easy_choose, spades_two_players.normal_choose,
                  SPADES_TWO_TUNING, SpadesTwoWorlds),
         GameInfo(pitch.FACTS, PitchOptions, PITCH_OPTIONS, _pitch, _pitch_teams, PitchCodec(),

@@ -28,7 +28,7 @@ import os
 import select
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, cast
 
 from game.actions import Action, IllegalAction, Look
@@ -37,7 +37,7 @@ from game.codecs import CARDS, RecordError, diff, need, optional_list, seat_of, 
 from game.factory import GAMES, new_game
 from game.games import GAMES as GAME_INFO
 from game.history import SEAT, ChanceOutcome, force_outcomes, split_hands
-from game.options import PitchOptions, SpadesOptions
+from game.options import HOUSE_KEYS, PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 
 __all__ = ["CARDS", "FORMAT", "MAX_LINE", "REPLAY_ERRORS", "LineResult", "Progress", "RecordError", "Replay",
@@ -89,14 +89,19 @@ def dumps(record: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------- reading one record
 def options_from(record: dict[str, Any]) -> SpadesOptions | PitchOptions:
-    """The options of a record: every option the game has, each a value the rules offer."""
+    """The options of a record: every option the game has, each a value the rules offer.
+
+    A house rule (rules/house-rules.md) the record leaves out means its default; an option the
+    game does not offer may be given only at its default.
+    """
     info = GAME_INFO[record["game"]]
     raw = need(record, "options", dict, "options")
     for name in info.option_choices:
-        if name not in raw:
+        if name not in raw and name not in HOUSE_KEYS:
             raise RecordError(f"options: missing field '{name}'")
+    known = {f.name for f in fields(info.options_class)}
     try:
-        return info.options_class(**{name: raw[name] for name in info.option_choices})
+        return info.options_class(**{name: raw[name] for name in known if name in raw})
     except (TypeError, ValueError) as error:
         raise RecordError(f"options: {error}") from None
 
@@ -149,7 +154,7 @@ def _check_header(record: object) -> int:
     if not all(isinstance(team, list) and all(type(seat) is int for seat in team) for team in teams):
         raise RecordError(f"teams: {show(teams)} is not a list of lists of seats")
     num_seats = sum(len(team) for team in teams)
-    if not GAME_INFO[game].allows_seats(num_seats):
+    if not GAME_INFO[game].allows_seats(num_seats, options_from(record)):
         raise RecordError(f"teams: {show(teams)} is not a seating for {game}")
     _check_seats(need(record, "seats", list, "record"), num_seats)
     seed = record["seed"]

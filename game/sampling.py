@@ -12,13 +12,14 @@ from collections.abc import Iterable
 from math import comb
 
 from game.actions import Play
-from game.cards import FULL_MASK, SPADES, SUIT_MASKS, Card, cards_of
+from game.cards import SPADES, SUIT_MASKS, Card, cards_of
 from game.chance import Chance
+from game.house import STANDARD_SUITS, deck_mask, suit_masks, suit_table
 from game.state import Phase, SeatView, TrickGame
 
 ALL_SUITS = 0b1111
 NOT_SPADES = ALL_SUITS & ~(1 << SPADES)
-BITS = [1 << card for card in range(52)]
+BITS = [1 << card for card in range(54)]  # the jokers too (house rule S7)
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -48,18 +49,34 @@ def void_suits(view: SeatView) -> tuple[int, ...]:
     trump = -1  # a seat that did not follow is void in the suit led, unless it may trump instead
     if facts.trump_or_follow and all_tricks:
         trump = all_tricks[0][0][1] & 3 if facts.trump is None else facts.trump  # Pitch: the first card names it
-    for plays in all_tricks:
+    suits = _suits_of(view)  # the house rules: jokers are spades, the off-jack a trump
+    must_break = facts.trump_must_break and not getattr(view.options, "spades_any_time", False)
+    opening = getattr(view.options, "two_clubs_opens", False)  # the first lead is forced: it proves nothing
+    for number, plays in enumerate(all_tricks):
         leader, lead = plays[0]
-        led = lead & 3
-        if facts.trump_must_break and led == SPADES and not broken:
+        led = suits[lead]
+        if must_break and led == SPADES and not broken and not (opening and number == 0):
             voids[leader] |= NOT_SPADES  # spades led unbroken: the leader had nothing else
         for seat, card in plays[1:]:
-            suit = card & 3
+            suit = suits[card]
             if suit != led and suit != trump:  # Pitch: a trump may be played even by a seat able to follow
                 voids[seat] |= 1 << led
-        if not broken and any(card & 3 == SPADES for _, card in plays):
+        if not broken and any(suits[card] == SPADES for _, card in plays):
             broken = True
     return tuple(voids)
+
+
+def _trump_of(view: SeatView) -> int | None:
+    """A trump the first card names (Pitch: its printed suit), once played; None otherwise."""
+    if view.facts.trump is not None:
+        return None
+    first = view.tricks[0][1][0][1] if view.tricks else view.trick[0][1] if view.trick else None
+    return None if first is None else first & 3
+
+
+def _suits_of(view: SeatView) -> tuple[int, ...]:
+    """Each card's suit for this view's hand under its rules (game/house.py)."""
+    return suit_table(view.options, _trump_of(view))
 
 
 def _seen_elsewhere(view: SeatView) -> int:
@@ -73,7 +90,7 @@ def _seen_elsewhere(view: SeatView) -> int:
 
 def unseen_cards(view: SeatView) -> int:
     """The mask of the cards this seat has not seen and does not hold (its own hand too, before it looked)."""
-    mask = FULL_MASK & ~_mask(view.played) & ~_seen_elsewhere(view)
+    mask = deck_mask(view.options, view.num_seats) & ~_mask(view.played) & ~_seen_elsewhere(view)
     if view.hand is not None:
         mask &= ~_mask(view.hand)
     for _, plays, _ in view.tricks:  # ``played`` lists them all; the tricks are the authority
@@ -107,21 +124,22 @@ def _compositions(n: int, counts: tuple[int, ...], allowed: int) -> list[tuple[i
 class UniformDealer:
     """Deals a set of cards to holders of fixed sizes, each holding only its allowed suits, uniformly."""
 
-    def __init__(self, cards: int, sizes: list[int], allowed: list[int]) -> None:
+    def __init__(self, cards: int, sizes: list[int], allowed: list[int],
+                 suits: tuple[int, ...] = STANDARD_SUITS) -> None:
         self.sizes = sizes
         self.cards = cards_of(cards)
         if sum(sizes) != len(self.cards) or min(sizes, default=0) < 0:
             raise ValueError(f"no deal fits: {len(self.cards)} unseen cards for hidden hands of {sizes}")
         present = 0
         for card in self.cards:
-            present |= 1 << (card & 3)
+            present |= 1 << suits[card]
         by_mask: dict[int, list[int]] = {}
         for holder, mask in enumerate(allowed):
             by_mask.setdefault(mask & present, []).append(holder)
         # The most constrained groups first; the group allowed the most suits takes what is left.
         keys = sorted(by_mask, key=lambda m: (m.bit_count(), m))
         self.groups = [(mask, sum(sizes[h] for h in by_mask[mask]), by_mask[mask]) for mask in keys]
-        self.by_suit = [[c for c in self.cards if c & 3 == s] for s in range(4)]
+        self.by_suit = [[c for c in self.cards if suits[c] == s] for s in range(4)]
         self.counts = tuple(len(cards_) for cards_ in self.by_suit)
         self.simple = len(self.groups) == 1 and self.groups[0][0] == present
         self.tables: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int], int]] = {}
@@ -220,6 +238,8 @@ class WorldSampler:
         self.played = sum(self.played_by)
         self.voids = void_suits(view)
         self.unseen = unseen_cards(view)
+        self.suits = _suits_of(view)  # each card's suit, and each suit's cards, under the house rules
+        self.suit_masks = suit_masks(view.options, _trump_of(view))
         self.own = _mask(view.hand) if view.hand is not None else None
         self.template: TrickGame
         self._init_game()
@@ -255,7 +275,7 @@ class WorldSampler:
         sizes = [view.hand_sizes[s] - fixed[s].bit_count() for s in seats]
         allowed = [ALL_SUITS & ~self.voids[s] for s in seats]
         for s in seats:
-            if fixed[s] & _suits_mask(self.voids[s]):
+            if fixed[s] & _suits_mask(self.voids[s], self.suit_masks):
                 raise ValueError(f"no deal fits: seat {s} must hold a card of a suit it showed void in")
         return seats, sizes, allowed
 
@@ -281,9 +301,9 @@ class WorldSampler:
         return game
 
 
-def _suits_mask(suits: int) -> int:
-    """The card mask of every card of the suits in a 4-bit suit mask."""
-    return sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
+def _suits_mask(suits: int, masks: tuple[int, ...] = SUIT_MASKS) -> int:
+    """The card mask of every card of the suits in a 4-bit suit mask (``masks``: each suit's cards)."""
+    return sum(masks[s] for s in range(4) if suits >> s & 1)
 
 
 def _pick(mask: int, count: int, rng: random.Random) -> tuple[Card, ...]:

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, Self, cast
 
 from game.actions import Action, BidValue, IllegalAction, Look, Play
-from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
+from game.cards import DECK, JOKER_DECK, SUIT_MASKS, SUIT_NAMES, Card, cards_of
 from game.chance import Chance
 from game.events import CARD_PLAYED, GAME_OVER, HAND_SCORED, LOOKED, TRICK_WON, Event
 from game.facts import GameFacts
@@ -43,8 +43,16 @@ def _random_bit(mask: int, rand: Callable[[], float]) -> int:
 SPADE_CARDS = SUIT_MASKS[0]
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None, suit_of: Sequence[int] | None = None,
+                 power: Sequence[int] | None = None) -> int:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led.
+
+    A house rule may move cards between suits and reorder them (the jokers are the top spades,
+    the off-jack a trump between the jack and the ten): then ``suit_of`` gives each card's suit
+    and ``power`` its order within it (by card number otherwise).
+    """
+    if suit_of is not None:
+        return _ranked_winner(plays, trump, suit_of, power)
     best_seat, best = plays[0]
     led = best & 3
     best_is_trump = led == trump
@@ -57,8 +65,28 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
             best_seat, best = seat, card
     return best_seat
 
-# One Play object per (seat, card), shared: legal_actions() is on the hot path.
-PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in DECK) for s in range(7))
+
+def _ranked_winner(plays: Sequence[tuple[int, Card]], trump: int | None, suit_of: Sequence[int],
+                   power: Sequence[int] | None) -> int:
+    """trick_winner() with each card's suit from ``suit_of`` and order from ``power``."""
+    def key(card: int) -> int:
+        return power[card] if power is not None else card
+
+    best_seat, best = plays[0]
+    led = suit_of[best]
+    best_is_trump = led == trump
+    for seat, card in plays[1:]:
+        suit = suit_of[card]
+        if suit == trump:
+            if not best_is_trump or key(card) > key(best):
+                best_seat, best, best_is_trump = seat, card, True
+        elif suit == led and not best_is_trump and key(card) > key(best):
+            best_seat, best = seat, card
+    return best_seat
+
+
+# One Play object per (seat, card), jokers included, shared: legal_actions() is on the hot path.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in JOKER_DECK) for s in range(7))
 
 
 @dataclass(frozen=True)
@@ -197,6 +225,9 @@ class TrickGame:
         self.trump: int | None = None
         self.stop_at_hand_end = False  # True: a finished hand is scored, then Phase.HAND_OVER (no deal)
         self._frozen_results: list[HandResult] = []  # the view's copies of ``results``
+        # A house rule that moves cards between suits or reorders them sets these (trick_winner()).
+        self.suit_of: Sequence[int] | None = None
+        self.power: Sequence[int] | None = None
 
     # ----- copies
     # Attributes holding lists or dicts that change in place while a hand is played; clone() copies them.
@@ -246,13 +277,18 @@ class TrickGame:
             self._history_shared = False
         self._history.append(entry)
 
-    def _shuffled_deck(self, used: int = len(DECK)) -> list[Card]:
+    def _shuffled_deck(self, used: int = len(DECK),
+                       transform: Callable[[list[Card]], list[Card]] | None = None) -> list[Card]:
         """A new hand's shuffled deck, from chance, noted in the history.
 
         Only the top ``used`` cards come into play; the rest are set aside unseen, in deck order
         (their order is no outcome anyone sees, and a record, which gives the deal, cannot say it).
+        ``transform`` (a house rule's deck: jokers in, the 2\u2663 out) changes the shuffled deck
+        before it is noted; it must leave a deck it made unchanged (a replay forces that deck).
         """
         deck = self.chance.shuffled_deck()
+        if transform is not None:
+            deck = transform(deck)
         if used < len(deck):
             deck[used:] = sorted(deck[used:])
         self._history_done += tuple(self._history)  # the hand before is over: its entries never change
@@ -377,7 +413,7 @@ class TrickGame:
         seat = self.to_act
         assert seat is not None
         self._note(PLAYS[seat][card])
-        self._play_card(seat, DECK[card], None)
+        self._play_card(seat, JOKER_DECK[card], None)
 
     def random_playout(self, rand: Callable[[], float]) -> None:
         """Play the rest of the hand with uniformly random legal cards, then score it (no events).
@@ -388,10 +424,10 @@ class TrickGame:
         """
         self._offered = ()
         self.keeps_history = False
-        while self.phase is Phase.PLAYING and (self.trick or self.trump is None):
+        while self.phase is Phase.PLAYING and (self.trick or self.trump is None or not self.kernel_plays()):
             seat = self.to_act
             assert seat is not None
-            self._play_card(seat, DECK[_random_bit(self.legal_mask(), rand)], None)
+            self._play_card(seat, JOKER_DECK[_random_bit(self.legal_mask(), rand)], None)
         if self.phase is not Phase.PLAYING:
             return
         leader, trump = self.to_act, self.trump
@@ -413,6 +449,16 @@ class TrickGame:
         self.led_suit = self.last_trick[0][1] & 3
         self.to_act = self.last_winner
         self._finish_hand(None)
+
+    def kernel_plays(self) -> bool:
+        """Whether the playout kernel (game/playout.py) may play the rest of this hand: the standard
+        cards and rules. A house rule that changes them returns False, and the hand is played out
+        here, card by card, with legal_mask()."""
+        return self.suit_of is None
+
+    def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+        """The winner of a complete trick of this hand under this game's rules (the records use it)."""
+        return trick_winner(plays, trump, self.suit_of, self.power)
 
     # ----- looking
     def _why_not_look(self, seat: int) -> str | None:
@@ -446,13 +492,13 @@ class TrickGame:
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
-        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(JOKER_DECK):
             return f"{card!r} is not a card."
         if not hand >> card & 1:
-            return f"You do not hold the {DECK[card].name()}."
+            return f"You do not hold the {JOKER_DECK[card].name()}."
         if self.legal_mask() >> card & 1:
             return None
-        return self._play_refusal(DECK[card])
+        return self._play_refusal(JOKER_DECK[card])
 
     def _play_refusal(self, card: Card) -> str:
         """Why a card in hand may not be played now (the subclass knows its rules)."""
@@ -466,7 +512,7 @@ class TrickGame:
         self.played |= 1 << card
         trick = self.trick
         if not trick:
-            self.led_suit = card & 3
+            self.led_suit = card & 3 if self.suit_of is None else self.suit_of[card]
             self.leader = seat
         self._on_card(seat, card, events)
         trick.append((seat, card))
@@ -492,7 +538,7 @@ class TrickGame:
             self._finish_hand(events)
 
     def _trick_winner(self) -> int:
-        return trick_winner(self.trick, self.trump)
+        return trick_winner(self.trick, self.trump, self.suit_of, self.power)
 
     # ----- the end of a hand
     def _finish_hand(self, events: list[Event] | None) -> None:

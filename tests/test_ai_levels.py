@@ -182,7 +182,13 @@ def rearranged(deck: list[Card], slots: list[int], rng: random.Random) -> list[C
 
 NO_PEEK_TABLES = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOptions()),
                   ("pitch", 4, PitchOptions()), ("pitch", 3, PitchOptions()), ("pitch", 6, PitchOptions()),
-                  ("pitch", 4, PitchOptions(partnerships=True))]
+                  ("pitch", 4, PitchOptions(partnerships=True)),
+                  # house rules (rules/house-rules.md) that keep the 52 cards where they were dealt
+                  ("spades", 4, SpadesOptions(nil_pass=2, min_side_bid=4, bag_rule="none", spades_any_time=True,
+                                              ten_for_200=True, nil_value=50)),
+                  ("spades", 4, SpadesOptions(partnerships=False, bag_rule="5/50")),
+                  ("pitch", 4, PitchOptions(off_jack=True, min_bid=2)),
+                  ("pitch", 4, PitchOptions(off_jack=True, partnerships=True, low="player"))]
 
 
 @pytest.mark.parametrize(("kind", "players", "options"), NO_PEEK_TABLES,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game.games import GAMES
 from game.record import read_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -373,7 +374,11 @@ def test_replay_memory_stays_flat_whatever_the_file_size(tmp_path: Path) -> None
 def test_simulate_plays_with_the_options_asked_for(tmp_path: Path, args: list[str], options: dict[str, object]) -> None:
     out = tmp_path / "games.jsonl"
     assert main.main(["simulate", *args, "--hands", "1", "--out", str(out)]) == 0
-    assert json.loads(out.read_text())["options"] == options
+    written = json.loads(out.read_text())["options"]
+    assert {key: written[key] for key in options} == options
+    defaults = GAMES[args[1] if args[:1] == ["--game"] else "spades"].default_options().to_json()
+    assert {key: value for key, value in written.items() if key not in options} == {
+        key: value for key, value in defaults.items() if key not in options}  # the house rules at their defaults
 
 
 # Ctrl-C while main.py's modules load: the child sends itself SIGINT the moment a chosen module is first

@@ -91,7 +91,10 @@ def test_a_record_names_every_field_of_the_format() -> None:
     record = json.loads(dumps(to_record(game)))
     assert set(record) >= {"format", "game", "options", "seats", "teams", "seed", "hands", "scores", "winner"}
     assert record["format"] == FORMAT and record["game"] == "spades" and record["teams"] == [[0, 2], [1, 3]]
-    assert record["options"] == {"target": 500, "nil": True, "double_nil": True, "mercy": None}
+    assert record["options"] == {"target": 500, "nil": True, "double_nil": True, "mercy": None, "nil_value": 100,
+                                 "bag_rule": "10/100", "ten_for_200": False, "min_side_bid": 0,
+                                 "spades_any_time": False, "two_clubs_opens": False, "jokers": False,
+                                 "nil_pass": 0, "partnerships": True}  # the house rules at their defaults
     hand = record["hands"][0]
     assert hand["dealer"] == 3 and hand["blind"] == [] and hand["exchange"] == []
     assert hand["bids"] == [{"seat": 0, "bid": "nil"}, {"seat": 1, "bid": 4}, {"seat": 2, "bid": 4},

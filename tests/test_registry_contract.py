@@ -32,11 +32,15 @@ TRIED_PER_STEP = 3  # listed actions applied on clones at each step
 
 
 def option_samples(info: GameInfo, seats: int) -> list[dict[str, Any]]:
-    """The defaults, then each option's every other allowed value on its own (at this table)."""
-    samples: list[dict[str, Any]] = [{}]
+    """The defaults, then each option's every other allowed value on its own (at this table; a table
+    where a default is not allowed, such as Spades for three, each for himself, starts from the value
+    it allows)."""
+    base = {spec.key: spec.default_at(seats) for spec in info.option_specs if spec.default_at(seats) != spec.default}
+    samples: list[dict[str, Any]] = [base]
     for spec in info.option_specs:
-        for value in spec.allowed_at(seats)[1:]:
-            samples.append({spec.key: value})
+        for value in spec.allowed_at(seats):
+            if value != spec.default_at(seats):
+                samples.append({**base, spec.key: value})
     return samples
 
 
@@ -167,7 +171,8 @@ def test_every_registry_entry_states_its_facts(name: str) -> None:
     assert info.min_seats <= info.default_seats <= info.max_seats
     assert not info.allows_seats(info.min_seats - 1) and not info.allows_seats(info.max_seats + 1)
     assert info.options_class() == info.default_options()
-    assert {spec.key for spec in info.option_specs} == {f.name for f in dataclasses.fields(info.options_class)}
+    assert {spec.key for spec in info.option_specs} == set(info.default_options().to_json())  # the record's keys
+    assert {spec.key for spec in info.option_specs} <= {f.name for f in dataclasses.fields(info.options_class)}
     assert all(isinstance(card, Card) for card in info.deck) and len(set(info.deck)) == len(info.deck)
     assert {s for team in info.teams(info.default_seats, info.default_options()) for s in team} == set(
         range(info.default_seats))

@@ -54,7 +54,7 @@ class GameConfig:
         info = GAMES.get(self.game)
         if info is None:
             raise ValueError(f"unknown game {self.game!r}")
-        if not info.allows_seats(self.players):
+        if not info.allows_seats(self.players, self.options):  # Spades for three: each for himself
             raise ValueError(f"{self.game} cannot be played by {self.players} players")
         if len(self.seats) != self.players:
             raise ValueError(f"{len(self.seats)} seats for {self.players} players")

@@ -9,11 +9,22 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DOUBLE_NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
-from game.ai.cardsense import beating, cards_in, cheapest, high_card, is_master, low_card, point_value, suit
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
+from game.ai.cardsense import (
+    SUIT_MASKS,
+    beating,
+    cards_in,
+    cheapest,
+    high_card,
+    is_master,
+    low_card,
+    point_value,
+    suit,
+    suit_of,
+)
 from game.ai.knowledge import know
 from game.ai.normal import ACE, KING, hand_mask, legal_or_first, nil_danger
-from game.cards import JACK, SPADES, SUIT_MASKS, Card
+from game.cards import JACK, SPADES, Card
 from game.state import Phase, SeatView
 
 
@@ -48,7 +59,7 @@ def easy_spades_play(view: SeatView) -> Card:
             longest = max((1, 2, 3), key=lambda s: suit(plain, s).bit_count())
             return low_card(suit(plain, longest))
         return low_card(legal)
-    led = view.trick[0][1] & 3
+    led = suit_of(view.trick[0][1])
     seat_now, best = k.current() or (0, 0)
     if seat_now == k.partner:
         return cheapest(legal, SPADES)
@@ -94,13 +105,13 @@ def easy_pitch_play(view: SeatView) -> Card:
         if mine and high_card(mine) >> 2 >= KING:
             return high_card(mine)
         return cheapest(legal, trump)
-    led = view.trick[0][1] & 3
+    led = suit_of(view.trick[0][1])
     seat_now, best = k.current() or (0, 0)
     if seat_now == k.partner:
         return cheapest(legal, trump)
     win = beating(legal, best, led, trump)
     points = sum(point_value(c) for _, c in view.trick) + sum(3 for _, c in view.trick
-                                                               if c & 3 == trump and c >> 2 in (JACK, 0, 1))
+                                                               if suit_of(c) == trump and c >> 2 in (JACK, 0, 1))
     if win and points:
         return low_card(win)
     plain = legal & ~SUIT_MASKS[trump]
@@ -127,17 +138,18 @@ def easy_spades_choose(view: SeatView, rng: random.Random) -> Action:
         if not view.looked[seat]:
             return legal_or_first(view, Look(seat))
         drawn = view.drawn_card
-        keep = drawn is not None and (drawn & 3 == SPADES or drawn >> 2 >= 10)
+        keep = drawn is not None and (suit_of(drawn) == SPADES or drawn >> 2 >= 10)
         return legal_or_first(view, Draw(seat, keep))
     hand = hand_mask(view)
     if view.phase is Phase.REDRAW:
         worst = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
         return legal_or_first(view, Redraw(seat, tuple(sorted(worst))))
     if view.phase is Phase.EXCHANGE:
-        if view.bids[seat] == DOUBLE_NIL:
-            give = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:3]
+        size = view.exchange_cards or 3  # three in a Double Nil exchange, one or two in a Nil pass
+        if view.bids[seat] == DOUBLE_NIL or (view.bids[seat] == NIL and size < 3):
+            give = sorted(cards_in(hand), key=lambda c: nil_danger(c, hand), reverse=True)[:size]
         else:
-            give = sorted(cards_in(hand), key=lambda c: (c & 3 == SPADES, c >> 2))[:3]
+            give = sorted(cards_in(hand), key=lambda c: (suit_of(c) == SPADES, c >> 2))[:size]
         return legal_or_first(view, Exchange(seat, tuple(sorted(give))))
     if view.hand is None:
         return legal_or_first(view, Look(seat))  # listed first: look, then bid face up

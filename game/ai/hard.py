@@ -27,6 +27,7 @@ from game.ai.rollout import (
     SUIT,
     advance_to_play,
     danger_order,
+    legal_bid,
     nil_danger,
     pitch_bid_cut,
     pitch_bid_rule,
@@ -180,7 +181,7 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
-        bag_cost = self._bag_cost(view.kind)
+        bag_cost = self._bag_cost(view)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
@@ -229,9 +230,12 @@ class HardPlayer:
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest
 
-    def _bag_cost(self, kind: str) -> float:
-        """What a bag costs in this game's hand values (the player's ``bag_cost`` if given)."""
-        return _tuning(kind).bag_cost if self.bag_cost is None else self.bag_cost
+    def _bag_cost(self, state: Any) -> float:
+        """What a bag costs in the hand values of this view or world (the player's ``bag_cost`` if
+        given); under "no bag penalty" (house rule S2) minus one: a bag is a point won."""
+        if getattr(state.options, "bag_rule", None) == "none":
+            return -1.0
+        return _tuning(state.kind).bag_cost if self.bag_cost is None else self.bag_cost
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
@@ -324,8 +328,8 @@ class HardPlayer:
             if tricks[seat] and self._world_u < bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
-            return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy.kind))
-        sides = play_out(copy, bag_cost=self._bag_cost(copy.kind), honest=tuning.honest)
+            return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
+        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest)
         if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides
@@ -341,7 +345,7 @@ class HardPlayer:
             side = world.side_of(view.seat)
             for action in candidates:
                 if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view.kind),
+                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view),
                                      honest=self._honest(view))
                 else:
                     sides = self._simulate(world, action)
@@ -469,8 +473,9 @@ def _for_world(action: Action, world: TrickGame) -> Action:
     if isinstance(action, Look) and world.phase is Phase.BIDDING:
         partner = world.partner(action.seat)
         value = spades_bid_for(world.hands[action.seat], world.bids[partner] if partner is not None else None,
-                               bool(getattr(world.options, "nil", False)), world.num_seats)
-        return Bid(action.seat, value)
+                               bool(getattr(world.options, "nil", False)), world.num_seats,
+                               bool(getattr(world.options, "jokers", False)))
+        return legal_bid(world, action.seat, value)  # a minimum side bid (house rule S4) may ask for more
     return action
 
 
@@ -545,7 +550,7 @@ def _spades_bid_candidates(view: SeatView, legal: list[Action], double_nil_behin
         out.append(Look(view.seat))
         return out
     hand = mask_of(view.hand)
-    estimate = int(spades_expected_tricks(hand, view.num_seats) + 0.5)
+    estimate = int(spades_expected_tricks(hand, view.num_seats, bool(getattr(view.options, "jokers", False))) + 0.5)
     wanted: list[Any] = [v for v in range(estimate - 2, estimate + 3) if v in by_value]
     if not wanted:
         wanted = [min((v for v in by_value if isinstance(v, int)), key=lambda v: abs(v - estimate))]

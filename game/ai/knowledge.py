@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import DOUBLE_NIL, NIL, Play
-from game.ai.cardsense import FULL, mask_of, winning
+from game.ai.cardsense import mask_of, suit_of, winning
 from game.cards import SPADES
+from game.house import deck_mask
 from game.state import SeatView
 
 NILS = (NIL, DOUBLE_NIL)
@@ -23,7 +24,7 @@ def voids_shown(view: SeatView) -> list[int]:
     """Per seat, a 4-bit mask of the suits it has shown it does not hold (from this hand's tricks)."""
     voids = [0] * view.num_seats
     pitch = view.facts.trump_or_follow  # a seat that could follow may have trumped
-    must_break = view.facts.trump_must_break
+    must_break = view.facts.trump_must_break and not getattr(view.options, "spades_any_time", False)
     trump = view.trump
     broken = False
     tricks = [plays for _, plays, _ in view.tricks]
@@ -31,11 +32,11 @@ def voids_shown(view: SeatView) -> list[int]:
         tricks.append(tuple(view.trick))
     for plays in tricks:
         leader, lead = plays[0]
-        led = lead & 3
+        led = suit_of(lead)
         if must_break and led == SPADES and not broken:
             voids[leader] |= NON_SPADE_SUITS  # a spade led before spades were broken: only spades left
         for seat, card in plays[1:]:
-            played = card & 3
+            played = suit_of(card)
             if played == led:
                 continue
             if not pitch:
@@ -44,7 +45,7 @@ def voids_shown(view: SeatView) -> list[int]:
                 voids[seat] |= 1 << trump
             elif played != trump:
                 voids[seat] |= 1 << led  # he could not follow; a player who cannot follow need not trump
-        if must_break and any(card & 3 == SPADES for _, card in plays):
+        if must_break and any(suit_of(card) == SPADES for _, card in plays):
             broken = True
     return voids
 
@@ -152,7 +153,7 @@ def know(view: SeatView) -> Knowledge:
     if partner is not None and view.exchange_given:
         known[partner] = mask_of(view.exchange_given) & ~played
         out |= known[partner]  # their place is known: the partner holds them
-    unseen = FULL & ~out
+    unseen = deck_mask(view.options, n) & ~out  # the cards in play (house rules: jokers, Cutthroat for three)
     return Knowledge(view=view, seat=seat, n=n, side=side, partner=partner, opponents=opponents,
                      hand=hand, played=played, unseen=unseen, voids=voids_shown(view), known=known,
                      legal=playable(view))

@@ -17,6 +17,7 @@ from math import comb
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.ai.cardsense import (
+    SUIT_MASKS,
     above,
     beating,
     below,
@@ -29,9 +30,11 @@ from game.ai.cardsense import (
     masters,
     point_value,
     suit,
+    suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.cards import JACK, SPADES, SUIT_MASKS, Card
+from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
+from game.house import off_jack_card
 from game.state import Phase, SeatView
 
 ACE, KING, QUEEN = 12, 11, 10
@@ -78,11 +81,15 @@ def partner_of(view: SeatView, seat: int) -> int | None:
 
 
 # ============================================================== Spades: bidding
-def spade_tricks(hand: int) -> float:
-    """Likely tricks from a hand's spades: honours, then length beyond three."""
+def spade_tricks(hand: int, jokers: bool = False) -> float:
+    """Likely tricks from a hand's spades: honours, then length beyond three. With the jokers
+    (house rule S7) the Big and Little Joker are the two top spades, the ace third: the honours are
+    counted by their place from the top."""
     spades = suit(hand, SPADES)
     n = spades.bit_count()
     ranks = {c >> 2 for c in cards_in(spades)}
+    if jokers:
+        ranks = {ACE if c == BIG_JOKER else KING if c == LITTLE_JOKER else (c >> 2) - 2 for c in cards_in(spades)}
     total = 0.0
     has_a, has_k, has_q = ACE in ranks, KING in ranks, QUEEN in ranks
     if has_a:
@@ -127,9 +134,9 @@ def ruff_tricks(hand: int) -> float:
     return min(short, max(0.0, float(spare)))
 
 
-def estimate_four(hand: int) -> float:
-    """Four-player Spades: the tricks this hand should win."""
-    return spade_tricks(hand) + side_tricks(hand) + ruff_tricks(hand)
+def estimate_four(hand: int, jokers: bool = False) -> float:
+    """Four-player Spades: the tricks this hand should win (``jokers``: house rule S7 in force)."""
+    return spade_tricks(hand, jokers) + side_tricks(hand) + ruff_tricks(hand)
 
 
 def binom_at_most(trials: int, k: int, p: float) -> float:
@@ -239,7 +246,7 @@ def nil_chance_two(hand: int, unseen: int, hidden: int, i_lead: bool) -> float:
     for _ in range(NIL_SAMPLES):
         his: list[list[int]] = [[], [], [], []]
         for c in sorted(rng.sample(pool, hidden)):
-            his[c & 3].append(c >> 2)
+            his[suit_of(c)].append(c >> 2)
         if nil_survives([list(r) for r in mine_by_suit], his, i_lead):
             made += 1
     return made / NIL_SAMPLES
@@ -269,7 +276,7 @@ def spades_bid(view: SeatView) -> Action:
         if isinstance(rival, int):  # he bid first: what he expects to take, I cannot
             est = (est + 13 - rival - 0.5) / 2 if est + rival > 13 else est
     else:
-        est = estimate_four(hand)
+        est = estimate_four(hand, bool(getattr(view.options, "jokers", False)))
     partner = partner_of(view, view.seat)
     partner_nil = partner is not None and is_nil(view.bids[partner])
     nil_ok = any(isinstance(a, Bid) and a.value == NIL for a in view.legal)
@@ -282,20 +289,23 @@ def spades_bid(view: SeatView) -> Action:
         return Bid(view.seat, NIL)
     bid = int(est + (-0.2 if two else 0.45))  # rounding of the estimate (docs/ai-notes.md)
     mine = side_of(view, view.seat)
-    if view.bags[mine] >= 7 and est - bid > 0.1:
-        bid += 1  # near ten bags: bid the tricks we are likely to take anyway
+    limit = getattr(view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None (bags never cost)
+    if limit is not None and view.bags[mine] >= limit - 3 and est - bid > 0.1:
+        bid += 1  # near the bag limit: bid the tricks we are likely to take anyway
     if partner_nil:
         bid = int(est + 0.7)  # covering a Nil costs tricks: bid what the hand holds, no less
-    return bid_action(view, max(1, min(13, bid)))
+    return bid_action(view, max(1, min(len(view.hand or ()) or 13, bid)))  # 17 in Cutthroat for three
 
 
 def exchange_cards(view: SeatView) -> Action:
-    """The Double Nil exchange: the bidder gives his most dangerous cards, his partner her lowest."""
+    """The Double Nil exchange or the Nil pass (house rule S8): the Nil bidder gives his most dangerous
+    cards, his partner her lowest."""
     hand = hand_mask(view)
-    if is_nil(view.bids[view.seat]) and view.bids[view.seat] == DOUBLE_NIL:
+    bid = view.bids[view.seat]
+    if bid == DOUBLE_NIL or (bid == NIL and 0 < view.exchange_cards < 3):  # a Nil pass gives one or two
         ranked = sorted(cards_in(hand), key=lambda c: (nil_danger(c, hand), c), reverse=True)
     else:
-        ranked = sorted(cards_in(hand), key=lambda c: ((c & 3) == SPADES, c >> 2, c))
+        ranked = sorted(cards_in(hand), key=lambda c: ((suit_of(c)) == SPADES, c >> 2, c))
     give = tuple(sorted(ranked[:view.exchange_cards or 3]))
     return legal_or_first(view, Exchange(view.seat, give))
 
@@ -303,9 +313,9 @@ def exchange_cards(view: SeatView) -> Action:
 def nil_danger(card: int, hand: int) -> float:
     """How much a card threatens a Nil: high spades most, then unguarded high cards."""
     rank = card >> 2
-    if card & 3 == SPADES:
+    if suit_of(card) == SPADES:
         return rank + (5 if rank >= 6 else 1)
-    lows = sum(1 for c in cards_in(suit(hand, card & 3)) if c >> 2 <= 5)
+    lows = sum(1 for c in cards_in(suit(hand, suit_of(card))) if c >> 2 <= 5)
     return rank + (4 if rank >= QUEEN and lows < 2 else 0)
 
 
@@ -313,7 +323,7 @@ def nil_danger(card: int, hand: int) -> float:
 def trick_value(card: int) -> float:
     """How much a card adds to a trick-taking hand in Spades for two."""
     rank = card >> 2
-    if card & 3 == SPADES:
+    if suit_of(card) == SPADES:
         return 0.45 + 0.045 * rank
     return {ACE: 0.9, KING: 0.6, QUEEN: 0.3, JACK: 0.15}.get(rank, 0.04)
 
@@ -354,7 +364,7 @@ def holds(k: Knowledge, card: int, led: int, seats: list[int]) -> bool:
     """Whether ``card``, winning the trick now, cannot be beaten by any of ``seats`` (from what is known)."""
     risky = k.unseen & ~k.hand
     for seat in seats:
-        if card & 3 == SPADES:
+        if suit_of(card) == SPADES:
             if risky & above(card) and not k.is_void(seat, SPADES):
                 return False
         elif not k.is_void(seat, led):
@@ -377,6 +387,9 @@ def wants_tricks(k: Knowledge) -> bool:
     need = k.need(k.side)
     if need > 0:
         return True
+    limit = getattr(k.view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None
+    if limit is None:
+        return True  # no bag penalty: every overtrick is a point
     left = k.tricks_left()
     bags = k.view.bags[k.side]
     for side in range(len(k.view.teams)):
@@ -384,7 +397,7 @@ def wants_tricks(k: Knowledge) -> bool:
             continue
         their, _ = k.contract(side)
         their_need = k.need(side)
-        if their and their_need > 0 and left - their_need <= 1 and bags <= 6:
+        if their and their_need > 0 and left - their_need <= 1 and bags <= limit - 4:
             return True
     return False
 
@@ -414,8 +427,8 @@ def spades_play(view: SeatView) -> Card:
 def lose_score(k: Knowledge, card: int) -> int:
     """How surely a lead loses: the unseen cards that can beat it."""
     score = (k.unseen & ~k.hand & above(card)).bit_count()
-    if card & 3 != SPADES:
-        score += 2 * sum(1 for o in range(k.n) if o != k.seat and k.is_void(o, card & 3)
+    if suit_of(card) != SPADES:
+        score += 2 * sum(1 for o in range(k.n) if o != k.seat and k.is_void(o, suit_of(card))
                          and not k.is_void(o, SPADES))
     return score
 
@@ -424,13 +437,13 @@ def nil_play(k: Knowledge) -> Card:
     """Play for one's own Nil: lead the surest losers, duck under the winner, shed danger."""
     legal = k.legal
     if not k.view.trick:
-        return max(cards_in(legal), key=lambda c: (lose_score(k, c), -(c >> 2), c & 3 != SPADES))
-    led = k.view.trick[0][1] & 3
+        return max(cards_in(legal), key=lambda c: (lose_score(k, c), -(c >> 2), suit_of(c) != SPADES))
+    led = suit_of(k.view.trick[0][1])
     _, best = k.current() or (0, 0)
     win = beating(legal, best, led, SPADES)
     lose = legal & ~win
     if lose:
-        return max(cards_in(lose), key=lambda c: ((c & 3) == SPADES, c >> 2))
+        return max(cards_in(lose), key=lambda c: ((suit_of(c)) == SPADES, c >> 2))
     if not k.after_me():
         return high_card(win)
     return cheapest(win, SPADES)
@@ -448,7 +461,7 @@ def cover_play(k: Knowledge) -> Card | None:
             if mine and k.is_void(partner, s):
                 return high_card(mine)
         return dearest(legal, SPADES)
-    led = trick[0][1] & 3
+    led = suit_of(trick[0][1])
     seat_now, best = k.current() or (0, 0)
     win = beating(legal, best, led, SPADES)
     if partner in k.after_me():
@@ -471,11 +484,12 @@ def set_play(k: Knowledge, target: int) -> Card | None:
     trick = k.view.trick
     if not trick:
         only_spades = not legal & NON_SPADES
-        options = [c for c in cards_in(legal) if not k.is_void(target, c & 3) and (c & 3 != SPADES or only_spades)]
+        options = [c for c in cards_in(legal)
+                   if not k.is_void(target, suit_of(c)) and (suit_of(c) != SPADES or only_spades)]
         if not options:
             return None
-        return min(options, key=lambda c: (c >> 2, c & 3 == SPADES))
-    led = trick[0][1] & 3
+        return min(options, key=lambda c: (c >> 2, suit_of(c) == SPADES))
+    led = suit_of(trick[0][1])
     seat_now, best = k.current() or (0, 0)
     if target in k.after_me():
         if k.partner is not None and seat_now == k.partner and k.partner not in k.after_me():
@@ -496,7 +510,7 @@ def contract_play(k: Knowledge, want: bool) -> Card:
     trick = k.view.trick
     if not trick:
         return contract_lead(k, want)
-    led = trick[0][1] & 3
+    led = suit_of(trick[0][1])
     seat_now, best = k.current() or (0, 0)
     after = k.after_me()
     rivals = [s for s in after if s in k.opponents]
@@ -504,7 +518,7 @@ def contract_play(k: Knowledge, want: bool) -> Card:
     lose = legal & ~win
     if not want:
         if lose:
-            return max(cards_in(lose), key=lambda c: ((c & 3) != SPADES, c >> 2)) if not suit(lose, led) \
+            return max(cards_in(lose), key=lambda c: ((suit_of(c)) != SPADES, c >> 2)) if not suit(lose, led) \
                 else high_card(suit(lose, led))
         return high_card(win) if not after else cheapest(win, SPADES)
     if seat_now == k.partner and (not rivals or holds(k, best, led, rivals)):
@@ -515,7 +529,7 @@ def contract_play(k: Knowledge, want: bool) -> Card:
         return cheapest(win, SPADES)
     sure = [c for c in cards_in(win) if holds(k, c, led, rivals)]
     if sure:
-        return min(sure, key=lambda c: ((c & 3) == SPADES and led != SPADES, c >> 2))
+        return min(sure, key=lambda c: ((suit_of(c)) == SPADES and led != SPADES, c >> 2))
     follow = suit(win, led)
     if k.partner is not None and k.partner in after:
         if follow:
@@ -529,14 +543,22 @@ def contract_play(k: Knowledge, want: bool) -> Card:
 def equivalent_low(card: int, hand: int, unseen: int) -> Card:
     """The lowest card of ``hand`` worth as much as ``card``: no unseen card of the suit lies between them."""
     best = card
-    probe = card - 4
+    probe = next_lower(card)
     while probe >= 0:
         if hand >> probe & 1:
             best = probe
         elif unseen >> probe & 1:
             break
-        probe -= 4
-    return Card.of(best >> 2, best & 3)
+        probe = next_lower(probe)
+    return JOKER_DECK[best]
+
+
+def next_lower(card: int) -> int:
+    """The card just below ``card`` in its suit (negative below the two): the Big Joker, the Little
+    Joker, then the ace of spades (house rule S7)."""
+    if card == BIG_JOKER:
+        return LITTLE_JOKER
+    return 48 if card == LITTLE_JOKER else card - 4
 
 
 def contract_lead(k: Knowledge, want: bool) -> Card:
@@ -544,7 +566,8 @@ def contract_lead(k: Knowledge, want: bool) -> Card:
     legal = k.legal
     risky = k.unseen & ~k.hand
     if not want:
-        return max(cards_in(legal), key=lambda c: (lose_score(k, c) > 0, c & 3 != SPADES, lose_score(k, c), -(c >> 2)))
+        return max(cards_in(legal),
+                   key=lambda c: (lose_score(k, c) > 0, suit_of(c) != SPADES, lose_score(k, c), -(c >> 2)))
     top = masters(legal, risky)
     spades = suit(legal, SPADES)
     their_spades = suit(risky, SPADES).bit_count()
@@ -552,11 +575,11 @@ def contract_lead(k: Knowledge, want: bool) -> Card:
         return high_card(suit(top, SPADES))
     safe = []
     for c in cards_in(top & NON_SPADES):
-        s = c & 3
+        s = suit_of(c)
         if all(not k.is_void(o, s) or k.is_void(o, SPADES) for o in k.opponents) or not their_spades:
             safe.append(c)
     if safe:
-        return max(safe, key=lambda c: (suit(k.hand, c & 3).bit_count(), -(c >> 2)))
+        return max(safe, key=lambda c: (suit(k.hand, suit_of(c)).bit_count(), -(c >> 2)))
     for s in (1, 2, 3):  # the top of touching honours (K Q with the ace out) sets up the rest
         mine = suit(legal, s)
         if mine.bit_count() >= 2:
@@ -615,11 +638,23 @@ def suit_points(hand: int, s: int, view: SeatView) -> float:
             jack = 0.5
     else:
         jack = p * (0.4 if ACE in ranks else (0.25 if KING in ranks else 0.08))
-    aces = sum(1 for c in cards_in(hand) if c >> 2 == ACE and c & 3 != s)
+    aces = sum(1 for c in cards_in(hand) if c >> 2 == ACE and suit_of(c) != s)
     tens = sum(1 for c in trumps if c >> 2 == 8)
     game = 1 / view.num_seats + 0.08 * (n - 1) + 0.05 * aces + 0.12 * tens + (0.05 if top >= KING else 0)
     game = max(0.05, min(0.8, game))
-    return high + low + jack + game
+    return high + low + jack + game + off_jack_points(hand, s, view, ranks, n)
+
+
+def off_jack_points(hand: int, s: int, view: SeatView, ranks: set[int], n: int) -> float:
+    """Five-point Pitch (house rule P1): what the off-jack is worth with ``s`` trump, as a point
+    (held and guarded, or captured) and as one more trump for High, Low and Game."""
+    off = off_jack_card(view.options, s)
+    if off is None:
+        return 0.0
+    if not hand >> off & 1:
+        return p_dealt(view) * (0.35 if ACE in ranks else 0.2 if KING in ranks else 0.05)
+    guarded = ACE in ranks or KING in ranks or JACK in ranks
+    return (0.85 if guarded else 0.5 + 0.06 * n) + 0.08  # the point, and a longer trump suit for Game
 
 
 def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
@@ -645,6 +680,8 @@ def pitch_bid(view: SeatView) -> Action:
     pitcher = view.pitcher
     target = view.options.target
     need = dict(BID_NEEDS)
+    need[5] = need[4] + need[4] - need[3]  # five-point Pitch (the off-jack): the shut-out is 5
+    top = max(numbers, default=4)
     if pitcher is not None and side_of(view, pitcher) != side_of(view, seat):
         if view.scores[side_of(view, pitcher)] + high >= target:
             need = {b: v - 0.45 for b, v in need.items()}  # stop him winning the game on this hand
@@ -665,15 +702,17 @@ def pitch_bid(view: SeatView) -> Action:
     if pitcher is not None and partner_of(view, seat) == pitcher and supported < high + 2:
         return Bid(seat, PASS)
     still_to_bid = (view.dealer - seat) % view.num_seats  # the seats after this one, the dealer last
-    if still_to_bid <= 1 or supported == 4:
-        return Bid(seat, supported if supported == 4 else min(b for b in numbers if b >= 2))
+    if still_to_bid <= 1 or supported == top:
+        return Bid(seat, supported if supported == top else min(b for b in numbers if b >= 2))
     return Bid(seat, supported)  # several seats still to bid: bid the hand's worth, harder to take
 
 
 def pitch_special(card: int, trump: int, k: Knowledge) -> int:
     """What a card is worth in the trick that captures it, Pitch points included."""
     value = point_value(card)
-    if card & 3 == trump:
+    if card == off_jack_card(k.view.options, trump):
+        return value + 20  # five-point Pitch: the off-jack is a trump and a point, as the jack
+    if suit_of(card) == trump:
         if card >> 2 == JACK:
             value += 20
         if not (k.unseen & below(card)) and not (k.hand & below(card)):
@@ -721,7 +760,7 @@ def pitch_play(view: SeatView) -> Card:
             return min(cards_in(plain), key=lambda c: (exposed(c), point_value(c) > 0, exposed(c) and c >> 2 == TEN,
                                                        is_master(c, risky), c >> 2))
         return min(cards_in(mine), key=lambda c: (pitch_special(c, trump, k), c >> 2))
-    led = trick[0][1] & 3
+    led = suit_of(trick[0][1])
     seat_now, best = k.current() or (0, 0)
     after = k.after_me()
     rivals = [s for s in after if s in k.opponents]
@@ -733,18 +772,18 @@ def pitch_play(view: SeatView) -> Card:
         """Whether no opponent still to play can beat ``card`` (he may trump whenever he likes)."""
         if not rivals:
             return True
-        if card & 3 == trump:
+        if suit_of(card) == trump:
             return not (risky & above(card)) or all(k.is_void(r, trump) for r in rivals)
         return not (risky & above(card)) and all(k.is_void(r, trump) for r in rivals)
 
     if seat_now == k.partner and sure(best):
         gift = lose or legal
         return max(cards_in(gift),
-                   key=lambda c: (c & 3 != trump or c >> 2 == JACK, pitch_special(c, trump, k), -(c >> 2)))
+                   key=lambda c: (suit_of(c) != trump or c >> 2 == JACK, pitch_special(c, trump, k), -(c >> 2)))
     sure_wins = [c for c in cards_in(win) if sure(c)]
     if sure_wins:
-        card = min(sure_wins, key=lambda c: (c & 3 == trump, c >> 2))
-        if pot > 0 or card & 3 != trump or pitch_special(card, trump, k) >= 10:
+        card = min(sure_wins, key=lambda c: (suit_of(c) == trump, c >> 2))
+        if pot > 0 or suit_of(card) != trump or pitch_special(card, trump, k) >= 10:
             return card  # a sure trick worth having (or one that saves my own jack or low)
     if win and pot >= POT_WORTH_A_RISK and rivals:
         return high_card(suit(win, trump) or win)

@@ -31,11 +31,12 @@ hand from its fifth trick (``play_out``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import cast
 
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
-from game.cards import DECK, FULL_MASK, SUIT_MASKS, Card
+from game.cards import FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
 from game.pitch.rules import PitchGame
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 from game.spades_two.rules import SpadesTwoGame
@@ -79,7 +80,8 @@ def _low(mask: int) -> int:
 class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
-    __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra")
+    __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra",
+                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -96,6 +98,11 @@ class SpadesTable:
         # together, plus ``extra[seat]``: cards out of play it has not seen), not from who holds them
         self.honest = False
         self.extra = [0] * n
+        # the house rules' scoring (rules/house-rules.md S1-S3), set by spades_table_for()
+        self.nil_value = NIL_POINTS["nil"]
+        self.ten_for_200 = False
+        self.bag_limit: int | None = BAG_LIMIT
+        self.bag_penalty = BAG_PENALTY
 
 
 def _spades_need(table: SpadesTable, side: int, tricks: list[int]) -> int:
@@ -462,7 +469,7 @@ def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence
         has_contract = False
         for q in seats:
             if table.nil[q]:
-                points = NIL_POINTS[DOUBLE_NIL if table.bids[q] < 0 else NIL]
+                points = table.nil_value * (2 if table.bids[q] < 0 else 1)
                 nil_points += points if tricks[q] == 0 else -points
                 bag_count += tricks[q]
             else:
@@ -476,8 +483,11 @@ def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence
                 bag_count += counted - contract
             else:
                 contract_points = -10 * contract
+            if table.ten_for_200 and contract >= 10:
+                contract_points = 200 if counted >= contract else -200
         if bag_cost is None:
-            penalty = (bags[side_index] + bag_count) // BAG_LIMIT * BAG_PENALTY
+            limit = table.bag_limit
+            penalty = (bags[side_index] + bag_count) // limit * table.bag_penalty if limit else 0
             values.append(contract_points + nil_points + bag_count - penalty)
         else:
             values.append(contract_points + nil_points - bag_cost * bag_count)
@@ -495,6 +505,9 @@ def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False)
     ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
     discards each did not make are unseen too)."""
     table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
+    options = world.options
+    table.nil_value, table.ten_for_200 = options.nil_value, options.ten_for_200
+    table.bag_limit, table.bag_penalty = options.bag_limit, options.bag_penalty
     if honest:
         table.honest = True
         if world.facts.seen_discards:
@@ -814,13 +827,44 @@ def pitch_table_for(world: PitchGame, honest: bool = False) -> PitchTable:
 # A world in its playing phase
 
 
+def policy_fits(world: TrickGame) -> bool:
+    """Whether the rollout policy knows every rule of this world's hand (standard cards and leads)."""
+    return bool(world.kernel_plays()) and not getattr(world.options, "off_jack", False)
+
+
+def rules_play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
+                   bag_cost: float | None = 10.0) -> list[float]:
+    """The rest of a world's hand played by the engine itself with random legal cards (the world is
+    left unchanged), valued as play_out() values it; the random cards are drawn from a generator
+    seeded by the world's hands, so a world gives one playout."""
+    copy = world.clone()
+    copy.stop_at_hand_end = True
+    copy.keeps_history = False
+    start = sum(len(plays) for _, plays, _ in copy.trick_log) + len(copy.trick)
+    if first >= 0:
+        copy.play_fast(first)
+    rng = random.Random(hash((tuple(world.hands), start, first)))
+    copy.random_playout(rng.random)
+    if record is not None:
+        plays = [card for _, trick, _ in copy.trick_log for _, card in trick]
+        record.extend(plays[start:])
+    points = copy.results[-1].points
+    if isinstance(world, PitchGame) or bag_cost is None:
+        return [float(row["total"]) for row in points]
+    return [float(row["total"] - row["bags"] - row["bag_penalty"] - bag_cost * row["bags"]) for row in points]
+
+
 def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
              bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
     Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
-    ``first``: the card the seat to act plays first, or -1.
+    ``first``: the card the seat to act plays first, or -1. A hand under house rules the policy
+    does not model (jokers, the off-jack, the opening card, spades led any time, Cutthroat for three)
+    is played out by the engine with random legal cards instead (``rules_play_out``).
     """
+    if not policy_fits(world):
+        return rules_play_out(world, first, record, bag_cost)
     hands = list(world.hands)
     to_act = world.to_act
     assert to_act is not None  # a world in its playing phase
@@ -852,10 +896,19 @@ def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
 # table; the old estimate seldom outbid and left a bid of 2 alone far too often)
 
 
-def spades_estimate(hand: int) -> float:
-    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs."""
-    spades = hand & SPADE_MASK
-    length = spades.bit_count()
+def joker_spades(hand: int) -> int:
+    """A hand's spades as they rank with the jokers (house rule S7): the Big Joker in the ace's
+    place, the Little Joker in the king's, the ace in the queen's and so on down (the two and three,
+    below every honour, are left out)."""
+    out = (hand >> 53 & 1) << 48 | (hand >> 52 & 1) << 44
+    return out | (hand & SPADE_MASK) >> 8
+
+
+def spades_estimate(hand: int, jokers: bool = False) -> float:
+    """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs
+    (``jokers``: house rule S7 in force, the honours counted by their place from the top)."""
+    length = (hand & SPADE_MASK).bit_count() + (hand & JOKER_MASK).bit_count()
+    spades = joker_spades(hand) if jokers else hand & SPADE_MASK
     tricks = 0.0
     if spades >> 48 & 1:
         tricks += 1.0
@@ -891,7 +944,7 @@ def nil_danger(hand: int) -> float:
     """How likely a Nil on this hand fails, roughly (0 safe .. 1 hopeless): high cards without low guards."""
     spades = hand & SPADE_MASK
     length = spades.bit_count()
-    if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5:
+    if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5 or hand & JOKER_MASK:
         return 1.0
     danger = 0.25 * max(0, length - 2) + (0.3 if spades >> 40 & 1 else 0.0)
     for suit in (1, 2, 3):
@@ -905,19 +958,20 @@ def nil_danger(hand: int) -> float:
     return min(1.0, danger)
 
 
-def spades_expected_tricks(hand: int, players: int = 4) -> float:
+def spades_expected_tricks(hand: int, players: int = 4, jokers: bool = False) -> float:
     """The tricks the rollout policy takes with this hand, on average (the estimate calibrated
     on rollouts: four players about half a trick more; two players, where a hand is drafted
     and 26 cards lie out of play, about ``0.88 * estimate + 1.5``)."""
-    estimate = spades_estimate(hand)
+    estimate = spades_estimate(hand, jokers)
     if players == 2:
         return 0.88 * estimate + 1.5
     return estimate + 0.3
 
 
-def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4) -> BidValue:
+def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, players: int = 4,
+                   jokers: bool = False) -> BidValue:
     """A plain bid for a seat inside a world: Nil on a safe hand, otherwise the expected tricks."""
-    expected = spades_expected_tricks(hand, players)
+    expected = spades_expected_tricks(hand, players, jokers)
     if players == 2:
         if nil_allowed and expected < 2.0 and nil_danger(hand) < 0.15:
             return "nil"
@@ -993,11 +1047,12 @@ def danger_order(hand: int) -> list[int]:
     return cards
 
 
-def exchange_for(hand: int, double_nil: bool) -> tuple[Card, ...]:
-    """The three cards to give in a Double Nil exchange: the bidder its most dangerous, the partner its lowest."""
+def exchange_for(hand: int, double_nil: bool, size: int = 3) -> tuple[Card, ...]:
+    """The cards to give in a Double Nil exchange (three) or a Nil pass (house rule S8: one or two):
+    the Nil bidder its most dangerous, the partner its lowest."""
     order = danger_order(hand)
-    cards = order[:3] if double_nil else order[-3:]
-    return tuple(DECK[c] for c in sorted(cards))
+    cards = order[:size] if double_nil else order[-size:]
+    return tuple(JOKER_DECK[c] for c in sorted(cards))
 
 
 def keep_drawn(card: int, double_nil: bool) -> bool:
@@ -1010,7 +1065,20 @@ def keep_drawn(card: int, double_nil: bool) -> bool:
 def redraw_for(hand: int) -> tuple[Card, ...]:
     """Spades for two, Double Nil: up to three of the most dangerous cards to replace."""
     worst = [c for c in danger_order(hand)[:3] if c >> 2 >= 9 or (c & 3 == 0 and c >> 2 >= 6)]
-    return tuple(DECK[c] for c in sorted(worst))
+    return tuple(JOKER_DECK[c] for c in sorted(worst))
+
+
+def legal_bid(world: TrickGame, seat: int, value: BidValue) -> Bid:
+    """The bid ``value`` when the rules allow it, else the nearest number bid they do (a minimum
+    side bid, house rule S4, may call for more)."""
+    legal = [a for a in world.legal_actions() if isinstance(a, Bid)]
+    if any(a.value == value for a in legal):
+        return Bid(seat, value)
+    numbers = [a for a in legal if isinstance(a.value, int)]
+    if not numbers or not isinstance(value, int):
+        numbers = numbers or legal
+        return numbers[0]
+    return min(numbers, key=lambda a: abs(int(a.value) - value))
 
 
 def advance_to_play(world: TrickGame) -> None:
@@ -1027,10 +1095,12 @@ def advance_to_play(world: TrickGame) -> None:
             else:
                 partner = world.partner(seat)
                 value = spades_bid_for(hand, world.bids[partner] if partner is not None else None,
-                                       world.options.nil, world.num_seats)
-            world.apply(Bid(seat, value))
+                                       world.options.nil, world.num_seats, world.options.jokers)
+            world.apply(legal_bid(world, seat, value))
         elif phase is Phase.EXCHANGE:
-            world.apply(Exchange(seat, exchange_for(world.hands[seat], world.bids[seat] == DOUBLE_NIL)))
+            size = getattr(world, "exchange_sizes", {}).get(seat, 3)  # the Double Nil exchange, or a Nil pass
+            nil = world.bids[seat] == DOUBLE_NIL or (world.bids[seat] == NIL and size < 3)  # a Nil pass: 1 or 2
+            world.apply(Exchange(seat, exchange_for(world.hands[seat], nil, size)))
         elif phase is Phase.DRAWING:
             if not world.looked[seat]:
                 world.apply(Look(seat))

@@ -52,8 +52,11 @@ class SolverUnsupported(ValueError):
 
 
 def supports(world: TrickGame) -> bool:
-    """Whether ``solve`` can search this world (its playing phase, trump named, the 52 cards only)."""
+    """Whether ``solve`` can search this world: its playing phase, trump named, the standard cards and trick
+    play (the rules' ``kernel_plays``; house rules of scoring apply as the rules score)."""
     if world.phase is not Phase.PLAYING or world.trump is None or world.to_act is None:
+        return False
+    if not world.kernel_plays():  # a house rule changes the cards or the play (jokers, off-jack, spades any time)
         return False
     return all(hand >> 52 == 0 for hand in world.hands)
 

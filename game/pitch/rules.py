@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from game.actions import (
     DOUBLE_NIL,
@@ -17,17 +18,18 @@ from game.actions import (
     bid_text,
     is_bid_value,
 )
-from game.cards import DECK, SUIT_MASKS, SUIT_NAMES, Card, undealt
+from game.cards import DECK, JACK, SUIT_MASKS, SUIT_NAMES, Card, undealt
 from game.chance import Chance
 from game.events import BID_MADE, BIDDING_DONE, HAND_STARTED, TRUMP_SET, Event
 from game.facts import GameFacts
 from game.options import PitchOptions
 from game.scoring import score_pitch
-from game.state import HandLog, HandResult, Phase, TrickGame
+from game.state import HandLog, HandResult, Phase, TrickGame, trick_winner
 
 HAND_SIZE = 6
 PACKET = 3
-SHUT_OUT = 4
+SHUT_OUT = 4  # the shut-out bid of rules/pitch.md (5 with the off-jack: PitchOptions.shut_out)
+OTHER_OF_COLOUR = (3, 2, 1, 0)  # spades and clubs, hearts and diamonds
 DEALER_MINIMUM = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 FACTS = GameFacts("pitch", "Pitch", MIN_PLAYERS, MAX_PLAYERS, 4, hand_size=HAND_SIZE, packet=PACKET,
@@ -86,6 +88,26 @@ class PitchHandLog(HandLog):
     trump: int | None = None
 
 
+def off_jack_of(trump: int) -> Card:
+    """The off-jack (house rule P1): the jack of the other suit of trump's colour."""
+    return Card.of(JACK, OTHER_OF_COLOUR[trump])
+
+
+@cache
+def off_jack_tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Each card's suit, its order within its suit and the suits' masks when the off-jack is a trump
+    between the jack and the ten of trump (trick_winner(), legal_mask())."""
+    off = off_jack_of(trump)
+    suit_of = [card & 3 for card in DECK]
+    suit_of[off] = trump
+    power = [2 * card for card in DECK]
+    power[off] = 2 * Card.of(JACK, trump) - 1  # below the jack of trump, above its ten
+    masks = list(SUIT_MASKS)
+    masks[trump] |= 1 << off
+    masks[off & 3] &= ~(1 << off)
+    return tuple(suit_of), tuple(power), tuple(masks)
+
+
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
@@ -111,6 +133,8 @@ class PitchGame(TrickGame):
             self.hands[seat] = sum(1 << c for c in deal[seat])
         self.in_play = sum(self.hands)
         self.trump = None
+        self.suit_of = self.power = None  # the off-jack joins trump once trump is named
+        self._suit_masks: tuple[int, ...] = SUIT_MASKS
         self.pitcher: int | None = None
         self.high = 0
         self.log.deal = deal
@@ -121,13 +145,15 @@ class PitchGame(TrickGame):
 
     # ----- the auction
     def bid_choices(self, seat: int) -> list[BidValue]:
-        """Pass or a higher bid; the dealer must bid 2+ when all passed and may equal (steal)."""
+        """Pass or a higher bid from the minimum bid (1, or 2 by house rule P2) to the shut-out (4, or 5
+        with the off-jack); the dealer must bid 2+ when all passed and may equal (steal)."""
+        top, least = self.options.shut_out, self.options.min_bid
         if seat != self.dealer:
-            return [PASS, *range(self.high + 1, SHUT_OUT + 1)]
+            return [PASS, *range(max(self.high + 1, least), top + 1)]
         if self.high == 0:
-            return list(range(DEALER_MINIMUM, SHUT_OUT + 1))
+            return list(range(max(DEALER_MINIMUM, least), top + 1))
         lowest = self.high if self.options.dealer_steal else self.high + 1
-        return [PASS, *range(lowest, SHUT_OUT + 1)]
+        return [PASS, *range(max(lowest, least), top + 1)]
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
@@ -141,14 +167,17 @@ class PitchGame(TrickGame):
             return self._kind_error(action, "bid")
         if is_bid_value(action.value) and action.value in self.bid_choices(action.seat):
             return None
+        top, least = self.options.shut_out, self.options.min_bid
         if not is_bid_value(action.value) or action.value in (NIL, DOUBLE_NIL):
-            return f"{bid_text(action.value)} is not a Pitch bid: pass or bid 1 to 4."
+            return f"{bid_text(action.value)} is not a Pitch bid: pass or bid {least} to {top}."
         if action.seat == self.dealer and self.high == 0:
-            return "Everyone passed: the dealer must bid at least 2."
+            return f"Everyone passed: the dealer must bid at least {max(DEALER_MINIMUM, least)}."
         if action.value == self.high and action.seat == self.dealer:
             return "Dealer steal is off: the dealer must bid higher than the high bid."
-        if not isinstance(action.value, int) or not 1 <= action.value <= SHUT_OUT:
-            return "Pitch bids are 1 to 4."
+        if isinstance(action.value, int) and 1 <= action.value < least:
+            return f"The minimum bid is {least}: pass or bid {least} to {top}."
+        if not isinstance(action.value, int) or not 1 <= action.value <= top:
+            return f"Pitch bids are {least} to {top}."
         return f"A bid must be higher than the high bid ({self.high})."
 
     def _apply_other(self, action: Action, events: list[Event]) -> None:
@@ -161,7 +190,7 @@ class PitchGame(TrickGame):
         if isinstance(value, int):  # not a pass
             self.high = value
             self.pitcher = seat
-        if value == SHUT_OUT or seat == self.dealer:
+        if value == self.options.shut_out or seat == self.dealer:
             self.phase = Phase.PLAYING
             self.to_act = self.pitcher
             events.append(Event(BIDDING_DONE, self.pitcher, value=self.high))
@@ -191,9 +220,32 @@ class PitchGame(TrickGame):
             return f"Trump was led: you must play a trump ({suit})."
         return f"You must follow suit ({suit}) or play a trump ({SUIT_NAMES[self.trump]})."
 
+    def legal_mask(self) -> int:
+        """lead_mask()/follow_mask() with the off-jack (house rule P1) a trump of the hand."""
+        if self.suit_of is None:
+            return super().legal_mask()
+        seat = self.to_act
+        assert seat is not None and self.trump is not None
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        masks = self._suit_masks
+        following = hand & masks[self.led_suit]
+        if not following or self.led_suit == self.trump:
+            return following or hand
+        return following | (hand & masks[self.trump])
+
+    def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+        if not self.options.off_jack or trump is None:
+            return super().winner_of(plays, trump)
+        suit_of, power, _ = off_jack_tables(trump)
+        return trick_winner(plays, trump, suit_of, power)
+
     def _on_card(self, seat: int, card: int, events: list[Event] | None) -> None:
         if self.trump is None:
             self.trump = card & 3
+            if self.options.off_jack:  # the pitcher's first card names trump by its printed suit
+                self.suit_of, self.power, self._suit_masks = off_jack_tables(self.trump)
             if events is not None:
                 events.append(Event(TRUMP_SET, seat, DECK[card], value=self.trump))
 
@@ -202,7 +254,8 @@ class PitchGame(TrickGame):
         assert self.pitcher is not None and self.trump is not None
         pitcher_side = self.side_of(self.pitcher)
         points = score_pitch(len(self.teams), self._side, self.in_play, self.trump, self.trick_log,
-                             pitcher_side, self.high, self.options.low == "player")
+                             pitcher_side, self.high, self.options.low == "player",
+                             off_jack_of(self.trump) if self.options.off_jack else None)
         for side, row in enumerate(points):
             self.scores[side] += row["total"]
         self.log.pitcher, self.log.bid, self.log.trump = self.pitcher, self.high, self.trump

@@ -22,7 +22,7 @@ class PitchWorlds(WorldSampler):
         in_hands = sum(view.hand_sizes) + self.played.bit_count()
         sizes.append(52 - in_hands)  # the undealt cards
         allowed.append(ALL_SUITS)
-        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed, self.suits)
 
     def _pitch_world(self, rng: random.Random) -> tuple[list[int], list[list[Card]]]:
         """Current hands and the dealt hands (cards) of one world (Pitch)."""

@@ -4,29 +4,50 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DOUBLE_NIL, Bid, Exchange, Look
+from game.actions import DOUBLE_NIL, NIL, Bid, Exchange, Look
 from game.cards import Card, cards_of
 from game.chance import Chance
 from game.sampling import UniformDealer, WorldSampler, _mask, _pick
-from game.spades.rules import EXCHANGE_SIZE, SpadesGame, deck_for_deal
+from game.spades.rules import EXCHANGE_SIZE, SpadesGame, deck_for_deal, opening_card
 from game.state import Phase, TrickGame
 
 
 class SpadesWorlds(WorldSampler):
     """Four-player Spades: the holders are the other seats (and one's own hand before looking)."""
 
+    def _partner(self, seat: int) -> int | None:
+        team = next(team for team in self.view.teams if seat in team)
+        return next((s for s in team if s != seat), None)
+
     def _init_game(self) -> None:
         view = self.view
-        partner = (self.seat + 2) % 4
-        self.fixed = [0] * 4
-        if view.exchange_received:  # the exchange is done: what I gave is in my partner's hand
+        n = view.num_seats
+        partner = self._partner(self.seat)  # None in Cutthroat Spades: no partner, no exchange
+        self.fixed = [0] * n
+        if view.exchange_received and partner is not None:  # the exchange is done: my partner holds what I gave
             self.fixed[partner] = _mask(view.exchange_given) & ~self.played
+        opening = opening_card(n)
+        if (getattr(view.options, "two_clubs_opens", False) and view.phase is Phase.PLAYING and not view.tricks
+                and not view.trick and view.to_act is not None and view.to_act != self.seat):
+            self.fixed[view.to_act] |= 1 << opening  # the seat to lead holds the card that opens (public)
+            self.unseen &= ~(1 << opening)
         self.seats, sizes, allowed = self._seat_holders(self.fixed)
-        self.dealer = UniformDealer(self.unseen, sizes, allowed)
+        self.dealer = UniformDealer(self.unseen, sizes, allowed, self.suits)
         order: list[int] = []
-        for seat, bid in view.bid_order:
-            if bid == DOUBLE_NIL and view.bids[(seat + 2) % 4] != DOUBLE_NIL:
-                order += [seat, (seat + 2) % 4]
+        self.pair_sizes: dict[int, int] = {}
+        nil_pass = getattr(view.options, "nil_pass", 0)
+        for seat, bid in view.bid_order:  # as SpadesGame._exchange_seats: Double Nil, then the Nil pass
+            mate = self._partner(seat)
+            if mate is None:
+                continue
+            if bid == DOUBLE_NIL and view.bids[mate] != DOUBLE_NIL:
+                size = EXCHANGE_SIZE
+            elif bid == NIL and nil_pass and isinstance(view.bids[mate], int):
+                size = nil_pass
+            else:
+                continue
+            order += [seat, mate]
+            self.pair_sizes[seat] = self.pair_sizes[mate] = size
         if view.phase is Phase.BIDDING:
             done = 0
         elif view.phase is Phase.EXCHANGE:
@@ -38,8 +59,9 @@ class SpadesWorlds(WorldSampler):
     def _spades_world(self, rng: random.Random) -> tuple[list[int], dict[int, tuple[Card, ...]], list[list[Card]]]:
         """Current hands, the exchange cards given (per seat that chose), and the dealt hands (cards)."""
         view, me = self.view, self.seat
-        hands = [0] * 4
-        lists: list[list[Card]] = [[], [], [], []]
+        n = view.num_seats
+        hands = [0] * n
+        lists: list[list[Card]] = [[] for _ in range(n)]
         if self.own is not None:
             hands[me] = self.own
             lists[me] = list(view.hand or ())
@@ -47,8 +69,8 @@ class SpadesWorlds(WorldSampler):
             hands[seat] = _mask(cards) | self.fixed[seat]
             lists[seat] = cards
         given: dict[int, tuple[Card, ...]] = {}
-        dealt = [hands[s] | self.played_by[s] for s in range(4)]
-        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(4)]
+        dealt = [hands[s] | self.played_by[s] for s in range(n)]
+        deal = [cards_of(dealt[s]) if self.fixed[s] else lists[s] + self.played_lists[s] for s in range(n)]
         for bidder, partner, chose_b, chose_p in self.pairs:
             if chose_p:  # done: the hands now hold what the other gave
                 for giver, taker in ((bidder, partner), (partner, bidder)):
@@ -57,24 +79,25 @@ class SpadesWorlds(WorldSampler):
                     elif taker == me:
                         given[giver] = tuple(view.exchange_received)
                     else:
-                        given[giver] = _pick(dealt[taker], EXCHANGE_SIZE, rng)
+                        given[giver] = _pick(dealt[taker], self.pair_sizes[giver], rng)
                 post_b, post_p = dealt[bidder], dealt[partner]
                 dealt[bidder] = post_b & ~_mask(given[partner]) | _mask(given[bidder])
                 dealt[partner] = post_p & ~_mask(given[bidder]) | _mask(given[partner])
                 deal[bidder], deal[partner] = cards_of(dealt[bidder]), cards_of(dealt[partner])
             elif chose_b:
-                given[bidder] = tuple(view.exchange_given) if bidder == me else _pick(hands[bidder], EXCHANGE_SIZE, rng)
+                given[bidder] = (tuple(view.exchange_given) if bidder == me
+                                 else _pick(hands[bidder], self.pair_sizes[bidder], rng))
         return hands, given, deal
 
     def _build(self, rng: random.Random, chance: Chance) -> TrickGame:
         """The template: the deal, the bids, the looks and the exchanges made, through the engine."""
         view = self.view
         hands, given, deal = self._spades_world(rng)
-        chance.force("deck", [deck_for_deal(view.dealer, deal, 4)])
-        game = SpadesGame(view.options, chance=chance)
+        chance.force("deck", [deck_for_deal(view.dealer, deal, view.num_seats)])
+        game = SpadesGame(view.options, chance=chance, players=view.num_seats)
         for seat, value in view.bid_order:
             game.apply(Bid(seat, value))
-        for seat in range(4):
+        for seat in range(view.num_seats):
             if view.looked[seat] and not game.looked[seat]:
                 game.apply(Look(seat))
         for bidder, partner, chose_b, chose_p in self.pairs:

@@ -12,7 +12,7 @@ from game.cards import DECK, SPADES, Card, cards_of, undealt
 from game.chance import Chance
 from game.events import BID_MADE, DOUBLE_NIL_DECLARED, DREW, HAND_STARTED, REDRAWN, Event
 from game.facts import GameFacts
-from game.options import SpadesOptions
+from game.options import SpadesOptions, SpadesTwoOptions
 from game.spades.rules import HAND_SIZE, BlindHandLog, SpadesRules
 from game.state import Phase
 
@@ -65,7 +65,7 @@ class SpadesTwoGame(SpadesRules):
 
     def __init__(self, options: SpadesOptions | None = None, seed: int | None = None,
                  chance: Chance | None = None) -> None:
-        super().__init__(options or SpadesOptions(), 2, [[0], [1]], seed, chance)
+        super().__init__(SpadesTwoOptions.of(options or SpadesTwoOptions()), 2, [[0], [1]], seed, chance)
         self._setup_spades()
         self._deal([])
 

@@ -55,9 +55,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
@@ -66,7 +66,7 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
 from game.games import GAMES as REGISTRY
-from game.options import PitchOptions, SpadesOptions
+from game.options import PitchOptions, SpadesOptions, parse_rules
 from game.state import TrickGame
 
 ROLES = ("a", "b")
@@ -89,6 +89,7 @@ class ArenaConfig:
     deals: int = 100
     seed: int = 1
     think_ms: int | None = None
+    rules: tuple[tuple[str, Any], ...] = ()  # --rule KEY=VALUE: house rules, as RECORD.md writes them
     budget: int | None = None  # worlds per decision of a searching level (None: DEFAULT_BUDGET, or think_ms)
     target: int | None = None  # whole games (--games): the target score (None: the rules' default)
     mercy: int | None = None  # whole games of Spades: the mercy line (None: the rules' default)
@@ -100,15 +101,16 @@ class ArenaConfig:
         return None if self.think_ms is not None else DEFAULT_BUDGET
 
     def options(self) -> SpadesOptions | PitchOptions:
-        """The rule options (the defaults, with Pitch partnerships when asked)."""
-        options: Any = REGISTRY[self.game].default_options()
+        """The rule options (the defaults, with partnerships when asked, the --rule options, --target, --mercy)."""
+        info = REGISTRY[self.game]
+        chosen = {**info.default_options().to_json(), **dict(self.rules)}
         if self.partnerships:
-            options = replace(options, partnerships=True)
+            chosen["partnerships"] = True
         if self.target is not None:
-            options = replace(options, target=self.target)
+            chosen["target"] = self.target
         if self.mercy is not None:
-            options = replace(options, mercy=self.mercy)
-        return cast("SpadesOptions | PitchOptions", options)
+            chosen["mercy"] = self.mercy
+        return info.options_class(**chosen)
 
     def level(self, role: str) -> str:
         """The level playing ``role`` ("a" or "b")."""
@@ -466,6 +468,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
                        help="worker processes, at most the processor count; the figures do not depend on it "
                             "(default 1)")
+    arena.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                       help="a house rule, repeatable (RECORD.md's keys and values): jokers=true, "
+                            "bag_rule=5/50, partnerships=false (with --players 3 or 4), off_jack=true")
     arena.add_argument("--games", type=bounded_int(1, 100_000), default=None, metavar="N",
                        help="whole games to the target in duplicate instead of single deals (game k's hands are "
                             "dealt the same for both seatings)")
@@ -493,6 +498,10 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         titles = " or ".join(sorted({title for title, _ in tables}))
         counts = " or ".join(sorted({str(n) for _, n in tables}))
         raise ValueError(f"--partnerships is for {titles} with {counts} players")
+    rules = tuple(parse_rules(args.game, info.option_specs, args.rule).items())
+    options = ArenaConfig(args.game, "", "", players, args.partnerships, rules=rules).options()
+    if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
+        raise ValueError(f"{args.game} with these options is not for {players} players")
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
     if not 1 <= args.jobs <= max_jobs():
@@ -504,7 +513,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     if mercy is not None and REGISTRY[args.game].facts.auction:
         raise ValueError("--mercy is a Spades rule")
     return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
-                       budget, getattr(args, "target", None), mercy)
+                       rules, budget=budget, target=getattr(args, "target", None), mercy=mercy)
 
 
 def _progress(total: int, done: list[DealResult]) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.options import PITCH_TARGETS, SPADES_TARGETS, PitchOptions, SpadesOptions
+from game.options import PITCH_TARGETS, SPADES_TARGETS, PitchOptions, SpadesOptions, SpadesTwoOptions
 from ui.config import DEFAULT_LEVEL, LEVELS, NAME_MAX_LEN, GameConfig, SeatConfig, default_names, level_label
 from ui.draw import text, theme
 from ui.draw.widgets import Button, ChoiceSelector, Tabs, TextField, Toggle, Widget
@@ -38,7 +38,7 @@ def players_for(game: str, pitch_players: int) -> int:
 def _default_options() -> dict[str, dict[str, Any]]:
     return {
         "spades": SpadesOptions().to_json(),
-        "spades-two": SpadesOptions().to_json(),
+        "spades-two": SpadesTwoOptions().to_json(),
         "pitch": PitchOptions().to_json(),
     }
 
