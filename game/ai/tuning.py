@@ -49,4 +49,4 @@ SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior
                                card_runs=True, draft_opponent=True, trick_bias=0.6,
                                solver_cards=14)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
-                          card_runs=False, auction_worlds=True)  # solver: no gain measured
+                          card_runs=False, auction_worlds=True, solver_cards=12)
