@@ -369,7 +369,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     """The ``bench`` command: engine figures, then the window's when pygame is there."""
-    from game.tools.bench import ai_figures, engine_figures
+    from game.tools.bench import ai_figures, engine_figures, solver_figures
 
     figures: dict = {"engine": engine_figures(args.seconds)}
     for kind, row in figures["engine"].items():
@@ -380,6 +380,7 @@ def run_bench(args: argparse.Namespace) -> int:
         from game.tools.coach_bench import coach_figures
 
         figures.update(coach_figures(print))  # "hint_ms" and "review_hand_ms"
+        figures["solver"] = solver_figures(print)
         try:
             from ui.bench import window_figures
         except ImportError as error:

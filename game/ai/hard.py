@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
+from game.ai.inference import bids_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
@@ -39,6 +40,7 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
+from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supports
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
 from game.games import GAMES
@@ -60,6 +62,7 @@ AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the othe
 OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
 PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
+SOLVER_NODES = 60_000  # the endgame solver's work budget per world (nodes); beyond it, the rollouts
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -96,6 +99,11 @@ class HardPlayer:
         self.overbid_step = OVERBID_STEP
         self.pitcher_bonus = PITCHER_BONUS
         self.auction_floor = AUCTION_FLOOR
+        self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
+        self.solver_nodes = SOLVER_NODES
+        self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
+        self.bid_worlds = False  # True: worlds weighted by every other seat's numeric bid too (game/ai/inference.py)
+        self.bid_tries = NIL_TRIES
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -179,6 +187,8 @@ class HardPlayer:
         bag_cost = self._bag_cost(view)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
+        solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
+        self.solved_worlds = 0
         worlds = 0
         check = MIN_WORLDS
         while worlds < limit:
@@ -187,7 +197,12 @@ class HardPlayer:
             world = self._world(view, rng)
             self._world_u = rng.random()
             side = world.side_of(seat)
+            solved = self._solved(world, seat, [cards[i] for i in alive], bag_cost) if solver_cards and \
+                cards_left(world) <= solver_cards else None
             for index in alive:
+                if solved is not None:
+                    values[index].append(solved[cards[index]] + bonuses[index])
+                    continue
                 if playing:
                     sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
                 else:
@@ -204,6 +219,17 @@ class HardPlayer:
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
 
+    def _solved(self, world: TrickGame, seat: int, cards: list[int], bag_cost: float) -> dict[int, float] | None:
+        """Each card's exact value in this world (the endgame solver), or None past its node budget."""
+        if not supports(world):
+            return None
+        try:
+            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes).move_values(cards)
+        except SolverBudgetExceeded:
+            return None
+        self.solved_worlds += 1
+        return values
+
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest
 
@@ -218,6 +244,8 @@ class HardPlayer:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
         four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
         tuning = _tuning(view.kind)
+        if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.phase is Phase.PLAYING:
+            return self._bid_world(view, rng, _nil_bidders(view))
         if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
@@ -239,6 +267,24 @@ class HardPlayer:
             fit = 1.0
             for q in nils:
                 fit *= nil_fit(world.hands[q] | played[q])
+            if rng.random() < fit:
+                return world
+            if fit > best_fit:
+                best, best_fit = world, fit
+        assert best is not None
+        return best
+
+    def _bid_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
+        """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
+        (``nil_fit``) and its other bidders bid what they did (``bids_fit``); after ``bid_tries`` the fittest."""
+        played = _played_masks(view)
+        best, best_fit = None, -1.0
+        for _ in range(self.bid_tries):
+            world = self.sampler(view, rng)
+            held = [world.hands[q] | played[q] for q in range(view.num_seats)]
+            fit = bids_fit(held, view.bid_order, view.seat, view.num_seats)
+            for q in nils:
+                fit *= nil_fit(held[q])
             if rng.random() < fit:
                 return world
             if fit > best_fit:

@@ -665,6 +665,7 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
 
 
 POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
+TEN = 8  # the rank index of the ten (ten points of Game in Pitch)
 BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
@@ -749,7 +750,15 @@ def pitch_play(view: SeatView) -> Card:
             return high_card(mine)
         plain = legal & ~SUIT_MASKS[trump]
         if plain:
-            return min(cards_in(plain), key=lambda c: (point_value(c) > 0, is_master(c, risky), c >> 2))
+            # an opponent known void in the suit who may still hold a trump can take the card with one:
+            # lead no point card there while another will do (never the ten, ten points of Game)
+            ruffers = [o for o in k.opponents if not k.is_void(o, trump)] if theirs else []
+
+            def exposed(c: int) -> bool:
+                return point_value(c) > 0 and any(k.is_void(o, c & 3) for o in ruffers)
+
+            return min(cards_in(plain), key=lambda c: (exposed(c), point_value(c) > 0, exposed(c) and c >> 2 == TEN,
+                                                       is_master(c, risky), c >> 2))
         return min(cards_in(mine), key=lambda c: (pitch_special(c, trump, k), c >> 2))
     led = suit_of(trick[0][1])
     seat_now, best = k.current() or (0, 0)

@@ -25,6 +25,8 @@ class HardTuning:
     - ``auction_worlds``: worlds are drawn to fit the other seats' auction bids.
     - ``draft_opponent``: the opponent's hidden hand is redrawn as a drafting player keeps cards.
     - ``trick_bias``: bids give a trick away at this rate (two-player rollouts take too many); 0: off.
+    - ``solver_cards``: with this many cards or fewer left in all hands, each world's card values
+      come from the exact endgame solver (game/ai/solver.py) rather than a rollout; 0: never.
     """
 
     var_floor: float
@@ -38,11 +40,13 @@ class HardTuning:
     auction_worlds: bool = False
     draft_opponent: bool = False
     trick_bias: float = 0.0
+    solver_cards: int = 0
 
 
 SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_bonus=1.0, prior_cards_only=True,
-                           card_runs=True, exchange_prior=15.0, nil_worlds=True)
+                           card_runs=True, exchange_prior=15.0, nil_worlds=True, solver_cards=20)
 SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior_bonus=8.0, prior_cards_only=False,
-                               card_runs=True, draft_opponent=True, trick_bias=0.6)
+                               card_runs=True, draft_opponent=True, trick_bias=0.6,
+                               solver_cards=14)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
-                          card_runs=False, auction_worlds=True)
+                          card_runs=False, auction_worlds=True, solver_cards=12)

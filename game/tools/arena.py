@@ -28,8 +28,18 @@ Figures, for A against B:
   level took per decision (median and 95th percentile).
 
 Deals are independent, so ``jobs`` worker processes give the same figures as one, decision
-times apart (they are measured on the clock; a level with a time budget may also decide
-differently when the machine is busier).
+times apart (they are measured on the clock).
+
+The searching levels get a **work budget** by default: ``budget`` worlds per decision (each
+world valued by a rollout, or by the endgame solver with its fixed node budget near the end of a
+hand), so the same seed gives the same figures byte for byte on a busy or a quiet machine
+(``DEFAULT_BUDGET`` worlds). ``think_ms`` gives them a wall-clock budget instead (the window's
+way); then a busier machine may decide differently.
+
+Two levels exist for the arena only (never offered in the window or the setup screen):
+``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
+``oracle``, the hard level's search given the true deal as its every world (the ceiling), and
+``hard-bids``, the hard level with its worlds weighted by every other seat's bid (a trial).
 """
 
 from __future__ import annotations
@@ -51,6 +61,7 @@ from typing import Any, NoReturn
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
+from game.ai.hard import HardPlayer
 from game.cards import Card
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
@@ -62,6 +73,10 @@ from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
+TEST_LEVELS = ("hard-1", "oracle", "hard-bids")  # the arena's own: never offered in the window
+SEARCHING = ("hard", *TEST_LEVELS)
+DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
+ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
 
 
 @dataclass(frozen=True)
@@ -77,14 +92,28 @@ class ArenaConfig:
     seed: int = 1
     think_ms: int | None = None
     rules: tuple[tuple[str, Any], ...] = ()  # --rule KEY=VALUE: house rules, as RECORD.md writes them
+    budget: int | None = None  # worlds per decision of a searching level (None: DEFAULT_BUDGET, or think_ms)
+    target: int | None = None  # whole games (--games): the target score (None: the rules' default)
+    mercy: int | None = None  # whole games of Spades: the mercy line (None: the rules' default)
+
+    def worlds(self) -> int | None:
+        """The searching levels' worlds per decision; None when they think by the clock."""
+        if self.budget is not None:
+            return self.budget
+        return None if self.think_ms is not None else DEFAULT_BUDGET
 
     def options(self) -> Options:
-        """The rule options (the defaults at this table, with partnerships when asked, and the --rule options)."""
+        """The rule options (the defaults at this table, with partnerships when asked, the --rule options,
+        --target, --mercy)."""
         info = REGISTRY[self.game]
         chosen = {**info.default_options().to_json(), **seated_defaults(info.option_specs, self.players),
                   **dict(self.rules)}
         if self.partnerships:
             chosen["partnerships"] = True
+        if self.target is not None:
+            chosen["target"] = self.target
+        if self.mercy is not None:
+            chosen["mercy"] = self.mercy
         return info.options_class(**chosen)
 
     def level(self, role: str) -> str:
@@ -182,8 +211,22 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     return game
 
 
-def _player(level: str, seed: int, think_ms: int | None) -> Player:
-    return make_player(level, seed, think_ms)
+def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
+    """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
+    if level not in SEARCHING:
+        return make_player(level, seed, config.think_ms)
+    worlds = config.worlds()
+    if level == "oracle":
+        def true_world(view: Any, rng: random.Random) -> TrickGame:
+            return game.clone()  # the live deal: this level sees every card (the arena's ceiling only)
+        player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=ORACLE_WORLDS, sampler=true_world)
+        player.nil_tries = player.auction_tries = 1
+        player.draft_weight = 1.0
+        return player
+    player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
+    player.solver = level != "hard-1"
+    player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
+    return player
 
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
@@ -195,7 +238,7 @@ def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]
     """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
     game = deal_game(config, index)
     seed = deal_seed(config, index)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config.think_ms)
+    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game)
                for seat, role in enumerate(roles)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter
@@ -321,7 +364,7 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
     summary: dict[str, Any] = {
         "game": config.game, "players": config.players, "partnerships": config.partnerships,
         "a": config.a, "b": config.b, "deals": len(deals), "hands": len(plays), "seed": config.seed,
-        "think_ms": config.think_ms,
+        "think_ms": config.think_ms, "budget": config.worlds(),
         "points_per_hand": {role: round(sum(p.points(role) for p in plays) / len(plays), 3) for role in ROLES},
         "points_per_hand_diff": round(diff, 3), "sd": round(sd, 3), "ci95": [round(low, 3), round(high, 3)],
         "hands_won": _won([play.diff for play in plays]),
@@ -343,6 +386,8 @@ def report(summary: dict[str, Any]) -> list[str]:
     seats = "partnerships" if summary["partnerships"] else f"{summary['players']} players"
     took = f", {summary['seconds']} s" if "seconds" in summary else ""
     think = f", think {summary['think_ms']} ms" if summary["think_ms"] else ""
+    if summary.get("budget"):
+        think += f", budget {summary['budget']} worlds a decision"
     low, high = summary["ci95"]
     hands, games = summary["hands_won"], summary["games_won"]
     lines = [
@@ -380,6 +425,7 @@ plays of the deal add up to more points. Hands are single hands, not whole games
 
 
 MAX_THINK_MS = 60_000  # --think-ms: at most a minute per decision
+MAX_BUDGET = 4000  # --budget: at most the hard level's own cap of worlds
 
 
 def max_jobs() -> int:
@@ -420,8 +466,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({', '.join(LEVELS)})")
-    arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({', '.join(LEVELS)})")
+    levels = ", ".join(LEVELS + TEST_LEVELS)
+    arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
+    arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
                        help="Spades 4, Spades for two 2, Pitch 2 to 7 (default 4)")
     arena.add_argument("--partnerships", action="store_true", help="Pitch with four players in two teams")
@@ -429,13 +476,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     arena.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default 1)")
     arena.add_argument("--think-ms", type=bounded_int(1, MAX_THINK_MS), default=None, metavar="MS",
                        help=f"time budget per decision of a searching level, 1 to {MAX_THINK_MS} "
-                            f"(default: the level's own)")
+                            f"(default: the work budget, --budget)")
+    arena.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=None, metavar="N",
+                       help=f"worlds per decision of a searching level (hard, hard-1, oracle): the same seed gives "
+                            f"the same figures on any machine (default {DEFAULT_BUDGET}; with --think-ms: the clock)")
     arena.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1, metavar="N",
                        help="worker processes, at most the processor count; the figures do not depend on it "
                             "(default 1)")
     arena.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                        help="a house rule, repeatable (RECORD.md's keys and values): jokers=true, "
                             "bag_rule=5/50, partnerships=false (with --players 3 or 4), off_jack=true")
+    arena.add_argument("--games", type=bounded_int(1, 100_000), default=None, metavar="N",
+                       help="whole games to the target in duplicate instead of single deals (game k's hands are "
+                            "dealt the same for both seatings)")
+    arena.add_argument("--target", type=int, default=None, metavar="POINTS", help="whole games: the target score")
+    arena.add_argument("--mercy", type=int, default=None, metavar="POINTS",
+                       help="whole games of Spades: a side at or below this score loses")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     return arena
 
@@ -443,8 +499,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        if level not in LEVELS + TEST_LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)})")
     players = args.players if args.players is not None else seats_for(args.game, 4)
     info = REGISTRY[args.game]
     if info.min_seats != info.max_seats and not info.allows_seats(players):
@@ -467,8 +523,12 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         raise ValueError(f"--jobs must be from 1 to {max_jobs()} (the processor count)")
     if args.think_ms is not None and not 0 < args.think_ms <= MAX_THINK_MS:
         raise ValueError(f"--think-ms must be from 1 to {MAX_THINK_MS}")
+    budget = getattr(args, "budget", None)
+    mercy = getattr(args, "mercy", None)
+    if mercy is not None and REGISTRY[args.game].facts.auction:
+        raise ValueError("--mercy is a Spades rule")
     return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
-                       rules)
+                       rules, budget=budget, target=getattr(args, "target", None), mercy=mercy)
 
 
 def _progress(total: int, done: list[DealResult]) -> None:
@@ -480,6 +540,15 @@ def _progress(total: int, done: list[DealResult]) -> None:
               file=sys.stderr, flush=True)
 
 
+def _game_progress(total: int, done: list[Any]) -> None:
+    """A line on stderr every tenth of a whole-game match."""
+    step = max(1, total // 10)
+    if len(done) % step == 0 or len(done) == total:
+        won = sum(play.winner == "a" for pair in done for play in pair)
+        print(f"arena: {len(done)}/{total} games, A won {won} of {sum(len(pair) for pair in done)}",
+              file=sys.stderr, flush=True)
+
+
 def run_command(args: argparse.Namespace) -> int:
     """The ``arena`` command: play the match, print the figures (and the JSON line)."""
     try:
@@ -488,6 +557,17 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"arena: {error}", file=sys.stderr)
         return 2
     start = time.perf_counter()
+    if getattr(args, "games", None):
+        from game.tools import arena_games  # (it imports this module)
+
+        played = arena_games.run_games(config, args.games, _game_progress)
+        figures = arena_games.summarize_games(config, played)
+        figures["seconds"] = round(time.perf_counter() - start, 1)
+        for line in arena_games.report_games(figures):
+            print(line)
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     deals = run_match(config, args.jobs, _progress)
     summary = summarize(config, deals, time.perf_counter() - start)
     for line in report(summary):

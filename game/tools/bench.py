@@ -185,3 +185,57 @@ def ai_figures(seconds: float = 2.0, log: Callable[[str], None] | None = None) -
                 log(f"ai {kind} {level}: median {row[level]['median_ms']} ms, p95 {row[level]['p95_ms']} ms "
                     f"per decision ({len(times)} decisions)")
     return figures
+
+
+SOLVER_GAMES = (("spades", 4, 20), ("spades-two", 2, 14), ("pitch", 4, 20))  # (game, seats, most cards left)
+SOLVER_POSITIONS = 6  # random endings timed at each number of cards left
+
+
+def ending(kind: str, players: int, seed: int, cards: int) -> TrickGame:
+    """A random deal played at random (bids and cards) until ``cards`` cards are left in the hands."""
+    rng = random.Random(seed)
+    game = new_game(kind, None, players, seed)
+    game.stop_at_hand_end = True
+    while game.phase is not PLAYING:
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
+    while sum(h.bit_count() for h in game.hands) > cards or game.trump is None:
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
+    return game
+
+
+def solver_figures(log: Callable[[str], None] | None = None, positions: int = SOLVER_POSITIONS,
+                   bag_cost: float = 10.0) -> dict[str, Any]:
+    """The endgame solver (game/ai/solver.py): per game, nodes per second and, at each number of cards
+    left (a trick's worth apart, the seat to lead), the mean and largest nodes and milliseconds to value
+    every legal card of ``positions`` random endings. Times are this process's processor time (one core's
+    work, whatever else the machine runs)."""
+    from game.ai.solver import EndgameSolver
+
+    figures: dict[str, Any] = {}
+    for kind, players, most in SOLVER_GAMES:
+        rows = []
+        all_nodes, all_seconds = 0, 0.0
+        for cards in range(players, most + 1, players):
+            nodes, times = [], []
+            for index in range(positions):
+                game = ending(kind, players, 1000 * cards + index, cards)
+                seat = game.to_act
+                assert seat is not None
+                solver = EndgameSolver(game, seat, bag_cost)
+                start = time.process_time()
+                solver.move_values()
+                times.append(time.process_time() - start)
+                nodes.append(solver.nodes)
+            all_nodes += sum(nodes)
+            all_seconds += sum(times)
+            rows.append({"cards_left": cards, "positions": positions, "mean_nodes": round(statistics.mean(nodes)),
+                         "max_nodes": max(nodes), "mean_cpu_ms": round(1000 * statistics.mean(times), 2),
+                         "max_cpu_ms": round(1000 * max(times), 2)})
+            if log:
+                log(f"solver {kind} {cards} cards left: mean {rows[-1]['mean_nodes']} nodes, "
+                    f"{rows[-1]['mean_cpu_ms']} ms of processor time (largest {rows[-1]['max_cpu_ms']} ms)")
+        figures[kind] = {"players": players, "nodes_per_s": round(all_nodes / all_seconds) if all_seconds else None,
+                         "by_cards_left": rows}
+    return figures

@@ -1,0 +1,459 @@
+"""An exact endgame solver: the rest of a hand with every hand known (one sampled world).
+
+``EndgameSolver(world, seat)`` searches every way the rest of the hand can be played from a
+world in its playing phase (trump named) and values each outcome as the **hand's score** for
+``seat``'s side, by the engine's own scoring (the world's ``_score_hand`` on a copy, so every
+scoring rule of the game and its options applies): the contract made or set, Nil and Double
+Nil, bags (each bag added to the side's count costs ``bag_cost`` points on top of what the hand
+scores: 0 is the hand's score alone, the 10-bag penalty counted when this hand crosses it; 10
+prices every bag at its share of a future penalty), Pitch's High, Low, Jack, Game and set back.
+The value is the side's points minus the other sides' (their mean when there are more than two;
+then the other seats are taken to play against this side: a paranoid search).
+
+The search: alpha-beta with a transposition table at trick boundaries (its key: the hands, the
+seat to lead, whether trump is broken and the part of the past that the score still depends
+on), equivalent cards merged (cards of one suit held by the seat to play, with no card left in
+play between them, and neither carrying points of their own: one move), moves ordered by the
+table's best move, the rollout policy's card (two seats) and cheap rules (win cheaply or play
+low), and quick bounds: Spades, the best and worst scores any share of the tricks left could
+give; Pitch, the hand is decided once the high, low and jack are won and no share of the Game
+points left can change who has Game.
+
+Work is counted in nodes (cards tried); ``node_limit`` stops a search that would cost more
+(``SolverBudgetExceeded``), so a caller can fall back on its rollouts with the same result on a
+busy machine as on a quiet one. The solver never decides a real seat's card on its own: it is
+given a world, which a computer player samples from its own view (game/worlds.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import product
+from typing import Any
+
+from game.ai.rollout import game_points, pitch_pick, pitch_table_for, spades_pick, spades_table_for
+from game.cards import SUIT_MASKS
+from game.state import Phase, TrickGame
+
+SUIT = SUIT_MASKS
+FULL = (1 << 52) - 1
+ABOVE = [FULL & ~((2 << c) - 1) for c in range(52)]
+BELOW = [(1 << c) - 1 for c in range(52)]
+POINT_RANKS = sum(1 << (rank * 4 + suit) for rank in range(8, 13) for suit in range(4))  # T J Q K A
+INF = float("inf")
+
+
+class SolverBudgetExceeded(Exception):
+    """The search needed more nodes than its ``node_limit``."""
+
+
+class SolverUnsupported(ValueError):
+    """The world is not one this solver handles (not in play, trump not named, cards beyond the 52)."""
+
+
+def supports(world: TrickGame) -> bool:
+    """Whether ``solve`` can search this world: its playing phase, trump named, the standard cards and trick
+    play (the rules' ``kernel_plays``; house rules of scoring apply as the rules score)."""
+    if world.phase is not Phase.PLAYING or world.trump is None or world.to_act is None:
+        return False
+    if not world.kernel_plays():  # a house rule changes the cards or the play (jokers, off-jack, spades any time)
+        return False
+    return all(hand >> 52 == 0 for hand in world.hands)
+
+
+def cards_left(world: TrickGame) -> int:
+    """The cards still to be played this hand, in every hand together."""
+    return sum(hand.bit_count() for hand in world.hands)
+
+
+class EndgameSolver:
+    """The exact value of the rest of one world's hand for one seat's side (see the module docstring)."""
+
+    def __init__(self, world: TrickGame, seat: int, bag_cost: float = 0.0, node_limit: int | None = None,
+                 merge: bool = True, bounds: bool = True, policy: bool | None = None) -> None:
+        if not supports(world):
+            raise SolverUnsupported("the solver needs a world in play with trump named and the 52 cards only")
+        self.world = world
+        self.n = n = world.num_seats
+        self.side = [world.side_of(q) for q in range(n)]
+        self.sides = len(world.teams)
+        self.root_side = self.side[seat]
+        self.bag_cost = bag_cost
+        self.node_limit = node_limit
+        self.merge = merge
+        # the rollout policy's card first: it pays with two seats (fewer nodes), not with four (each call costs more
+        # than the nodes it saves: bench figures, 16 to 24 cards left)
+        policy = world.num_seats == 2 if policy is None else policy
+        self.policy = policy
+        self.nodes = 0
+        self.by_cards = bool(world.facts.auction)  # Pitch: the score hangs on the cards each side won
+        self.must_break = bool(world.facts.trump_must_break)
+        trump = world.trump
+        assert trump is not None
+        self.trump = trump
+        self.lead_mask = world.lead_mask
+        self.follow_mask = world.follow_mask
+        self.hands = list(world.hands)
+        self.broken = bool(getattr(world, "spades_broken", False))
+        self.tt: dict[Any, tuple[float, float, int]] = {}
+        self.leaves: dict[Any, float] = {}
+        self._scorer = world.clone()
+        self._scorer.stop_at_hand_end = True
+        # cards that never merge with a neighbour: Pitch's point cards and every trump
+        self.distinct = (POINT_RANKS | SUIT[trump]) if self.by_cards else 0
+        # the past the score depends on
+        if self.by_cards:
+            self.key_cards = POINT_RANKS | SUIT[trump]
+            self.won = [mask & self.key_cards for mask in world.won_cards]
+            self.low_to_player = getattr(world.options, "low", "") == "player"
+            trumps = getattr(world, "in_play", FULL) & SUIT[trump]
+            self.low_card = (trumps & -trumps).bit_length() - 1 if trumps else -1
+            self.low_side = -1
+            # the seat that holds the low trump still (it leaves that hand in the solver's tricks)
+            self.low_holder = next((q for q in range(n) if self.low_card >= 0 and world.hands[q] >> self.low_card & 1),
+                                   -1)
+            for _, plays, _ in world.trick_log:
+                for q, card in plays:
+                    if card == self.low_card:
+                        self.low_side = self.side[q]
+            for q, card in world.trick:
+                if card == self.low_card:
+                    self.low_side = self.side[q]
+            self.bounds = bounds
+            self.point_cards = POINT_RANKS & getattr(world, "in_play", FULL)
+            specials = getattr(world, "in_play", FULL) & SUIT[trump]
+            self.special = 0  # the high, low and jack of trump in play: the points a card carries itself
+            if specials:
+                self.special = 1 << (specials.bit_length() - 1) | (specials & -specials)
+                self.special |= specials & (1 << (9 * 4 + trump))
+            self.table: Any = pitch_table_for(world) if policy else None  # type: ignore[arg-type]
+        else:
+            bids = world.bids
+            self.nil = [not isinstance(bids[q], int) for q in range(n)]
+            self.tricks = list(world.tricks_won)
+            self.bounds = bounds
+            self._range: dict[Any, tuple[float, float]] = {}
+            self.table = spades_table_for(world) if policy else None
+        # the trick in progress
+        self.trick_cards = 0
+        self.led = self.best = self.best_seat = -1
+        self.count = len(world.trick)
+        for q, card in world.trick:
+            self._note_card(q, card)
+
+    # ----- the state
+    def _note_card(self, seat: int, card: int) -> None:
+        """Record one card of the trick in progress (the led suit, the best card so far)."""
+        self.trick_cards |= 1 << card
+        if self.led < 0:
+            self.led, self.best, self.best_seat = card & 3, card, seat
+        elif self._beats(card, self.best):
+            self.best, self.best_seat = card, seat
+
+    def _beats(self, card: int, best: int) -> bool:
+        suit = card & 3
+        return (suit == best & 3 and card > best) or (suit == self.trump and best & 3 != self.trump)
+
+    def outcome(self) -> tuple[Any, ...]:
+        """The part of the hand so far that its score still depends on."""
+        if self.by_cards:
+            return (tuple(self.won), self.low_side) if self.low_to_player else tuple(self.won)
+        tricks, side = self.tricks, self.side
+        counted = [0] * self.sides
+        nils = []
+        for q in range(self.n):
+            if self.nil[q]:
+                nils.append(tricks[q])
+            else:
+                counted[side[q]] += tricks[q]
+        return (*counted, *nils)
+
+    # ----- the value of a finished hand, by the engine's scoring
+    def leaf_value(self) -> float:
+        """The root side's margin for the finished hand (memoised by outcome)."""
+        key = self.outcome()
+        value = self.leaves.get(key)
+        if value is None:
+            value = self._score(self.tricks if not self.by_cards else None)
+            self.leaves[key] = value
+        return value
+
+    def _score(self, tricks: list[int] | None) -> float:
+        game = self._scorer
+        base = self.world
+        game.scores = list(base.scores)
+        game.bags = list(base.bags)
+        if tricks is not None:
+            game.tricks_won = list(tricks)
+        else:
+            game.trick_log = self._pitch_log()
+        result = game._score_hand()  # noqa: SLF001 - the rules' own scoring of a copy
+        sides = []
+        for index, row in enumerate(result.points):
+            value = float(row["total"])
+            if self.bag_cost:
+                value -= self.bag_cost * (result.bags[index] - base.bags[index])
+            sides.append(value)
+        return margin(sides, self.root_side)
+
+    def _pitch_log(self) -> list[Any]:
+        """A trick log that gives each side the cards it won (the low trump played by its side)."""
+        rep = [next(q for q in range(self.n) if self.side[q] == s) for s in range(self.sides)]
+        log = []
+        for s in range(self.sides):
+            plays = []
+            mask = self.won[s]
+            while mask:
+                low = mask & -mask
+                card = low.bit_length() - 1
+                mask ^= low
+                player = rep[self.low_side] if card == self.low_card and self.low_side >= 0 else rep[s]
+                plays.append((player, card))
+            if plays:
+                log.append((plays[0][0], plays, rep[s]))
+        return log
+
+    # ----- quick bounds (Spades): every share of the tricks left
+    def _trick_range(self, left: int) -> tuple[float, float]:
+        key = (self.outcome(), left)
+        found = self._range.get(key)
+        if found is not None:
+            return found
+        low, high = INF, -INF
+        base = list(self.tricks)
+        for share in _shares(left, self.n):
+            tricks = [base[q] + share[q] for q in range(self.n)]
+            saved = self.tricks
+            self.tricks = tricks
+            value = self.leaf_value()
+            self.tricks = saved
+            low = min(low, value)
+            high = max(high, value)
+        self._range[key] = (low, high)
+        return low, high
+
+    # ----- Pitch: nothing left to play for
+    def _decided(self) -> bool:
+        """Whether the cards still to play can change nothing: the high, low and jack are won, and
+        the side ahead in Game points stays ahead whoever wins the rest."""
+        left = 0
+        for hand in self.hands:
+            left |= hand
+        if left & self.special:
+            return False
+        rest = game_points(left & self.point_cards)
+        points = sorted((game_points(w) for w in self.won), reverse=True)
+        return rest == 0 or points[0] > points[1] + rest
+
+    def _decided_value(self) -> float:
+        """The value of a decided hand: the rest given to the side ahead (it changes nothing)."""
+        left = 0
+        for hand in self.hands:
+            left |= hand
+        ahead = max(range(self.sides), key=lambda s: game_points(self.won[s]))
+        saved = self.won[ahead]
+        self.won[ahead] = saved | (left & self.key_cards)
+        value = self.leaf_value()
+        self.won[ahead] = saved
+        return value
+
+    # ----- the search
+    def value(self, alpha: float = -INF, beta: float = INF) -> float:
+        """The value of the position (exact when it lies inside the window)."""
+        seat = self.world.to_act
+        assert seat is not None
+        return self._node(seat, alpha, beta)
+
+    def move_values(self, cards: Iterable[int] | None = None) -> dict[int, float]:
+        """The exact value of playing each of ``cards`` (default: every legal card) now."""
+        seat = self.world.to_act
+        assert seat is not None
+        if cards is None:
+            hand = self.hands[seat]
+            cards = _bits(self.follow_mask(hand, self.led, self.trump) if self.count
+                          else self.lead_mask(hand, self.broken))
+        out: dict[int, float] = {}
+        for card in cards:
+            out[card] = self._play(seat, card, -INF, INF)
+        return out
+
+    def _moves(self, seat: int, legal: int) -> list[int]:
+        """The legal cards worth trying, equivalent ones merged, in a good order."""
+        cards = _bits(legal)
+        if self.merge and len(cards) > 1:
+            in_play = self.trick_cards
+            for hand in self.hands:
+                in_play |= hand
+            distinct = self.distinct
+            kept = []
+            last = [-1, -1, -1, -1]
+            for card in cards:
+                suit = card & 3
+                prev = last[suit]
+                last[suit] = card
+                if prev >= 0 and not (distinct >> card & 1 or distinct >> prev & 1):
+                    if in_play & SUIT[suit] & BELOW[card] & ABOVE[prev] == 0:
+                        continue
+                kept.append(card)
+            cards = kept
+        if len(cards) < 2:
+            return cards
+        if self.table is not None:
+            pick = self._policy_card(seat, legal)
+            if pick not in cards:  # merged away: its run's kept card
+                pick = max((c for c in cards if c & 3 == pick & 3 and c < pick), default=cards[0])
+            cards.remove(pick)
+            return [pick, *self._ordered(seat, cards)]
+        return self._ordered(seat, cards)
+
+    def _policy_card(self, seat: int, legal: int) -> int:
+        """The rollout policy's card here (full information), the first move tried."""
+        if self.by_cards:
+            return pitch_pick(seat, legal, self.hands, self.count, self.led, self.best, self.best_seat, self.trump,
+                              self.trick_cards, self.table)
+        return spades_pick(seat, legal, self.hands, self.count, self.led, self.best, self.best_seat, self.tricks,
+                           self.table)
+
+    def _ordered(self, seat: int, cards: list[int]) -> list[int]:
+        """Cheap rules: win cheaply, else play low; lead high."""
+        if len(cards) < 2:
+            return cards
+        if self.count:
+            best = self.best
+            mine = self.side[self.best_seat] == self.side[seat]
+            if mine:
+                return cards  # partner winning: low first
+            winners = [c for c in cards if self._beats(c, best)]
+            if winners:
+                return winners + [c for c in cards if not self._beats(c, best)]
+            return cards
+        return cards[::-1]  # leading: high first
+
+    def _node(self, seat: int, alpha: float, beta: float) -> float:
+        hands = self.hands
+        hand = hands[seat]
+        if self.count == 0:
+            if not hand:
+                return self.leaf_value()
+            if self.bounds:
+                if self.by_cards:
+                    if self._decided():
+                        return self._decided_value()
+                else:
+                    low, high = self._trick_range(hand.bit_count())
+                    if high <= alpha or low == high:
+                        return high
+                    if low >= beta:
+                        return low
+            key = (tuple(hands), seat, self.broken, self.outcome())
+            entry = self.tt.get(key)
+            first = -1
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+            legal = self.lead_mask(hand, self.broken)
+            moves = self._moves(seat, legal)
+            if first >= 0 and first in moves and moves[0] != first:
+                moves.remove(first)
+                moves.insert(0, first)
+            a0, b0 = alpha, beta
+            value, best_card = self._search_moves(seat, moves, alpha, beta)
+            lo, hi = (entry[0], entry[1]) if entry is not None else (-INF, INF)
+            if value <= a0:
+                hi = min(hi, value)
+            elif value >= b0:
+                lo = max(lo, value)
+            else:
+                lo = hi = value
+            self.tt[key] = (lo, hi, best_card)
+            return value
+        legal = self.follow_mask(hand, self.led, self.trump)
+        return self._search_moves(seat, self._moves(seat, legal), alpha, beta)[0]
+
+    def _search_moves(self, seat: int, moves: list[int], alpha: float, beta: float) -> tuple[float, int]:
+        maximize = self.side[seat] == self.root_side
+        best_value = -INF if maximize else INF
+        best_card = moves[0]
+        for card in moves:
+            value = self._play(seat, card, alpha, beta)
+            if maximize:
+                if value > best_value:
+                    best_value, best_card = value, card
+                    if value > alpha:
+                        alpha = value
+            elif value < best_value:
+                best_value, best_card = value, card
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best_value, best_card
+
+    def _play(self, seat: int, card: int, alpha: float, beta: float) -> float:
+        """Play ``card`` for ``seat``, search the rest, undo; the value."""
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SolverBudgetExceeded(f"more than {self.node_limit} nodes")
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        saved = (self.trick_cards, self.led, self.best, self.best_seat, self.count, self.broken)
+        if self.must_break and card & 3 == self.trump:
+            self.broken = True
+        self._note_card(seat, card)
+        self.count += 1
+        if self.count == self.n:
+            winner = self.best_seat
+            trick_cards = self.trick_cards
+            self.trick_cards, self.led, self.best, self.best_seat, self.count = 0, -1, -1, -1, 0
+            if self.by_cards:
+                side = self.side[winner]
+                won_before = self.won[side]
+                low_before = self.low_side
+                self.won[side] = won_before | (trick_cards & self.key_cards)
+                if self.low_holder >= 0 and trick_cards >> self.low_card & 1:
+                    self.low_side = self.side[self.low_holder]
+                value = self._node(winner, alpha, beta)
+                self.won[side] = won_before
+                self.low_side = low_before
+            else:
+                self.tricks[winner] += 1
+                value = self._node(winner, alpha, beta)
+                self.tricks[winner] -= 1
+        else:
+            value = self._node(seat + 1 if seat + 1 < self.n else 0, alpha, beta)
+        self.trick_cards, self.led, self.best, self.best_seat, self.count, self.broken = saved
+        self.hands[seat] ^= bit
+        return value
+
+
+def solve(world: TrickGame, seat: int, bag_cost: float = 0.0, node_limit: int | None = None) -> float:
+    """The exact value of the rest of ``world``'s hand for ``seat``'s side (see ``EndgameSolver``)."""
+    return EndgameSolver(world, seat, bag_cost, node_limit).value()
+
+
+def margin(sides: list[float], side: int) -> float:
+    """The side's points minus the others' (their mean when there are more than two sides)."""
+    own = sides[side]
+    others = len(sides) - 1
+    if others == 1:
+        return own - sides[1 - side]
+    return own - (sum(sides) - own) / others
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _shares(left: int, n: int) -> list[tuple[int, ...]]:
+    """Every way to share ``left`` tricks among ``n`` seats."""
+    return [share for share in product(range(left + 1), repeat=n) if sum(share) == left]

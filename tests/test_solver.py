@@ -1,0 +1,171 @@
+"""The endgame solver's value equals brute force over every order of play (the engine's own moves and
+scoring), on thousands of small random endings of each game; merging and bounds change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.actions import Play
+from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, margin, solve, supports
+from game.factory import new_game
+from game.state import Phase, TrickGame
+
+CASES = [("spades", 4), ("spades-two", 2), ("pitch", 4), ("pitch", 3)]
+
+
+def _ending(kind: str, players: int, seed: int, tricks_left: int) -> TrickGame:
+    """A random deal played at random (bids and cards) until ``tricks_left`` tricks remain, sometimes mid-trick."""
+    rng = random.Random(seed)
+    game = new_game(kind, None, players, seed)
+    game.stop_at_hand_end = True
+    while game.phase is not Phase.PLAYING:
+        game.apply(rng.choice(game.legal_actions()))
+    target = tricks_left * game.num_seats - rng.randrange(game.num_seats)
+    while cards_left(game) > target or game.trump is None:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def _brute(game: TrickGame, root_side: int, bag_cost: float) -> float:
+    """Minimax over every legal card at every turn, through the engine itself (no table, no merging)."""
+    if game.phase is not Phase.PLAYING:
+        result = game.results[-1]
+        before = game.results[-2].bags if len(game.results) > 1 else [0] * len(game.teams)
+        sides = [float(row["total"]) - bag_cost * (result.bags[i] - before[i]) for i, row in enumerate(result.points)]
+        return margin(sides, root_side)
+    seat = game.to_act
+    assert seat is not None
+    values = []
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        values.append(_brute(child, root_side, bag_cost))
+    return max(values) if game.side_of(seat) == root_side else min(values)
+
+
+@pytest.mark.parametrize(("kind", "players"), CASES)
+def test_solver_equals_brute_force_on_small_endings(kind: str, players: int) -> None:
+    count = 0
+    for seed in range(1200 if players <= 3 else 700):
+        tricks = 3 if seed % 5 == 0 else 2
+        if players == 2:
+            tricks += 1
+        game = _ending(kind, players, seed, tricks)
+        assert supports(game)
+        seat = game.to_act
+        assert seat is not None
+        bag_cost = 10.0 if seed % 2 else 0.0
+        root_side = game.side_of(seat)
+        expected = _brute(game, root_side, bag_cost)
+        assert solve(game, seat, bag_cost) == pytest.approx(expected), (kind, seed)
+        # from another seat's side too (the other side minimises then)
+        other = (seat + 1) % game.num_seats
+        assert solve(game, other, bag_cost) == pytest.approx(_brute(game, game.side_of(other), bag_cost))
+        count += 1
+    assert count >= 700
+
+
+@pytest.mark.parametrize(("kind", "players"), CASES)
+def test_move_values_equal_brute_force_per_card(kind: str, players: int) -> None:
+    for seed in range(150):
+        game = _ending(kind, players, 10_000 + seed, 2 if players > 2 else 4)
+        seat = game.to_act
+        assert seat is not None
+        values = EndgameSolver(game, seat, 10.0).move_values()
+        legal = [a.card for a in game.legal_actions() if isinstance(a, Play)]
+        assert sorted(values) == sorted(legal)
+        for card, value in values.items():
+            child = game.clone()
+            child.apply(Play(seat, card))
+            assert value == pytest.approx(_brute(child, game.side_of(seat), 10.0)), (kind, seed, card)
+
+
+@pytest.mark.parametrize(("kind", "players"), CASES)
+def test_merging_and_bounds_change_no_value(kind: str, players: int) -> None:
+    nodes = [0, 0]
+    for seed in range(40):
+        game = _ending(kind, players, 20_000 + seed, 4 if players > 2 else 7)
+        seat = game.to_act
+        assert seat is not None
+        plain = EndgameSolver(game, seat, 10.0, merge=False, bounds=False)
+        fast = EndgameSolver(game, seat, 10.0)
+        assert fast.value() == pytest.approx(plain.value())
+        nodes[0] += fast.nodes
+        nodes[1] += plain.nodes
+    assert nodes[0] < nodes[1]  # over many positions the merging and the bounds save work
+
+
+def test_the_world_is_left_unchanged_and_the_budget_stops_the_search() -> None:
+    game = _ending("spades", 4, 5, 5)
+    before = (list(game.hands), list(game.trick), list(game.tricks_won), game.to_act)
+    seat = game.to_act
+    assert seat is not None
+    solver = EndgameSolver(game, seat, 10.0)
+    solver.value()
+    assert (list(game.hands), list(game.trick), list(game.tricks_won), game.to_act) == before
+    assert solver.nodes > 10
+    with pytest.raises(SolverBudgetExceeded):
+        EndgameSolver(game, seat, 10.0, node_limit=10).value()
+    # the same position, the same count of nodes: a work budget repeats
+    again = EndgameSolver(game, seat, 10.0)
+    again.value()
+    assert again.nodes == solver.nodes
+
+
+def test_a_world_before_trump_is_named_is_not_supported() -> None:
+    game = new_game("pitch", None, 4, 3)
+    rng = random.Random(3)
+    while game.phase is not Phase.PLAYING:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not supports(game)
+
+
+def _late_twins(seed: int) -> tuple[TrickGame, TrickGame]:
+    """Two Spades deals that differ by two unplayed cards of one suit swapped between seats 1 and 3, played
+    alike until seat 0 or 2 is to play with at most 20 cards left (it cannot tell them apart)."""
+    from game.cards import cards_of
+    from game.chance import Chance
+    from game.deals import deck_for_deal
+    from game.options import SpadesOptions
+
+    options = SpadesOptions(double_nil=False)
+    rng = random.Random(seed)
+    while True:
+        first = new_game("spades", options, 4, seed)
+        dealer, hands = first.dealer, [list(cards_of(h)) for h in first.hands]
+        history = []
+        while not (first.phase is Phase.PLAYING and cards_left(first) <= 20 and first.to_act in (0, 2)
+                   and len(first.legal_actions()) > 1):
+            action = rng.choice(first.legal_actions())
+            first.apply(action)
+            history.append(action)
+        pairs = [(x, y) for x in cards_of(first.hands[1]) for y in cards_of(first.hands[3]) if x & 3 == y & 3]
+        if pairs:
+            break
+        seed += 1000
+    x, y = pairs[0]
+    other = [[y if c == x else x if c == y else c for c in hand] for hand in hands]
+    chance = Chance(seed)
+    chance.force("seat", [dealer])
+    chance.force("deck", [deck_for_deal("spades", dealer, other, 4)])
+    second = new_game("spades", options, 4, seed, chance)
+    for action in history:
+        second.apply(action)
+    assert second.hands != first.hands
+    return first, second
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_hard_with_the_solver_does_not_peek(seed: int) -> None:
+    from game.ai.hard import HardPlayer
+
+    first, second = _late_twins(seed)
+    seat = first.to_act
+    assert seat is not None
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b
+    player_a, player_b = HardPlayer(seed=9, samples=12), HardPlayer(seed=9, samples=12)
+    assert player_a.choose(view_a) == player_b.choose(view_b)
+    assert player_a.solved_worlds == player_b.solved_worlds > 0  # the worlds were valued by the solver
