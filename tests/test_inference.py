@@ -7,6 +7,8 @@ import random
 from collections import Counter
 from itertools import permutations
 
+import pytest
+
 from game.ai.hard import HardPlayer, _played_masks
 from game.ai.inference import bid_fit, bids_fit
 from game.ai.solver import cards_left
@@ -50,6 +52,7 @@ def _deals(view: SeatView) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
+@pytest.mark.slow  # about 7 minutes: 12,000 worlds by exact rejection sampling
 def test_bid_weighted_worlds_follow_the_bids() -> None:
     seed = 1
     while True:
