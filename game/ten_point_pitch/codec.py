@@ -18,28 +18,22 @@ from typing import Any
 from game.actions import Discard, NameTrump, Play
 from game.cards import JOKER_DECK, SUITS, Card
 from game.chance import Chance
-from game.codecs import Codec, Labelled, RecordError, check_field, check_points, need, optional_list, seat_of, show
+from game.codecs import (
+    Codec,
+    Labelled,
+    RecordError,
+    card,
+    card_list,
+    check_field,
+    check_points,
+    need,
+    optional_list,
+    seat_of,
+    show,
+)
 from game.history import DECK_ORDER, ChanceOutcome, HandHistory
 from game.state import HandResult, Phase, TrickGame
 from game.ten_point_pitch.rules import HAND_SIZE, KIND, TenPointPitchGame, deal_hands, deck_for
-
-CARDS: dict[str, Card] = {str(c): c for c in JOKER_DECK}  # the 54 two-letter forms, "BJ" and "LJ" included
-
-
-def card(text: Any, where: str) -> Card:
-    """A card as RECORD.md writes it, jokers included."""
-    found = CARDS.get(text) if isinstance(text, str) else None
-    if found is None:
-        raise RecordError(f"{where}: not a card: {show(text)} (a card is written as rank then suit, such as "
-                          f"\"TH\", or \"BJ\" and \"LJ\" for the jokers)")
-    return found
-
-
-def card_list(values: Any, where: str) -> list[Card]:
-    """A list of cards, jokers included."""
-    if not isinstance(values, list):
-        raise RecordError(f"{where}: expected a list of cards")
-    return [card(v, where) for v in values]
 
 
 def texts(cards: Any) -> list[str]:
