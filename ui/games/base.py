@@ -205,3 +205,22 @@ class Presentation:
     def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:
         """The statistics screen's rows for this game after the common ones."""
         return []
+
+
+class AuctionPresentation(Presentation):
+    """What the games won by an auction's pitcher (Pitch, Ten-point Pitch) say alike of a hand's bid."""
+
+    def sheet_note(self, names: Sequence[str], result: HandResult) -> str:
+        """"West bid 3" (the pitcher and the bid)."""
+        if result.pitcher is not None and result.bid is not None:
+            return f"{names[result.pitcher]} bid {result.bid}"
+        return ""
+
+    def sheet_detail(self, points: Mapping[str, Any]) -> str:
+        """"3 points", or "set back"."""
+        won = points.get("won", points["total"])
+        return "set back" if points.get("set_back") else f"{won} point{'s' if won != 1 else ''}"
+
+    def hand_bids(self, names: Sequence[str], bids: Sequence[Any], pitcher: int | None, high_bid: int | None) -> str:
+        """"West bid 3" (the pitcher and the bid)."""
+        return f"{names[pitcher]} bid {high_bid}" if pitcher is not None and high_bid else ""

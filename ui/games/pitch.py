@@ -9,9 +9,8 @@ from game.actions import PASS, BidValue, bid_text
 from game.cards import JACK, Card
 from game.games import GAMES
 from game.pitch.rules import PACKET, SHUT_OUT, off_jack_of
-from game.state import HandResult
 from ui.draw import wording
-from ui.games.base import DASH, Presentation, Rows, TrickList, signed
+from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
 
 if TYPE_CHECKING:
     from ui.services.stats import Tally
@@ -58,7 +57,7 @@ def _yes(value: Any, on: str = "yes", off: str = "no") -> str:
     return on if value else off
 
 
-class PitchPresentation(Presentation):
+class PitchPresentation(AuctionPresentation):
     """Two to seven players (partners at four, as chosen); one auction; the pitcher's lead names trump."""
 
     name = "pitch"
@@ -144,21 +143,6 @@ class PitchPresentation(Presentation):
                       points: Sequence[Mapping[str, Any]] = ()) -> dict[str, Card | None]:
         """The cards behind High, Low and Jack (and the Off-jack, when the breakdown scored one)."""
         return pitch_cards(trump, tricks, any("off_jack" in p for p in points))
-
-    def sheet_note(self, names: Sequence[str], result: HandResult) -> str:
-        """"West bid 3"."""
-        if result.pitcher is not None and result.bid is not None:
-            return f"{names[result.pitcher]} bid {result.bid}"
-        return ""
-
-    def sheet_detail(self, points: Mapping[str, Any]) -> str:
-        """"3 points", or "set back"."""
-        won = points.get("won", points["total"])
-        return "set back" if points.get("set_back") else f"{won} point{'s' if won != 1 else ''}"
-
-    def hand_bids(self, names: Sequence[str], bids: Sequence[Any], pitcher: int | None, high_bid: int | None) -> str:
-        """"West bid 3" (the pitcher and the bid)."""
-        return f"{names[pitcher]} bid {high_bid}" if pitcher is not None and high_bid else ""
 
     # ----- help and statistics
     def tips(self, options: Any = None) -> list[tuple[str, str]]:

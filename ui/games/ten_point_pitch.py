@@ -13,7 +13,7 @@ from game.actions import PASS, BidValue, bid_text
 from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, Card
 from game.events import Event
 from game.games import GAMES
-from game.state import HandResult, Phase
+from game.state import Phase
 from game.ten_point_pitch.rules import (
     BURNED,
     DEALER_STUCK,
@@ -30,7 +30,7 @@ from game.ten_point_pitch.rules import (
     trump_order,
 )
 from ui.draw import wording
-from ui.games.base import DASH, Presentation, Rows, TrickList, signed
+from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
 
 if TYPE_CHECKING:
     from ui.services.stats import Tally
@@ -80,7 +80,7 @@ def _verb(name: str, singular: str, plural: str) -> str:
     return plural if name == wording.YOU or wording.plural(name) else singular
 
 
-class TenPointPitchPresentation(Presentation):
+class TenPointPitchPresentation(AuctionPresentation):
     """Three or four players (partners at four, as chosen); bids of 4 to 10; the pitcher names trump; the draw."""
 
     name = "ten-point-pitch"
@@ -208,21 +208,6 @@ class TenPointPitchPresentation(Presentation):
                       points: Sequence[Mapping[str, Any]] = ()) -> dict[str, Card | None]:
         """The cards behind the card points."""
         return ten_point_cards(trump, tricks)
-
-    def sheet_note(self, names: Sequence[str], result: HandResult) -> str:
-        """"West bid 6"."""
-        if result.pitcher is not None and result.bid is not None:
-            return f"{names[result.pitcher]} bid {result.bid}"
-        return ""
-
-    def sheet_detail(self, points: Mapping[str, Any]) -> str:
-        """"7 points", or "set back"."""
-        won = points.get("won", points["total"])
-        return "set back" if points.get("set_back") else f"{won} point{'s' if won != 1 else ''}"
-
-    def hand_bids(self, names: Sequence[str], bids: Sequence[Any], pitcher: int | None, high_bid: int | None) -> str:
-        """"West bid 6"."""
-        return f"{names[pitcher]} bid {high_bid}" if pitcher is not None and high_bid else ""
 
     # ----- help and statistics
     def tips(self, options: Any = None) -> list[tuple[str, str]]:
