@@ -159,12 +159,10 @@ def locked(path: Path) -> Iterator[None]:
             os.close(fd)
 
 
-def _fsync_dir(folder: Path) -> None:
-    """Flush a folder's entries to disk where the platform allows it (a rename is durable after this)."""
-    if os.name != "posix":
-        return
+def _fsync_path(path: Path) -> None:
+    """Flush a file or folder to disk; one that cannot be opened or flushed is no error."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -173,22 +171,19 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Flush a folder's entries to disk where the platform allows it (a rename is durable after this)."""
+    if os.name == "posix":
+        _fsync_path(folder)
 
 
 def sync_file(path: Path | str) -> None:
     """Flush a file already in place, and its folder's entry, to the disk; a file gone since (replaced by a
     newer one, or removed) or a system that cannot is no error. Never raises for the file."""
     target = Path(path)
-    try:
-        fd = os.open(target, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    _fsync_path(target)
     _fsync_dir(target.parent)
 
 
