@@ -296,3 +296,32 @@ def test_pitch_with_the_off_jack_plays_to_the_summary(drivers):
     labels = [label for label, _cells in summary.rows]
     assert "Off-jack" in labels and labels.index("Off-jack") == labels.index("Jack") + 1
     assert "Off-jack" in summary.cards
+
+
+class _ToastStage:
+    """A stage that keeps the toasts it is asked to show."""
+
+    def __init__(self) -> None:
+        self.toasts: list[str] = []
+
+    def toast(self, message: str) -> None:
+        self.toasts.append(message)
+
+
+@pytest.mark.parametrize(("off_jack", "value", "pitches"), [(False, 4, True), (False, 3, False),
+                                                             (True, 4, False), (True, 5, True)])
+def test_the_shut_out_note_follows_the_engines_shut_out(off_jack: bool, value: int, pitches: bool) -> None:
+    """ "West wins the bid at 4 and pitches" only when 4 is the shut-out: with the off-jack it is 5."""
+    from game.events import BIDDING_DONE, Event
+    from ui.table.anim import EventPlayer
+    from ui.table.model import TableModel, take_snapshot
+
+    game = new_game("pitch", PitchOptions(off_jack=off_jack), 4, 7)
+    model = TableModel(4)
+    model.sync(take_snapshot(game, [0]))
+    stage = _ToastStage()
+    player = EventPlayer(model, None, stage, lambda: 1.0, ["You", "West", "North", "East"])  # type: ignore[arg-type]
+    for beat in player._bidding_done(Event(BIDDING_DONE, 1, value=value)):
+        assert beat.start is not None
+        beat.start()
+    assert stage.toasts == [f"West wins the bid at {value}" + (" and pitches" if pitches else "")]

@@ -677,21 +677,30 @@ def pitch_summary(names: list[str], teams: list[list[int]], pitcher: int, bid: i
                        lambda: None, 0.0)
 
 
-TWO, FOUR = ["You", "North"], ["You", "West", "North", "East"]
-SOLO, PAIRS = [[0], [1]], [[0, 2], [1, 3]]
+TWO, THREE, FOUR = ["You", "North"], ["You", "West", "East"], ["You", "West", "North", "East"]
+SOLO, TRIO, PAIRS = [[0], [1]], [[0], [1], [2]], [[0, 2], [1, 3]]
 
 
 @pytest.mark.parametrize("summary, headline", [
     # Spades for two: one-person sides
-    (lambda: spades_summary(TWO, SOLO, [4, 3], [5, 8]), "Both sides made their bids"),
-    (lambda: spades_summary(TWO, SOLO, [4, 9], [5, 8]), "You made your bid \u00b7 North was set back"),
-    (lambda: spades_summary(TWO, SOLO, [6, 3], [5, 8]), "You were set back \u00b7 North made the bid"),
-    (lambda: spades_summary(TWO, SOLO, [7, 8], [6, 7]), "Neither side made its bid"),
-    (lambda: spades_summary(TWO, SOLO, ["nil", 5], [0, 13]), "North made the bid \u00b7 You made Nil"),
+    (lambda: spades_summary(TWO, SOLO, [4, 3], [5, 8]), "Both players made their bids"),
+    (lambda: spades_summary(TWO, SOLO, [4, 9], [5, 8]), "You bid 4 and made it \u00b7 North bid 9 and was set back"),
+    (lambda: spades_summary(TWO, SOLO, [6, 3], [5, 8]), "You bid 6 and were set back \u00b7 North bid 3 and made it"),
+    (lambda: spades_summary(TWO, SOLO, [7, 8], [6, 7]), "Neither player made their bid"),
+    (lambda: spades_summary(TWO, SOLO, ["nil", 5], [0, 13]), "North bid 5 and made it \u00b7 You made Nil"),
     (lambda: spades_summary(TWO, SOLO, ["double_nil", 4], [1, 12]),
-     "North made the bid \u00b7 Your Double Nil failed"),
-    (lambda: spades_summary(TWO, SOLO, [4, "nil"], [11, 2]), "You made your bid \u00b7 North's Nil failed"),
-    (lambda: spades_summary(TWO, SOLO, [9, "nil"], [13, 0]), "You made your bid \u00b7 North made Nil"),
+     "North bid 4 and made it \u00b7 Your Double Nil failed"),
+    (lambda: spades_summary(TWO, SOLO, [4, "nil"], [11, 2]), "You bid 4 and made it \u00b7 North's Nil failed"),
+    (lambda: spades_summary(TWO, SOLO, [9, "nil"], [13, 0]), "You bid 9 and made it \u00b7 North made Nil"),
+    # Cutthroat Spades: every player alone (house-rules.md's worked example 8, and more)
+    (lambda: spades_summary(THREE, TRIO, [5, 4, 6], [6, 2, 9]),
+     "You bid 5 and made it \u00b7 West bid 4 and was set back \u00b7 East bid 6 and made it"),
+    (lambda: spades_summary(THREE, TRIO, [5, 4, 6], [6, 4, 7]), "Everyone made their bid"),
+    (lambda: spades_summary(THREE, TRIO, [7, 6, 6], [6, 5, 6]),
+     "You bid 7 and were set back \u00b7 West bid 6 and was set back \u00b7 East bid 6 and made it"),
+    (lambda: spades_summary(THREE, TRIO, [7, 7, 7], [6, 6, 5]), "No one made their bid"),
+    (lambda: spades_summary(THREE, TRIO, [7, 7, "nil"], [9, 8, 0]), "Both players made their bids \u00b7 East made Nil"),
+    (lambda: spades_summary(FOUR, [[0], [1], [2], [3]], [4, 3, 3, 3], [4, 3, 3, 3]), "Everyone made their bid"),
     # four-player Spades: partnerships
     (lambda: spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4]),
      "Both sides made their bids \u00b7 North made Nil"),

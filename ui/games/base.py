@@ -140,8 +140,8 @@ class Presentation:
         """More for a seat's plate line from the game's own view part (``SeatView.part``): "Out" ("" for none)."""
         return ""
 
-    def bid_won_note(self, value: Any) -> str:
-        """What follows "X wins the bid at N" ("" for nothing more)."""
+    def bid_won_note(self, value: Any, options: Any = None) -> str:
+        """What follows "X wins the bid at N" ("" for nothing more); ``options``: the game's rule options."""
         return ""
 
     def trump_order(self, trump: int) -> Sequence[Card]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions import PASS, BidValue, bid_text
 from game.cards import JACK, Card
 from game.games import GAMES
+from game.options import PitchOptions
 from game.pitch.rules import PACKET, SHUT_OUT, off_jack_of
 from ui.draw import wording
 from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
@@ -108,9 +109,10 @@ class PitchPresentation(AuctionPresentation):
             return ""
         return bid_text(bid) if bid == PASS else f"Bid {bid_text(bid)}"
 
-    def bid_won_note(self, value: Any) -> str:
-        """A shut-out bid pitches at once."""
-        return " and pitches" if value == SHUT_OUT else ""
+    def bid_won_note(self, value: Any, options: Any = None) -> str:
+        """A shut-out bid pitches at once (the engine's shut-out for these options: 5 with the off-jack)."""
+        shut_out = (options if isinstance(options, PitchOptions) else PitchOptions()).shut_out
+        return " and pitches" if value == shut_out else ""
 
     def score_panel_height(self, num_sides: int) -> float:
         """Each side's score, trump, the high bid and the line about the target."""

@@ -160,7 +160,7 @@ class TenPointPitchPresentation(AuctionPresentation):
             return f"Burned {len(burned[seat])}"
         return ""
 
-    def bid_won_note(self, value: Any) -> str:
+    def bid_won_note(self, value: Any, options: Any = None) -> str:
         """The pitcher names trump next."""
         return "; the pitcher names trump"
 

@@ -443,7 +443,7 @@ class EventPlayer:
 
         def start() -> None:
             self.model.pitcher, self.model.high_bid = seat, event.value
-            lead = presentation_of(self.model.kind).bid_won_note(event.value)
+            lead = presentation_of(self.model.kind).bid_won_note(event.value, self.model.options)
             verb = "win" if name == "You" else "wins"
             self.stage.toast(f"{name} {verb} the bid at {event.value}{lead}")
 

@@ -71,6 +71,7 @@ class TableModel:
     suit_order: str = "SHCD"  # the hands' suits left to right (the hand-order setting)
     low_first: bool = False  # ranks low to high instead of high to low
     part: Any = None  # the game's own part of the public view (``SeatView.part``), or None
+    options: Any = None  # the game's rule options (the engine's, as the public view gives them), or None
 
     def _trump_order(self) -> tuple[Card, ...]:
         """The hand's trumps highest first when the game ranks them its own way (empty otherwise)."""
@@ -136,6 +137,7 @@ class TableModel:
         self.hand_tricks = [(list(plays), winner) for _leader, plays, winner in getattr(v, "tricks", ())]
         self.spades_broken, self.trump = v.spades_broken, v.trump
         self.part = v.part
+        self.options = v.options
         self.pitcher, self.high_bid = v.pitcher, v.high_bid
         if len(self.shown_scores) != len(v.scores):
             self.shown_scores = [float(s) for s in v.scores]  # otherwise the scene counts them up

@@ -146,14 +146,26 @@ class HandSummary:
         return " \u00b7 ".join(clauses) if clauses else "Hand over"
 
     def _contract_clauses(self) -> list[str]:
-        """What each side with a contract did: made it or was set back."""
-        results = [(self.sides[i], p.get("made")) for i, p in enumerate(self.points) if p.get("made") is not None]
-        if len(results) >= 2 and all(made for _, made in results):
+        """What each side with a contract did: made it or was set back. A side of one player (Spades for
+        two, Cutthroat Spades) is that player, with his own bid: "East bid 5 and made it"."""
+        results = [(i, self.sides[i], p.get("made")) for i, p in enumerate(self.points) if p.get("made") is not None]
+        alone = all(len(team) == 1 for team in self.teams)
+        if len(results) >= 2 and all(made for _, _, made in results):
+            if alone:
+                return ["Both players made their bids" if len(results) == 2 else "Everyone made their bid"]
             return ["Both sides made their bids" if len(results) == 2 else "Every side made its bid"]
-        if len(results) >= 2 and not any(made for _, made in results):
+        if len(results) >= 2 and not any(made for _, _, made in results):
+            if alone:
+                return ["Neither player made their bid" if len(results) == 2 else "No one made their bid"]
             return ["Neither side made its bid" if len(results) == 2 else "No side made its bid"]
-        return [f"{name} made {wording.their_bid(name)}" if made else f"{name} {wording.was(name)} set back"
-                for name, made in results]
+        out = []
+        for side, name, made in results:
+            bid = self.bids[self.teams[side][0]] if alone and self.teams[side][0] < len(self.bids) else None
+            if isinstance(bid, int):  # a player alone: his own bid, by its number
+                out.append(f"{name} bid {bid} and " + ("made it" if made else f"{wording.was(name)} set back"))
+            else:
+                out.append(f"{name} made {wording.their_bid(name)}" if made else f"{name} {wording.was(name)} set back")
+        return out
 
     def _nil_clauses(self) -> list[str]:
         """Each Nil or Double Nil bid: made, or failed."""
