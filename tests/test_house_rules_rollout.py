@@ -1,0 +1,99 @@
+"""The hard level's rollout policy under the house rules of play: the jokers, the opening card, spades
+led any time and Cutthroat Spades for three or four play through the fast policy (not random cards),
+every card it plays is legal, and its values are the engine's scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.actions import Play
+from game.ai.rollout import play_out, policy_fits
+from game.factory import new_game
+from game.options import PitchOptions, SpadesOptions
+from game.state import Phase, TrickGame
+
+ALL_S = SpadesOptions(nil_value=50, bag_rule="5/50", ten_for_200=True, min_side_bid=4, spades_any_time=True,
+                      two_clubs_opens=True, jokers=True, nil_pass=2)
+HOUSE = [(4, ALL_S), (4, SpadesOptions(jokers=True)), (4, SpadesOptions(two_clubs_opens=True)),
+         (3, SpadesOptions(partnerships=False)), (4, SpadesOptions(partnerships=False, jokers=True)),
+         (3, SpadesOptions(partnerships=False, jokers=True, two_clubs_opens=True, spades_any_time=True))]
+
+
+def _to_play(game: TrickGame, rng: random.Random, tricks: int) -> None:
+    """Random legal bids and exchange, then a few random cards (the opening lead included or not)."""
+    while game.phase is not Phase.PLAYING:
+        game.apply(rng.choice(game.legal_actions()))
+    for _ in range(rng.randrange(0, tricks)):
+        if game.phase is not Phase.PLAYING:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(("players", "options"), HOUSE)
+def test_house_rule_rollouts_play_legal_cards_and_score_like_the_engine(players: int, options: SpadesOptions) -> None:
+    rng = random.Random(5)
+    hands = 0
+    for seed in range(40):
+        game = new_game("spades", options, players, seed)
+        game.stop_at_hand_end = True
+        _to_play(game, rng, 3 * players)
+        if game.phase is not Phase.PLAYING:
+            continue
+        assert policy_fits(game)
+        played: list[int] = []
+        values = play_out(game, record=played, bag_cost=None, honest=seed % 2 == 1)
+        for card in played:  # apply() refuses an illegal card: the opening 2 (3) of clubs, a joker follows spades
+            game.apply(Play(game.to_act, card))
+        assert game.phase is Phase.HAND_OVER
+        assert [row["total"] for row in game.results[-1].points] == values
+        hands += 1
+    assert hands > 30
+
+
+def test_a_joker_rollout_wins_with_the_big_joker_over_the_little_one() -> None:
+    """The kernel plays the Big Joker as the top spade: whoever holds it and leads it takes the trick."""
+    for seed in range(60):
+        game = new_game("spades", SpadesOptions(jokers=True, spades_any_time=True), 4, seed)
+        game.stop_at_hand_end = True
+        rng = random.Random(seed)
+        while game.phase is not Phase.PLAYING:
+            game.apply(rng.choice(game.legal_actions()))
+        seat = game.to_act
+        big = 53
+        if not game.hands[seat] >> big & 1:
+            continue
+        played: list[int] = []
+        play_out(game, first=big, record=played)
+        assert played[0] == big
+        for card in played[:4]:
+            game.apply(Play(game.to_act, card))
+        assert game.trick_log[0][2] == seat
+        return
+    pytest.fail("no deal gave the leader the Big Joker")
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, PitchOptions(off_jack=True)), (3, PitchOptions(off_jack=True)),
+                                                  (4, PitchOptions(off_jack=True, partnerships=True, low="player")),
+                                                  (5, PitchOptions(off_jack=True, min_bid=2))])
+def test_off_jack_rollouts_play_legal_cards_and_score_like_the_engine(players: int, options: PitchOptions) -> None:
+    """Five-point Pitch: the off-jack follows trump and ranks between the jack and the ten in the kernel too,
+    and the rollout's points (High, Low, Jack, Off-jack, Game, set back) are the engine's."""
+    rng = random.Random(3)
+    hands = 0
+    for seed in range(80):
+        game = new_game("pitch", options, players, seed)
+        game.stop_at_hand_end = True
+        _to_play(game, rng, 2 * players)
+        if game.phase is not Phase.PLAYING:
+            continue
+        assert policy_fits(game)
+        played: list[int] = []
+        values = play_out(game, record=played, honest=seed % 2 == 1)
+        for card in played:
+            game.apply(Play(game.to_act, card))
+        assert game.phase is Phase.HAND_OVER
+        assert [row["total"] for row in game.results[-1].points] == values
+        hands += 1
+    assert hands > 60
