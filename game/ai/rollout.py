@@ -91,7 +91,7 @@ class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
     __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra",
-                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty")
+                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -113,6 +113,9 @@ class SpadesTable:
         self.ten_for_200 = False
         self.bag_limit: int | None = BAG_LIMIT
         self.bag_penalty = BAG_PENALTY
+        # Cutthroat Spades (three or four seats alone): a seat whose bid is made keeps taking tricks, as the
+        # normal level does there (a trick let go goes to a rival), instead of ducking
+        self.keep_winning = False
 
 
 def _spades_need(table: SpadesTable, side: int, tricks: list[int]) -> int:
@@ -238,7 +241,7 @@ def spades_pick(seat: int, legal: int, hands: list[int], count: int, led: int, b
                 return card
     side = table.side[seat]
     need = _spades_need(table, side, tricks)
-    win = need > 0
+    win = need > 0 or (table.keep_winning and not nil[seat])
     if not win:
         remaining = hands[seat].bit_count()
         for other in range(len(table.members)):
@@ -515,6 +518,7 @@ def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False)
     options = world.options
     table.nil_value, table.ten_for_200 = options.nil_value, options.ten_for_200
     table.bag_limit, table.bag_penalty = options.bag_limit, options.bag_penalty
+    table.keep_winning = world.num_seats >= 3 and all(p < 0 for p in table.partner)
     if honest:
         table.honest = True
         if world.facts.seen_discards:
