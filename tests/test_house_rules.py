@@ -411,3 +411,62 @@ def test_a_minimum_bid_of_2() -> None:
     while game.to_act != game.dealer:
         game.apply(Bid(game.to_act, PASS))
     assert [a.value for a in game.legal_actions()] == [2, 3, 4]
+
+
+# ----------------------------------------------------------------- the Decisions and the Cutthroat ending
+# P1's Decision: trump is the printed suit of the pitcher's first card; a jack led names its own suit.
+DECISION_P1 = [
+    "4D JD JH 5D",  # West pitches the jack of diamonds: diamonds are trump, the jack of hearts the off-jack
+    "7C 8C 2H 9C",
+    "TC QC 3H KC",
+    "2S 3S 4H 4S",
+    "5S 6S 5H 7S",
+    "8S 9S 6H TS",
+]
+
+
+def test_decision_p1_the_jack_led_names_its_printed_suit_and_the_other_red_jack_follows_it() -> None:
+    game = pitch_game(hands_from_tricks(DECISION_P1, 4), dealer=SOUTH, options=OFF_JACK)
+    bid_round(game, {WEST: 2, NORTH: PASS, EAST: PASS, SOUTH: PASS})
+    game.apply(Play(WEST, card("JD")))
+    assert game.trump == card("JD").suit  # diamonds, not the hearts of the other red jack
+    # North holds hearts only, the jack among them: it is now a trump and must follow the trump led
+    assert [a.card for a in game.legal_actions()] == [card("JH")]
+    for seat, name in ((NORTH, "JH"), (EAST, "5D"), (SOUTH, "4D")):
+        game.apply(Play(seat, card(name)))
+    assert game.trick_log[0][2] == WEST  # the jack of trump ranks above the off-jack
+
+
+def test_decision_s3_ten_for_two_hundred_cuts_both_ways_in_a_played_hand() -> None:
+    """A contract of 10 or more scores 200 either way, through the engine's scoring of whole hands (random
+    cards: mostly -200; the table above has +200 made)."""
+    for seed in range(40):
+        game = new_game("spades", SpadesOptions(ten_for_200=True, nil=False), 4, seed)
+        game.stop_at_hand_end = True
+        rng = random.Random(seed)
+        while game.phase is Phase.BIDDING:
+            seat = game.to_act
+            game.apply(Bid(seat, 5) if seat % 2 == 0 else rng.choice(
+                [a for a in game.legal_actions() if isinstance(a, Bid) and a.value in (1, 2)]))
+        while game.phase is not Phase.HAND_OVER:
+            game.apply(rng.choice(game.legal_actions()))
+        row = game.results[-1].points[0]
+        won = game.tricks_won[0] + game.tricks_won[2]
+        assert row["ten_for_200"] == (200 if won >= 10 else -200)
+        assert row["contract"] == 0 and row["total"] == row["ten_for_200"] + row["bags"] + row["bag_penalty"]
+
+
+@pytest.mark.parametrize(("scores", "mercy", "winner"), [
+    ([510, 530, 200], None, 1),  # two players at the target: the highest wins
+    ([530, 530, 100], None, None),  # a tie for the highest plays another hand
+    ([530, 100, 530, 520], None, None),
+    ([499, 480, 300], None, None),
+    ([-210, 300, 100], -200, 1),  # mercy: a player falls to -200; the highest score wins
+    ([-210, 300, 300], -200, None),  # ... a tie for the highest plays another hand
+    ([-199, 300, 100], -200, None),
+])
+def test_cutthroat_ends_as_spades_with_players_for_partnerships(scores: list[int], mercy: int | None,
+                                                                 winner: int | None) -> None:
+    game = new_game("spades", SpadesOptions(partnerships=False, mercy=mercy), len(scores), 1)
+    game.scores = list(scores)
+    assert game._game_winner(None) == winner  # type: ignore[arg-type]  # the scores decide, not the hand

@@ -699,7 +699,8 @@ SOLO, TRIO, PAIRS = [[0], [1]], [[0], [1], [2]], [[0, 2], [1, 3]]
     (lambda: spades_summary(THREE, TRIO, [7, 6, 6], [6, 5, 6]),
      "You bid 7 and were set back \u00b7 West bid 6 and was set back \u00b7 East bid 6 and made it"),
     (lambda: spades_summary(THREE, TRIO, [7, 7, 7], [6, 6, 5]), "No one made their bid"),
-    (lambda: spades_summary(THREE, TRIO, [7, 7, "nil"], [9, 8, 0]), "Both players made their bids \u00b7 East made Nil"),
+    (lambda: spades_summary(THREE, TRIO, [7, 7, "nil"], [9, 8, 0]),
+     "Both players made their bids \u00b7 East made Nil"),
     (lambda: spades_summary(FOUR, [[0], [1], [2], [3]], [4, 3, 3, 3], [4, 3, 3, 3]), "Everyone made their bid"),
     # four-player Spades: partnerships
     (lambda: spades_summary(FOUR, PAIRS, [3, 4, "nil", 4], [4, 5, 0, 4]),
