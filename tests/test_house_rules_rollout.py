@@ -97,3 +97,22 @@ def test_off_jack_rollouts_play_legal_cards_and_score_like_the_engine(players: i
         assert [row["total"] for row in game.results[-1].points] == values
         hands += 1
     assert hands > 60
+
+
+def test_hard_keeps_the_big_joker_apart_from_the_hearts() -> None:
+    """Hard merges runs of equivalent cards of a suit; the Big Joker (number 53) is a spade, never a heart
+    above the ace of hearts (49) to be merged with it."""
+    from game.ai.hard import _card_candidates
+
+    for seed in range(200):
+        game = new_game("spades", SpadesOptions(jokers=True, spades_any_time=True), 4, seed)
+        rng = random.Random(seed)
+        while game.phase is not Phase.PLAYING:
+            game.apply(rng.choice(game.legal_actions()))
+        hand = game.hands[game.to_act]
+        if hand >> 53 & 1 and hand >> 49 & 1 and not hand >> 52 & 1:  # the Little Joker out: no run
+            view = game.view(game.to_act)
+            kept = {a.card for a in _card_candidates(view, list(view.legal)) if isinstance(a, Play)}
+            assert {49, 53} <= kept
+            return
+    pytest.fail("no deal gave the leader the Big Joker and the ace of hearts")

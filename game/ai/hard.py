@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
+from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.inference import bids_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
@@ -541,11 +542,12 @@ def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:
     known = (hand | mask_of(view.played)) & ~mask_of(card for _, card in view.trick)
     kept: list[Action] = []
     previous = -1
-    for action in sorted(legal, key=lambda a: (a.card & 3, a.card) if isinstance(a, Play) else (0, 0)):  # by suit
+    # by suit, the jokers (house rule S7) among the spades, above the ace
+    for action in sorted(legal, key=lambda a: (suit_of(a.card), a.card) if isinstance(a, Play) else (0, 0)):
         assert isinstance(action, Play)
         card = int(action.card)
-        if previous >= 0 and previous & 3 == card & 3:
-            between = SUIT[card & 3] & ((1 << card) - 1) & ~((2 << previous) - 1)
+        if previous >= 0 and suit_of(previous) == suit_of(card):
+            between = SUIT_MASKS[suit_of(card)] & ((1 << card) - 1) & ~((2 << previous) - 1)
             if between & ~known == 0:
                 previous = card
                 continue  # equivalent to the lower card already kept

@@ -47,16 +47,19 @@ from game.state import Phase, TrickGame
 # which plays here as 56: a spade (56 & 3 == 0) above the Little Joker (52) above the ace of spades (48),
 # so the kernel's "same suit and a higher number" compares the jokers too.
 KERNEL_BIG_JOKER = 56
-KERNEL_FULL = (1 << (KERNEL_BIG_JOKER + 1)) - 1
-# The Pitch kernel with the off-jack (house rule P1) numbers the trump suit's jack, queen, king and ace one
-# rank up (their numbers + 4, the ace of trump 52..55) and puts the off-jack in the jack's place, so the
-# trump suit's numbers rank A K Q J off-jack 10 .. 2 and the kernel compares them by number as ever.
-SUIT = (SUIT_MASKS[0] | 1 << 52 | 1 << KERNEL_BIG_JOKER, SUIT_MASKS[1] | 1 << 53, SUIT_MASKS[2] | 1 << 54,
-        SUIT_MASKS[3] | 1 << 55)
+# The Pitch kernel with the off-jack (house rule P1) numbers the trump suit's jack, queen and king one rank
+# up (their numbers + 4), its ace two (56 + trump: 52..55 hold the engine's jokers) and puts the off-jack
+# in the jack's place, so the trump suit's numbers rank A K Q J off-jack 10 .. 2 and the kernel compares
+# them by number as ever. These masks are the kernels' only: the engine's cards are read with SUIT_MASKS.
+KERNEL_TOP = 60
+KERNEL_FULL = (1 << KERNEL_TOP) - 1
+SUIT = (SUIT_MASKS[0] | 1 << 52 | 1 << KERNEL_BIG_JOKER, SUIT_MASKS[1] | 1 << 57, SUIT_MASKS[2] | 1 << 58,
+        SUIT_MASKS[3] | 1 << 59)
 SPADE_MASK = SUIT[0]
 NON_SPADES = FULL_MASK ^ SUIT_MASKS[0]
-ABOVE = [KERNEL_FULL & ~((2 << c) - 1) for c in range(KERNEL_BIG_JOKER + 1)]  # a higher index (& a suit: rank)
-BELOW = [(1 << c) - 1 for c in range(KERNEL_BIG_JOKER + 1)]  # cards of a lower index
+PLAIN_SPADES = SUIT_MASKS[0]  # the engine's spades, jokers apart
+ABOVE = [KERNEL_FULL & ~((2 << c) - 1) for c in range(KERNEL_TOP)]  # a higher index (& a suit: higher rank)
+BELOW = [(1 << c) - 1 for c in range(KERNEL_TOP)]  # cards of a lower index
 
 
 def _rank_mask(rank: int) -> int:
@@ -832,7 +835,7 @@ def _off_jack_numbers(trump: int) -> tuple[int, int, int]:
     and the off-jack's kernel number (the trump jack's old place)."""
     off = 9 * 4 + (3 - trump)  # the jack of the other suit of trump's colour (spades-clubs, hearts-diamonds)
     top = 0
-    for rank in (9, 10, 11, 12):
+    for rank in (9, 10, 11):
         top |= 1 << (rank * 4 + trump)
     return off, top, 9 * 4 + trump
 
@@ -840,14 +843,16 @@ def _off_jack_numbers(trump: int) -> tuple[int, int, int]:
 def off_jack_to_kernel(mask: int, trump: int) -> int:
     """A mask of engine cards in the off-jack kernel's numbers (see ``SUIT``)."""
     off, top, off_k = _off_jack_numbers(trump)
-    out = mask & ~top & ~(1 << off) | (mask & top) << 4
+    ace = 1 << (48 + trump)
+    out = mask & ~top & ~ace & ~(1 << off) | (mask & top) << 4 | (mask & ace) << 8
     return out | 1 << off_k if mask >> off & 1 else out
 
 
 def off_jack_to_engine(mask: int, trump: int) -> int:
     """The inverse of ``off_jack_to_kernel``."""
     off, top, off_k = _off_jack_numbers(trump)
-    out = mask & ~(top << 4) & ~(1 << off_k) | (mask & top << 4) >> 4
+    ace = 1 << (56 + trump)
+    out = mask & ~(top << 4) & ~ace & ~(1 << off_k) | (mask & top << 4) >> 4 | (mask & ace) >> 8
     return out | 1 << off if mask >> off_k & 1 else out
 
 
@@ -1056,14 +1061,14 @@ def joker_spades(hand: int) -> int:
     place, the Little Joker in the king's, the ace in the queen's and so on down (the two and three,
     below every honour, are left out)."""
     out = (hand >> 53 & 1) << 48 | (hand >> 52 & 1) << 44
-    return out | (hand & SPADE_MASK) >> 8
+    return out | (hand & PLAIN_SPADES) >> 8
 
 
 def spades_estimate(hand: int, jokers: bool = False) -> float:
     """The tricks a Spades hand should take: spade honours and length, side aces and guarded kings, ruffs
     (``jokers``: house rule S7 in force, the honours counted by their place from the top)."""
-    length = (hand & SPADE_MASK).bit_count() + (hand & JOKER_MASK).bit_count()
-    spades = joker_spades(hand) if jokers else hand & SPADE_MASK
+    length = (hand & PLAIN_SPADES).bit_count() + (hand & JOKER_MASK).bit_count()
+    spades = joker_spades(hand) if jokers else hand & PLAIN_SPADES
     tricks = 0.0
     if spades >> 48 & 1:
         tricks += 1.0
@@ -1077,7 +1082,7 @@ def spades_estimate(hand: int, jokers: bool = False) -> float:
         tricks += length - 4
     ruffs = 0.0
     for suit in (1, 2, 3):
-        cards = hand & SUIT[suit]
+        cards = hand & SUIT_MASKS[suit]
         size = cards.bit_count()
         if cards >> (48 + suit) & 1:
             tricks += 1.0 if size <= 5 else 0.7
@@ -1097,13 +1102,13 @@ def spades_estimate(hand: int, jokers: bool = False) -> float:
 
 def nil_danger(hand: int) -> float:
     """How likely a Nil on this hand fails, roughly (0 safe .. 1 hopeless): high cards without low guards."""
-    spades = hand & SPADE_MASK
+    spades = hand & PLAIN_SPADES
     length = spades.bit_count()
     if spades >> 48 & 1 or spades >> 44 & 1 or length >= 5 or hand & JOKER_MASK:
         return 1.0
     danger = 0.25 * max(0, length - 2) + (0.3 if spades >> 40 & 1 else 0.0)
     for suit in (1, 2, 3):
-        cards = hand & SUIT[suit]
+        cards = hand & SUIT_MASKS[suit]
         if not cards:
             continue
         lows = (cards & ((1 << 24) - 1)).bit_count()  # ranks 2..7
