@@ -21,7 +21,7 @@ from game.reviews import with_reviews
 from ui.context import AppContext
 from ui.draw.toast import Notes
 from ui.draw.widgets import Button
-from ui.scenes.viewer import ViewerScene
+from ui.scenes.viewer import ViewerScene, open_duplicate_viewer
 from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed
 from ui.services.stats import count_review
@@ -106,18 +106,13 @@ class TableCoach:
         if reviews.auto:
             reviews.request(game, hand)
             row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
-                               self.open_duplicate)
+                               self.open_duplicate, lambda: dup.fraction(hand), lambda: dup.cancel(hand))
         ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
         return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
 
     def open_duplicate(self, result: DuplicateResult) -> None:
         """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
-        viewer = ViewerScene(self.table.ctx, result.record)
-        starts = viewer.timeline.hand_starts()
-        if len(starts) >= result.hand:
-            viewer.go_to(starts[result.hand - 1])
-        viewer.banner = result.text
-        self.table.ctx.scenes.push(viewer)
+        open_duplicate_viewer(self.table.ctx, result)
 
     def open_hand_review(self, review: HandReview) -> None:
         """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""
