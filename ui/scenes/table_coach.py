@@ -24,7 +24,7 @@ from ui.draw.widgets import Button
 from ui.scenes.viewer import ViewerScene, open_duplicate_viewer
 from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed
-from ui.services.stats import count_review
+from ui.services.stats import TableStats, count_review
 from ui.table.controller import TableController
 from ui.table.panels.bid_panel import ActionPanel
 from ui.table.panels.hint_note import draw_hint_note
@@ -60,6 +60,8 @@ class TableCoach:
         self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed (ui.services.review)
         self.duplicates = HandDuplicates(config, computer_sync, worker, table.think_ms)  # "Hard in my seat"
         self.reviews.on_done = self.count_review
+        if isinstance(table.control.stats, TableStats):  # a finished game keeps its reviews' accuracy figure
+            table.control.stats.reviews = self.reviews.as_json
 
     def close(self) -> None:
         """The table is left for good: stop the background reviews and replays."""
@@ -92,10 +94,11 @@ class TableCoach:
 
     def count_review(self, review: HandReview) -> None:
         """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
-        g = self.table.control.game
+        g, stats = self.table.control.game, self.table.control.stats
+        ended_at = stats.ended_at if isinstance(stats, TableStats) else None
         try:
-            count_review(self.table.ctx, self.table.control.config.seat_records(), g.kind, g.num_seats, review.seats,
-                         review.cost)
+            count_review(self.table.ctx, self.table.control.config.seat_records(), g.kind, g.num_seats, review,
+                         ended_at)
         except Exception as exc:  # statistics must never stop a game
             self.table.notes.show_toast(f"The statistics could not be updated ({exc}).")
 
