@@ -391,3 +391,17 @@ def test_a_hot_seat_review_counts_each_persons_own_marks(tmp_path: Path) -> None
     count_review(_ctx(store), seats(["Ann", "W", "Bob", "E"], {0, 2}), "spades", 4, review)
     assert store.get("Ann").tally("spades", 4).points_lost_per_hand == 4.0
     assert store.get("Bob").tally("spades", 4).points_lost_per_hand == 11.0
+
+
+def test_the_table_gives_a_finished_game_the_accuracy_of_its_reviews(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path / FILE_NAME)
+    rng = random.Random(4)
+    game = new_game("pitch", None, 3, 4)
+    table = TableStats(_ctx(store), _seat_configs(["Ann", "B", "C"], {0}), game)
+    table.reviews = lambda: [_review(1, [0], [(0, 2.5)]), _review(2, [0], [(0, 0.5), (1, 7.0)])]
+    while game.winner is None:
+        game.apply(rng.choice(game.legal_actions()))
+        table.after_action(game)
+    (result,) = StatsStore(tmp_path / FILE_NAME).get("Ann").recent
+    assert (result.reviewed, result.review_tenths) == (2, 30) and result.points_lost_per_hand == 1.5
+    assert table.ended_at == result.when  # a review that comes later joins this game
