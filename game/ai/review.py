@@ -67,8 +67,17 @@ class HandReview:
     def cost(self) -> float:
         return sum(m.cost for m in self.marks)
 
-    def summary(self) -> str:
-        """The hand summary's line: "2 decisions to look at, about 18 points"."""
+    def summary(self, names: Sequence[str] | None = None) -> str:
+        """The hand summary's line: "2 decisions to look at, about 18 points"; a review of several people's seats,
+        given the seats' ``names``, says it for each of them: "To look at: Ann 1 (about 9 points) · Bob none"."""
+        if names is not None and len(self.seats) > 1:
+            parts = []
+            for seat in self.seats:
+                mine = [m for m in self.marks if m.seat == seat]
+                who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                parts.append(f"{who} {len(mine)} (about {round(sum(m.cost for m in mine))} points)"
+                             if mine else f"{who} none")
+            return "To look at: " + " \u00b7 ".join(parts)
         if not self.marks:
             if not self.decisions:
                 return "Review: nothing to decide"

@@ -111,7 +111,9 @@ class TableCoach:
             row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
                                self.open_duplicate, lambda: dup.fraction(hand), lambda: dup.cancel(hand))
         ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
-        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
+        names = None if reviews.auto else list(self.table.control.names)
+        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand),
+                           names)
 
     def open_duplicate(self, result: DuplicateResult) -> None:
         """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""

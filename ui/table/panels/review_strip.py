@@ -128,8 +128,9 @@ class ReviewStrip:
 
     def __init__(self, review: Callable[[], Any], on_open: Callable[[Any], None],
                  duplicate: DuplicateRow | None = None, start: Callable[[], None] | None = None,
-                 pending: Callable[[], bool] | None = None) -> None:
+                 pending: Callable[[], bool] | None = None, names: list[str] | None = None) -> None:
         self.review = review  # the HandReview once it has come, else None
+        self.names = names  # hot-seat: the seats' names, so the line speaks of each person's own decisions
         self.on_open = on_open
         self.start = start  # hot-seat: the review starts only when asked (None: it started with the summary)
         self.pending = pending or (lambda: self.review() is None)
@@ -143,7 +144,7 @@ class ReviewStrip:
         review = self.review()
         if review is None:
             return BUSY if self.pending() or self.start is None else ASK
-        return str(review.summary())
+        return str(review.summary(self.names))
 
     def can_ask(self) -> bool:
         """Hot-seat: the review may be asked for now."""
