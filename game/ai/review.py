@@ -109,6 +109,11 @@ def _partner(view: SeatView) -> int | None:
     return next((q for t in view.teams if view.seat in t for q in t if q != view.seat), None)
 
 
+def _lower_first(words: str) -> str:
+    """ "Look at your cards" -> "look at your cards" (inside a sentence)."""
+    return words[:1].lower() + words[1:]
+
+
 def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str:
     """ "Trick 7: you played K♥ on your partner's A♥; 7♥ loses 9 points less on average"."""
     cost_text = f"{round(cost)} point{'s' if round(cost) != 1 else ''}"
@@ -124,7 +129,7 @@ def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str
         other = card_label(better.card) if isinstance(better, Play) else action_label(better)
         return f"{where}{did}; {other} loses {cost_text} less on average"
     if isinstance(chosen, Bid):
-        hard = action_label(better).lower() if isinstance(better, Bid) else action_label(better)
+        hard = action_label(better).lower() if isinstance(better, Bid) else _lower_first(action_label(better))
         if isinstance(better, Bid) and better.value == NIL:
             hard = "bid Nil"
         return f"Bidding: you chose {action_label(chosen).lower()}; Hard would {hard}, {cost_text} better on average"
