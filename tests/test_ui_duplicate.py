@@ -193,4 +193,9 @@ def test_the_viewer_lets_each_person_of_a_hot_seat_game_choose_a_seat(worker: Co
     assert bob.pending() and not viewer.dup_rows[0].pending()
     _until(app, lambda: bob.result() is not None)
     assert bob.result().seat == 2 and bob.line().startswith("Bob: ") and "Hard in Bob's seat" in bob.line()
+    click(app, bob.button.rect.center)  # "See it": Bob's seat at the bottom, where Hard played it
+    replayed = app.ctx.scenes.top
+    assert isinstance(replayed, ViewerScene) and replayed.view.bottom == 2 and replayed.banner == bob.line()
+    app.step(0.05)
+    pygame.image.save(app.screen, f"{SHOTS}/viewer_duplicate_hand_hot_seat.png")
     app.close()

@@ -833,8 +833,9 @@ class ViewerScene(Scene):
                 draw_pill(area, self.banner, self.view.layout.prompt_at, self.view.layout.px(20), 255, gold=True)
             self._draw_duplicates(area)
             marked = self.marked_text()
-            if marked and self.summary is None and self.sheet is None:
-                draw_hint_note(area, ["Review", marked], self.view.layout.fan, self.view.px)
+            if marked and self.summary is None and self.sheet is None:  # above the replay's panel when it shows
+                anchor = self.dup_panel if self._dup_panel_row() is not None else self.view.layout.fan
+                draw_hint_note(area, ["Review", marked], anchor, self.view.px)
         if self.problem and (self.index == self.last or self.timeline.start is None):
             self._draw_problem(surface)
         self._draw_bar(surface, w, h)
@@ -924,6 +925,9 @@ def open_duplicate_viewer(ctx: AppContext, result: Any) -> ViewerScene:
     """Push the viewer on a "Hard in my seat" replay (``game.ai.duplicate.DuplicateResult``) at its hand's deal,
     the two results over the table; Esc comes back to the scene under it."""
     viewer = ViewerScene(ctx, result.record, duplicates=False)
+    if viewer.timeline.start is not None:  # the seat Hard played at the bottom, as the person sat
+        viewer.bottom = viewer.view.bottom = viewer.view.viewer = result.seat
+        viewer._place()
     starts = viewer.timeline.hand_starts()
     if len(starts) >= result.hand:
         viewer.go_to(starts[result.hand - 1])
