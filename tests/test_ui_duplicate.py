@@ -199,3 +199,39 @@ def test_the_viewer_lets_each_person_of_a_hot_seat_game_choose_a_seat(worker: Co
     app.step(0.05)
     pygame.image.save(app.screen, f"{SHOTS}/viewer_duplicate_hand_hot_seat.png")
     app.close()
+
+
+def test_without_the_worker_process_a_thread_reports_progress_and_cancel_stops_it() -> None:
+    from game.ai.players import NormalPlayer
+
+    game = new_game("spades", None, 4, 33)
+    players = [NormalPlayer(s) for s in range(4)]
+    while len(game.results) < 1:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    seats = [{"name": "You", "player": "human"}] + [{"name": n, "player": "computer", "level": "normal"}
+                                                      for n in ("West", "North", "East")]
+    dead = ComputerWorker()
+    dead.state = "dead"  # the process could not start: the computers think in a thread
+    run = DuplicateRun(worker=dead)
+    try:
+        job = duplicate_job(to_record(game, seats), 1, 0, 150)
+        run.start(job)
+        deadline = time.monotonic() + DEADLINE_S
+        while run.fraction() <= 0:
+            assert time.monotonic() < deadline and run.running()
+            time.sleep(0.01)
+        thread, key = run.players._thread, run.key
+        assert thread is not None and run.cancel()
+        thread.join(DEADLINE_S)
+        assert not thread.is_alive() and run.players.failed == {}  # stopped, and no seat "failed" for it
+        done, expected = run.players._progress[key]  # the last report, the one that was told to stop
+        assert done < expected, "the job was played to its end"
+        run.start(job)
+        while run.running():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert run.result is not None and run.fraction() == 1.0
+    finally:
+        run.close()
