@@ -142,6 +142,20 @@ def test_hard_in_my_seat_shows_a_growing_progress_bar_and_cancel_or_esc_call_it_
     app.close()
 
 
+def test_continue_calls_off_hard_in_my_seat_so_the_next_hand_has_the_worker(worker: ComputerWorker) -> None:
+    app, scene = _summary(worker, seed=7)
+    summary = scene.overlays.summary
+    assert summary is not None and summary.extra is not None and summary.extra.duplicate is not None
+    row = summary.extra.duplicate
+    _key(app, pygame.K_d)
+    _until(app, lambda: row.fraction() > 0)
+    _key(app, pygame.K_RETURN)  # Continue: the next hand
+    assert scene.overlays.summary is None and not scene.coach.duplicates.run.running()
+    token = scene.coach.duplicates.run.players.token
+    _until(app, lambda: bool(worker.called_off.get(token)), worker.poll)  # and the worker really stopped it
+    app.close()
+
+
 def test_hard_in_my_seat_from_the_viewer_shows_both_results_then_the_hand(worker: ComputerWorker) -> None:
     app, scene = _summary(worker, seed=4)
     viewer = open_viewer_for_game(app.ctx, scene.control.game, scene.control.config.seat_records())

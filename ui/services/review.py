@@ -248,5 +248,10 @@ class HandDuplicates:
         self.asked = None
         return self.run.cancel()
 
+    def cancel_all(self) -> None:
+        """Call off the replay running, whichever hand (the summary it shows in has closed)."""
+        if self.asked is not None:
+            self.cancel(self.asked)
+
     def close(self) -> None:
         self.run.close()
