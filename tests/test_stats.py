@@ -350,7 +350,7 @@ def test_reviewed_games_keep_their_accuracy_and_the_chart_shows_it_in_order(app)
     assert scene.accuracy() == [6.0, None, 6.0]
     assert [r.margin for r in scene.recent()] == [373, 373, 373]
     app.step(DT)
-    app.screenshot("/tmp/coach-shots/stats_accuracy.png")
+    app.screenshot(SHOTS / "stats_accuracy.png")
     scene.player.step(1)  # Bob
     assert scene.name == "Bob" and scene.accuracy() == [None, None, 9.0]
 

@@ -6,6 +6,7 @@ on. Nothing here is timed: the tests wait for what the worker reports, with gene
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from random import Random
@@ -30,6 +31,7 @@ SHOTS = "/tmp/coach-shots"
 
 @pytest.fixture(scope="module")
 def worker() -> Iterator[ComputerWorker]:
+    os.makedirs(SHOTS, exist_ok=True)  # the screenshots taken on the way (not committed)
     started = ComputerWorker(warm=("normal",)).start()
     assert started.wait_ready(60.0), f"the worker never became ready ({started.state})"
     yield started
