@@ -34,8 +34,38 @@ def worker() -> Iterator[ComputerWorker]:
     os.makedirs(SHOTS, exist_ok=True)  # the screenshots taken on the way (not committed)
     started = ComputerWorker(warm=("normal",)).start()
     assert started.wait_ready(60.0), f"the worker never became ready ({started.state})"
+    started._progress = _ReportLog(started._progress)  # every report the worker hands in, kept in order
     yield started
     started.stop()
+
+
+class _ReportLog(dict[Any, Any]):
+    """The worker's table of the last progress report per table, that also keeps every report it is given
+    (``reports``), so a test sees the reports themselves, whatever the frames happened to sample."""
+
+    def __init__(self, start: dict[Any, Any]) -> None:
+        super().__init__(start)
+        self.reports: list[tuple[Any, ...]] = []
+
+    def __setitem__(self, token: Any, said: Any) -> None:
+        self.reports.append((token, *said))
+        super().__setitem__(token, said)
+
+
+def _reports_so_far(worker: ComputerWorker) -> int:
+    """How many progress reports the worker has handed in so far."""
+    log = worker._progress
+    assert isinstance(log, _ReportLog)
+    return len(log.reports)
+
+
+def _reports_since(worker: ComputerWorker, start: int) -> list[tuple[int, int]]:
+    """The (done, expected) reports the worker handed in, after the first ``start``, for the job it reported
+    on last (a job called off before may still have reports on the way), in order."""
+    log = worker._progress
+    assert isinstance(log, _ReportLog) and len(log.reports) > start
+    last = log.reports[-1][1]
+    return [(done, expected) for _token, key, done, expected in log.reports[start:] if key == last]
 
 
 def _until(app: Any, done: Callable[[], bool], each: Callable[[], None] = lambda: None) -> None:
@@ -132,11 +162,13 @@ def test_hard_in_my_seat_shows_a_growing_progress_bar_and_cancel_or_esc_call_it_
     assert not row.pending() and row.button.label == "Hard in my seat"
 
     # a new request after the cancels still runs to its end, its bar growing frame by frame
+    start = _reports_so_far(worker)
     click(app, rect.center)
     seen: list[float] = []
     _until(app, lambda: row.result() is not None, lambda: seen.append(row.fraction()))
     assert seen == sorted(seen), "the progress never goes back"
-    assert any(0 < f < 1 for f in seen), "frames were drawn while the worker played (none waited for it)"
+    reports = _reports_since(worker, start)  # what the worker said on the way, whatever frames sampled
+    assert any(0 < done < expected for done, expected in reports) and reports == sorted(reports)
     assert row.fraction() == 1.0 and row.line().startswith("You: ") and "Hard in your seat: " in row.line()
     assert run.players._thread is None  # it ran in the worker process, not in this one
     cancelled = [k for k, _d in worker.called_off.get(run.players.token, [])]
@@ -171,6 +203,7 @@ def test_hard_in_my_seat_from_the_viewer_shows_both_results_then_the_hand(worker
     _until(app, lambda: row.fraction() > 0)
     _key(app, pygame.K_ESCAPE)  # Esc calls it off first: the viewer stays
     assert app.ctx.scenes.top is viewer and not row.pending()
+    start = _reports_so_far(worker)
     _key(app, pygame.K_d)
     seen: list[float] = []
     shot = False
@@ -184,7 +217,9 @@ def test_hard_in_my_seat_from_the_viewer_shows_both_results_then_the_hand(worker
 
     _until(app, lambda: row.result() is not None, watch)
     seen.append(row.fraction())
-    assert seen == sorted(seen) and seen[-1] == 1.0 and any(0 < f < 1 for f in seen)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    reports = _reports_since(worker, start)
+    assert any(0 < done < expected for done, expected in reports) and reports == sorted(reports)
     line = viewer.duplicate_line()
     assert line is not None and line.startswith("You: ") and "Hard in your seat: " in line
     app.step(0.05)
