@@ -116,3 +116,32 @@ def test_hard_keeps_the_big_joker_apart_from_the_hearts() -> None:
             assert {49, 53} <= kept
             return
     pytest.fail("no deal gave the leader the Big Joker and the ace of hearts")
+
+
+def test_normal_alone_in_cutthroat_wins_with_its_cheapest_winner_after_its_bid_is_made() -> None:
+    """Cutthroat Spades: a player alone whose bid is made keeps taking the trick he can win (a trick let go
+    goes to a rival), with the cheapest card that wins it now (of the suit led when he can follow)."""
+    from game.ai.cardsense import SUIT_MASKS, beating, cheapest, suit_of, winning
+    from game.ai.normal import normal_spades_choose
+
+    seen = 0
+    for seed in range(12):
+        game = new_game("spades", SpadesOptions(partnerships=False), 3, seed)
+        game.stop_at_hand_end = True
+        rng = random.Random(seed)
+        while game.phase is not Phase.HAND_OVER:
+            seat = game.to_act
+            view = game.view(seat)
+            action = normal_spades_choose(view, rng)
+            bid = view.bids[seat]
+            if view.phase is Phase.PLAYING and view.trick and isinstance(bid, int) and bid > 0 \
+                    and view.tricks_won[seat] >= bid:
+                legal = sum(1 << a.card for a in view.legal if isinstance(a, Play))
+                led = suit_of(view.trick[0][1])
+                win = beating(legal, winning(view.trick, view.trump)[1], led, view.trump)
+                if win and legal & (legal - 1):
+                    assert isinstance(action, Play)
+                    assert action.card == cheapest(win & SUIT_MASKS[led] or win, view.trump)
+                    seen += 1
+            game.apply(action)
+    assert seen > 20
