@@ -12,7 +12,7 @@ from game.ai.hard import NIL_FLOOR, NIL_TRIES, HardPlayer, _prune, auction_fit, 
 from game.ai.players import NormalPlayer
 from game.ai.rollout import advance_to_play, pitch_bid_for, pitch_bid_rule, pitch_estimate, play_out
 from game.ai.tuning import SPADES_TUNING
-from game.cards import cards_of, mask_of
+from game.cards import Card, cards_of, mask_of
 from game.chance import Chance
 from game.deals import deck_for_deal
 from game.factory import new_game
@@ -157,39 +157,44 @@ def test_double_nil_is_left_alone_at_level_scores() -> None:
 # ----------------------------------------------------------------- no peeking
 
 
-def _two_deals(seed: int) -> tuple[TrickGame, TrickGame, list[Action]]:
-    """Two Spades games whose deals differ by two cards of one suit swapped between seats 1 and 3,
-    played alike to a turn of seat 0 or 2 (which cannot tell them apart)."""
-    options = SpadesOptions(double_nil=False)
-    first = new_game("spades", options, 4, seed)
+def _two_deals(seed: int, options: SpadesOptions | None = None,
+               players: int = 4) -> tuple[TrickGame, TrickGame, list[Action]]:
+    """Two Spades games whose deals differ by two cards of one suit swapped between seats 1 and the last,
+    played alike to a turn of a seat that holds neither (0 or 2 at four seats; 0 at three). The two cards
+    are no jokers and no opening club (a house rule may give those a place in the rules)."""
+    options = options or SpadesOptions(double_nil=False)
+    first = new_game("spades", options, players, seed)
     dealer = first.dealer
     hands = [list(cards_of(h)) for h in first.hands]
-    bids = {s: 3 for s in range(4)}
+    bids = {s: 3 for s in range(players)}
     bid_round(first, bids)
     history: list[Action] = []
     rng = random.Random(seed)
+    last = players - 1
     while True:
         legal = first.legal_actions()
-        if first.to_act in (0, 2) and len(legal) > 2 and len(history) >= 6:
+        if first.to_act not in (1, last) and len(legal) > 2 and len(history) >= 6:
             break
         action = rng.choice(legal)
         first.apply(action)
         history.append(action)
     played = {a.card for a in history if isinstance(a, Play)}
+    special = {Card.parse("2C"), Card.parse("3C")}
     swap = None
     for x in hands[1]:
-        for y in hands[3]:
-            if x & 3 == y & 3 and x not in played and y not in played:
+        for y in hands[last]:
+            if (x & 3 == y & 3 and x not in played and y not in played and max(x, y) < 52
+                    and not {x, y} & special):
                 swap = (x, y)
     assert swap is not None
     x, y = swap
     other = [list(h) for h in hands]
     other[1] = [y if c == x else c for c in other[1]]
-    other[3] = [x if c == y else c for c in other[3]]
+    other[last] = [x if c == y else c for c in other[last]]
     chance = Chance(seed)
     chance.force("seat", [dealer])
-    chance.force("deck", [deck_for_deal("spades", dealer, other, 4)])
-    second = new_game("spades", options, 4, seed, chance)
+    chance.force("deck", [deck_for_deal("spades", dealer, other, players)])
+    second = new_game("spades", options, players, seed, chance)
     bid_round(second, bids)
     for action in history:
         second.apply(action)
@@ -197,9 +202,17 @@ def _two_deals(seed: int) -> tuple[TrickGame, TrickGame, list[Action]]:
     return first, second, history
 
 
+HOUSE_TABLES = [(SpadesOptions(double_nil=False, jokers=True, two_clubs_opens=True, spades_any_time=True), 4),
+                (SpadesOptions(double_nil=False, partnerships=False, jokers=True, two_clubs_opens=True), 3),
+                (SpadesOptions(double_nil=False, partnerships=False, bag_rule="5/50"), 4)]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_hard_does_not_peek(seed: int) -> None:
-    first, second, _ = _two_deals(seed)
+@pytest.mark.parametrize(("options", "players"), [(None, 4), *HOUSE_TABLES],
+                         ids=["default", "jokers-opening-any-time", "cutthroat-3-jokers", "cutthroat-4"])
+def test_hard_does_not_peek(seed: int, options: SpadesOptions | None, players: int) -> None:
+    """Under the default rules and under the house rules that change the cards and the seats too."""
+    first, second, _ = _two_deals(seed, options, players)
     seat = first.to_act
     view_a, view_b = first.view(seat), second.view(seat)
     assert view_a == view_b

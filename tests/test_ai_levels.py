@@ -20,6 +20,7 @@ from game.chance import Chance
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
 from game.record import replay, to_record
+from game.spades.rules import CUTTHROAT_OUT, JOKER_SUIT_OF, house_deck
 from game.state import Phase, SeatView, TrickGame
 from tests.scripted import draw_all, two_player_deal, two_player_game
 
@@ -136,6 +137,8 @@ def deal_slots(game: TrickGame, seat: int, deck: list[Card]) -> list[int]:
     named |= {c for given in getattr(game, "pending_exchange", {}).values() for c in given}
     for _, thrown, drawn in getattr(log, "redraw", []):
         named |= set(thrown) | set(drawn)
+    if game.kind == "spades" and game.num_seats == 3:
+        named.add(CUTTHROAT_OUT)  # out of play by the rule, as every seat knows
     if game.kind == "spades-two":
         first = log.first
         hidden = [i for i in range(52) if (first + i // 2) % 2 != seat]
@@ -148,9 +151,9 @@ def deal_slots(game: TrickGame, seat: int, deck: list[Card]) -> list[int]:
 def dealt_owner(kind: str, dealer: int, n: int) -> list[int | None]:
     """The seat each deck position is dealt to (None: set aside)."""
     owner: list[int | None] = [None] * 52
-    if kind == "spades":
-        for i in range(52):
-            owner[i] = (dealer + 1 + i) % 4
+    if kind == "spades":  # one card at a time: 13 each to four seats, 17 each to three (the 2♣ out)
+        for i in range(52 if n == 4 else 51):
+            owner[i] = (dealer + 1 + i) % n
         return owner
     position = 0
     for _ in range(2):
@@ -168,11 +171,24 @@ def forced_game(kind: str, options: Any, players: int, decks: list[list[Card]], 
     return new_game(kind, options, players, seed, chance)
 
 
+def house_decks(kind: str, options: Any, players: int, decks: list[list[Card]]) -> list[list[Card]]:
+    """The decks as a house rule deals them (jokers for the 2♥ and 2♦, the 2♣ set aside at
+    three seats), so a deck position holds the card the game deals from it."""
+    if kind != "spades":
+        return decks
+    return [house_deck(d, options.jokers, players) for d in decks]
+
+
+def suit_in_play(card: Card) -> int:
+    """The suit a card belongs to for every rule (the jokers are spades)."""
+    return JOKER_SUIT_OF[int(card)]
+
+
 def rearranged(deck: list[Card], slots: list[int], rng: random.Random) -> list[Card]:
     """The deck with the unseen cards of each suit shuffled among their positions (every place keeps its suits)."""
     out = list(deck)
     for suit in range(4):
-        places = [i for i in slots if deck[i].suit == suit]
+        places = [i for i in slots if suit_in_play(deck[i]) == suit]
         moved = [deck[i] for i in places]
         rng.shuffle(moved)
         for i, c in zip(places, moved, strict=True):
@@ -187,6 +203,9 @@ NO_PEEK_TABLES = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOption
                   ("spades", 4, SpadesOptions(nil_pass=2, min_side_bid=4, bag_rule="none", spades_any_time=True,
                                               ten_for_200=True, nil_value=50)),
                   ("spades", 4, SpadesOptions(partnerships=False, bag_rule="5/50")),
+                  # ... and those that change the cards and the seats
+                  ("spades", 4, SpadesOptions(jokers=True, two_clubs_opens=True)),
+                  ("spades", 3, SpadesOptions(partnerships=False, jokers=True, two_clubs_opens=True)),
                   ("pitch", 4, PitchOptions(off_jack=True, min_bid=2)),
                   ("pitch", 4, PitchOptions(off_jack=True, partnerships=True, low="player"))]
 
@@ -199,7 +218,8 @@ def test_no_peeking(kind: str, players: int, options: Any, level: str) -> None:
     rng = random.Random(7)
     compared = moved = 0
     for game_seed in range(2):
-        decks = [Chance(1000 + game_seed * 50 + h).shuffled_deck() for h in range(3)]
+        decks = house_decks(kind, options, players,
+                            [Chance(1000 + game_seed * 50 + h).shuffled_deck() for h in range(3)])
         game = forced_game(kind, options, players, decks, game_seed)
         seats = [make_player(level, s) for s in range(game.num_seats)]
         trail: list[Action] = []
