@@ -43,3 +43,35 @@ def test_another_player_in_the_seat_gets_the_same_cards() -> None:
     words = compare(game, again, 1, 0)
     assert words.startswith("You: ") and "Hard in your seat: " in words
     assert isinstance(hand_points(again, 1, 0), int)
+
+
+def test_the_progress_grows_to_the_expected_work_and_a_false_answer_calls_the_job_off() -> None:
+    import pytest
+
+    from game.ai.duplicate import Cancelled, expected_work
+
+    game = new_game("spades", None, 4, 29)
+    _play(game, _players("normal"), 2)
+    weights = [20, 1, 1, 1]
+    said: list[tuple[int, int]] = []
+
+    def progress(done: int, expected: int) -> bool:
+        said.append((done, expected))
+        return True
+
+    duplicate_hand(game, 2, 0, _players("normal"), warm=(1, 2, 3), progress=progress, weights=weights)
+    expected = expected_work(game, 2, (1, 2, 3), weights)
+    assert said[-1] == (expected, expected) and all(e == expected for _d, e in said)
+    dones = [d for d, _e in said]
+    assert dones == sorted(dones) and dones[0] == 0 and dones[-2] < expected
+    assert expected > 13 * 4  # every decision of hand 2 and the warm seats' of hand 1, seat 0's weighted
+
+    calls: list[int] = []
+
+    def stop_at_half(done: int, expected: int) -> bool:
+        calls.append(done)
+        return done < expected // 2
+
+    with pytest.raises(Cancelled):
+        duplicate_hand(game, 2, 0, _players("normal"), warm=(1, 2, 3), progress=stop_at_half, weights=weights)
+    assert calls[-1] >= expected // 2 and calls[-1] < expected  # stopped at once, before the hand was over

@@ -118,6 +118,20 @@ def test_tips_say_what_a_first_game_needs() -> None:
     assert "Bidding" in pitch and "The pitch" in pitch and "trump" in pitch and "Set back" in pitch
 
 
+def test_tips_follow_the_house_rules_in_force() -> None:
+    """The bids, points and house rules the tips name are the ones of the game being started."""
+    plain = " ".join(b for _, b in tips_for("pitch", PitchOptions()))
+    assert "pass, 1, 2, 3 or 4" in plain and "Off-jack" not in plain and "off-jack" not in plain
+    five = " ".join(b for _, b in tips_for("pitch", PitchOptions(off_jack=True, min_bid=2)))
+    assert "pass, 2, 3, 4 or 5" in five and "5 shuts the others out" in five
+    assert "the Off-jack, and Game" in five and "(the off-jack) is a trump" in five
+    default = dict(tips_for("spades", SpadesOptions()))
+    assert "House rules" not in default
+    house = dict(tips_for("spades", SpadesOptions(jokers=True, ten_for_200=True, min_side_bid=4, nil_pass=2)))
+    words = house["House rules"]
+    assert "Big and Little Joker" in words and "200" in words and "at least 4" in words and "swap 2 cards" in words
+
+
 def test_tips_open_over_the_first_table_of_a_kind_only(app, tips_on) -> None:
     table = open_table(app, "spades", ["Ann", "W", "N", "E"], [0])
     tips = app.ctx.scenes.top

@@ -312,3 +312,96 @@ def test_counts_and_results_read_back_strictly() -> None:
         Result.from_json({"game": "pitch"})
     tally = Tally(games=3, won=1, hands=20, nils=2, nils_made=1)
     assert Tally.from_json(json.loads(json.dumps(tally.to_json()))) == tally
+
+
+# ----------------------------------------------------------------- the reviews' accuracy, game by game
+def _review(hand: int, seats_reviewed: list[int], marks: list[tuple[int, float]]) -> dict[str, object]:
+    """A stored review (the record's "reviews" field) with marks (seat, cost)."""
+    return {"hand": hand, "seats": seats_reviewed, "decisions": 10, "worlds": 96,
+            "cost": round(sum(c for _s, c in marks), 1),
+            "marks": [{"k": 5 + i, "hand": hand, "trick": 1, "seat": s, "cost": c, "chosen": "K♥", "better": "7♥",
+                       "text": "Trick 1: ..."} for i, (s, c) in enumerate(marks)]}
+
+
+def test_reviewed_games_keep_their_accuracy_and_the_chart_shows_it_in_order(app) -> None:
+    from game.reviews import with_reviews
+    from ui.scenes.stats import StatsScene
+
+    store = StatsStore()
+    people = seats(["Ann", "W", "N", "Bob"], {0, 3})
+    reviews = [
+        [_review(1, [0], [(0, 12.0)]), _review(2, [0], [])],  # Ann: 2 hands, 12 points: 6.0 a hand
+        [],  # not reviewed
+        [_review(3, [0, 3], [(0, 3.0), (3, 9.0)])],  # hot-seat: each person's own marks only
+    ]
+    for rows in reviews:
+        store.add_record(with_reviews(to_record(scripted_spades(), people), rows))
+    ann = store.get("Ann").recent
+    assert [r.points_lost_per_hand for r in ann] == [6.0, None, 3.0]
+    assert [r.points_lost_per_hand for r in store.get("Bob").recent] == [None, None, 9.0]
+    # the last hand's review comes after the game ended: it joins the game that ended then
+    store.add_review("spades", 4, {"Ann": Tally(reviewed=1, review_tenths=90)}, when=ann[-1].when)
+    assert [r.points_lost_per_hand for r in store.get("Ann").recent] == [6.0, None, 6.0]
+    assert store.get("Ann").tally("spades", 4).reviewed == 1  # the tally's own figure counts it too
+
+    scene = _open_statistics(app)
+    assert isinstance(scene, StatsScene) and scene.name == "Ann"
+    scene.tabs.select(0)  # Spades
+    assert scene.accuracy() == [6.0, None, 6.0]
+    assert [r.margin for r in scene.recent()] == [373, 373, 373]
+    app.step(DT)
+    app.screenshot(SHOTS / "stats_accuracy.png")
+    scene.player.step(1)  # Bob
+    assert scene.name == "Bob" and scene.accuracy() == [None, None, 9.0]
+
+
+def test_an_old_statistics_file_without_the_review_fields_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    old = {"format": "trick-table-stats/1", "players": {"Ann": {
+        "tallies": {"spades/4": {"games": 1, "won": 1, "hands": 3}},
+        "recent": [{"game": "spades", "players": 4, "won": True, "margin": 40, "score": 500,
+                    "when": "2026-01-02 10:00:00"}],
+        "last_played": "2026-01-02 10:00:00"}}}
+    path.write_text(json.dumps(old))
+    store = StatsStore(path)
+    assert store.take_problem() is None
+    (result,) = store.get("Ann").recent
+    assert result.reviewed == 0 and result.points_lost_per_hand is None  # not reviewed
+    store.add_review("spades", 4, {"Ann": Tally(reviewed=1, review_tenths=25)})
+    doc = json.loads(path.read_text())
+    assert doc["players"]["Ann"]["recent"] == old["players"]["Ann"]["recent"]  # an older program reads it still
+    assert StatsStore(path).get("Ann").tally("spades", 4).points_lost_per_hand == 2.5
+    reviewed = Result("spades", 4, True, 40, 500, "2026-01-02 10:00:00", 2, 75)
+    assert Result.from_json(json.loads(json.dumps(reviewed.to_json()))) == reviewed
+    with pytest.raises(ValueError):
+        Result.from_json({**reviewed.to_json(), "reviewed": -1})
+
+
+def test_a_hot_seat_review_counts_each_persons_own_marks(tmp_path: Path) -> None:
+    from game.actions import Play
+    from game.ai.review import HandReview, Mark
+    from game.cards import Card
+    from ui.services.stats import count_review
+
+    store = StatsStore(tmp_path / FILE_NAME)
+    card = Card.parse("KH")
+    marks = (Mark(3, 1, 1, 0, Play(0, card), Play(0, card), 4.0, "a"),
+             Mark(9, 1, 2, 2, Play(2, card), Play(2, card), 11.0, "b"))
+    review = HandReview(1, (0, 2), 20, marks, 96)
+    count_review(_ctx(store), seats(["Ann", "W", "Bob", "E"], {0, 2}), "spades", 4, review)
+    assert store.get("Ann").tally("spades", 4).points_lost_per_hand == 4.0
+    assert store.get("Bob").tally("spades", 4).points_lost_per_hand == 11.0
+
+
+def test_the_table_gives_a_finished_game_the_accuracy_of_its_reviews(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path / FILE_NAME)
+    rng = random.Random(4)
+    game = new_game("pitch", None, 3, 4)
+    table = TableStats(_ctx(store), _seat_configs(["Ann", "B", "C"], {0}), game)
+    table.reviews = lambda: [_review(1, [0], [(0, 2.5)]), _review(2, [0], [(0, 0.5), (1, 7.0)])]
+    while game.winner is None:
+        game.apply(rng.choice(game.legal_actions()))
+        table.after_action(game)
+    (result,) = StatsStore(tmp_path / FILE_NAME).get("Ann").recent
+    assert (result.reviewed, result.review_tenths) == (2, 30) and result.points_lost_per_hand == 1.5
+    assert table.ended_at == result.when  # a review that comes later joins this game

@@ -152,3 +152,13 @@ def test_hot_seat_reviews_each_players_own_decisions_only_when_asked() -> None:
     review = scene.coach.reviews.of(1)
     assert review is not None and review.seats == (0, 2)
     assert {m.seat for m in review.marks} <= {0, 2}
+    line = summary.extra.line()  # each person's own decisions, said for each of them
+    assert line.startswith("To look at: Ann ") and " \u00b7 Bob " in line
+    app.step(0.05)
+    pygame.image.save(app.screen, f"{SHOTS}/summary_review_hot_seat.png")
+    from ui.services.stats import stats_store
+
+    for seat, name in ((0, "Ann"), (2, "Bob")):  # the statistics count each person's own marks only
+        tally = stats_store(scene.ctx).get(name).tally("spades", 4)
+        own = sum(m.cost for m in review.marks if m.seat == seat)
+        assert tally.reviewed == 1 and tally.review_tenths == max(0, round(10 * own))

@@ -28,7 +28,7 @@ from ui.app import App, make_app
 from ui.draw.sprites import Flight
 from ui.scenes.table import TableScene, make_config
 from ui.services.computer import ComputerWorker
-from ui.services.review import HandReviews
+from ui.services.review import DuplicateRun, HandReviews, duplicate_job
 from ui.services.saves import SaveService, save_text, window_facts
 from ui.services.settings import DEFAULT_THINK_MS
 
@@ -193,6 +193,45 @@ def review_frames(size: tuple[int, int] = (1280, 720), timeout_s: float = 60.0) 
         app.close()
 
 
+DUPLICATE_THINK_MS = 200  # Hard's budget a decision in the duplicate_frame_ms run (keeps the bench short)
+
+
+def duplicate_frames(size: tuple[int, int] = (1280, 720), timeout_s: float = 120.0) -> dict[str, Any]:
+    """Frame times (update + draw + flip) of a table while the worker process plays a hand again with Hard in
+    seat 0 ("Hard in my seat": the first hand of ``played_hand(100)``, the other seats ``normal``), polling its
+    progress every frame as the summary's bar does: median, p99 and max in ms, and the progress reports seen."""
+    worker = ComputerWorker().start()
+    worker.wait_ready(60.0)
+    app, scene = _table(size, [0], sync=False, level="normal", worker=worker)
+    run = DuplicateRun(worker=worker)
+    try:
+        for _ in range(5):
+            app.step(1 / 60)
+        seats = [{"name": "You", "player": "human"}] + [{"name": f"C{q}", "player": "computer", "level": "normal"}
+                                                          for q in (1, 2, 3)]
+        run.start(duplicate_job(to_record(played_hand(100), seats), 1, 0, DUPLICATE_THINK_MS))
+        times: list[float] = []
+        seen: set[float] = set()
+        deadline = time.perf_counter() + timeout_s
+        while time.perf_counter() < deadline and run.running():
+            t0 = time.perf_counter()
+            seen.add(run.fraction())
+            app.step(1 / 60)
+            pygame.display.flip()
+            times.append((time.perf_counter() - t0) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+        return {"median": round(statistics.median(times), 2) if times else 0.0,
+                "p99": round(_percentile(times, 0.99), 2) if times else 0.0,
+                "max": round(max(times), 2) if times else 0.0, "frames": len(times),
+                "progress_reports": len(seen - {0.0}), "done": run.result is not None,
+                "think_ms": DUPLICATE_THINK_MS}
+    finally:
+        run.close()
+        scene.on_exit()
+        worker.stop()
+        app.close()
+
+
 def startup_seconds(timeout_s: float = 20.0) -> float:
     """Wall time from starting ``python main.py`` to its first frame (it prints READY), dummy driver."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -243,6 +282,11 @@ def window_figures(log: Callable[[str], None] = print) -> dict[str, Any]:
     figures["review_frame_ms"] = review
     log(f"window while a hand is reviewed in the worker: frame median {review['median']} ms, p99 {review['p99']}, "
         f"max {review['max']} over {review['frames']} frames (target max <= 33 ms)")
+    duplicate = duplicate_frames()
+    figures["duplicate_frame_ms"] = duplicate
+    log(f"window while Hard plays a hand in my seat in the worker ({duplicate['think_ms']} ms a decision): frame "
+        f"median {duplicate['median']} ms, p99 {duplicate['p99']}, max {duplicate['max']} over {duplicate['frames']} "
+        f"frames, {duplicate['progress_reports']} progress steps shown (target max <= 33 ms)")
     log(f"window while {thinking['level']} computers think ({thinking['think_ms']} ms per decision, "
         f"{thinking['decisions']} decisions, worker: {thinking['worker']}): longest frame {thinking['max']} ms "
         f"(p95 {thinking['p95']}, p99 {thinking['p99']}, median {thinking['median']}; drawing thread's CPU at most "

@@ -67,8 +67,17 @@ class HandReview:
     def cost(self) -> float:
         return sum(m.cost for m in self.marks)
 
-    def summary(self) -> str:
-        """The hand summary's line: "2 decisions to look at, about 18 points"."""
+    def summary(self, names: Sequence[str] | None = None) -> str:
+        """The hand summary's line: "2 decisions to look at, about 18 points"; a review of several people's seats,
+        given the seats' ``names``, says it for each of them: "To look at: Ann 1 (about 9 points) · Bob none"."""
+        if names is not None and len(self.seats) > 1:
+            parts = []
+            for seat in self.seats:
+                mine = [m for m in self.marks if m.seat == seat]
+                who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                parts.append(f"{who} {len(mine)} (about {round(sum(m.cost for m in mine))} points)"
+                             if mine else f"{who} none")
+            return "To look at: " + " \u00b7 ".join(parts)
         if not self.marks:
             if not self.decisions:
                 return "Review: nothing to decide"
@@ -100,6 +109,11 @@ def _partner(view: SeatView) -> int | None:
     return next((q for t in view.teams if view.seat in t for q in t if q != view.seat), None)
 
 
+def _lower_first(words: str) -> str:
+    """ "Look at your cards" -> "look at your cards" (inside a sentence)."""
+    return words[:1].lower() + words[1:]
+
+
 def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str:
     """ "Trick 7: you played K♥ on your partner's A♥; 7♥ loses 9 points less on average"."""
     cost_text = f"{round(cost)} point{'s' if round(cost) != 1 else ''}"
@@ -115,7 +129,7 @@ def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str
         other = card_label(better.card) if isinstance(better, Play) else action_label(better)
         return f"{where}{did}; {other} loses {cost_text} less on average"
     if isinstance(chosen, Bid):
-        hard = action_label(better).lower() if isinstance(better, Bid) else action_label(better)
+        hard = action_label(better).lower() if isinstance(better, Bid) else _lower_first(action_label(better))
         if isinstance(better, Bid) and better.value == NIL:
             hard = "bid Nil"
         return f"Bidding: you chose {action_label(chosen).lower()}; Hard would {hard}, {cost_text} better on average"

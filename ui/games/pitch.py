@@ -148,15 +148,22 @@ class PitchPresentation(AuctionPresentation):
     def tips(self, options: Any = None) -> list[tuple[str, str]]:
         """Bidding (with the dealer's steal as chosen), the pitch, the points, the set back."""
         steal = getattr(options, "dealer_steal", True)
+        least, top = getattr(options, "min_bid", 1), getattr(options, "shut_out", SHUT_OUT)
+        bids = ", ".join(str(n) for n in range(least, top)) + f" or {top}"
+        off_jack = getattr(options, "off_jack", False)
         return [
-            ("Bidding", "Each player bids once: pass, 1, 2, 3 or 4, each bid higher than the last. Bid the points "
-                        "you expect to win. The dealer bids last and must bid 2 if everyone passed"
+            ("Bidding", f"Each player bids once: pass, {bids}, each bid higher than the last. Bid the points "
+                        f"you expect to win; {top} shuts the others out. The dealer bids last and must bid at "
+                        "least 2 if everyone passed"
                         + ("; he may also take the bid by equalling it." if steal else ".")),
             ("The pitch", "The highest bidder is the pitcher. The first card he leads makes its suit trump for "
                           "the hand. You may trump even when you could follow suit; when trump is led, you must "
-                          "play a trump if you have one."),
-            ("The points", "High (the top trump), Low (the lowest trump), the Jack of trumps and Game (the most "
-                           "card points: ten 10, ace 4, king 3, queen 2, jack 1)."),
+                          "play a trump if you have one."
+                          + (" The other jack of trump's colour (the off-jack) is a trump too, just below the "
+                             "jack." if off_jack else "")),
+            ("The points", "High (the top trump), Low (the lowest trump), the Jack of trumps, "
+                           + ("the Off-jack, " if off_jack else "")
+                           + "and Game (the most card points: ten 10, ace 4, king 3, queen 2, jack 1)."),
             ("Set back", "A pitcher who makes his bid scores all he won; one who falls short loses his bid. "
                          "You win by reaching the target on a hand you pitched and made."),
         ]

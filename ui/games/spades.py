@@ -187,7 +187,26 @@ class SpadesPresentation(Presentation):
             leading += " The player holding the lowest club of the deck leads it to the first trick."
         tips.append(("Playing", f"Follow suit when you can. {leading} H asks for a hint, S shows the scores, "
                                 "L the last trick."))
+        house = self._house_rule_tips(options)
+        if house:
+            tips.append(("House rules", " ".join(house)))
         return tips
+
+    @staticmethod
+    def _house_rule_tips(options: Any) -> list[str]:
+        """One short sentence for each house rule in force that changes how a hand is bid or played."""
+        lines = []
+        if getattr(options, "jokers", False):
+            lines.append("The Big and Little Joker are the two highest spades, above the ace of spades "
+                         "(the twos of hearts and diamonds are out).")
+        if getattr(options, "ten_for_200", False):
+            lines.append("A side that bids 10 or more scores 200 if it makes it, and loses 200 if not.")
+        if getattr(options, "min_side_bid", 0):
+            lines.append(f"Your side's bids must add up to at least {options.min_side_bid}.")
+        if getattr(options, "nil_pass", 0):
+            n = options.nil_pass
+            lines.append(f"A Nil bidder and his partner swap {n} card{'s' if n != 1 else ''} after the bidding.")
+        return lines
 
     def option_rows(self, options: Any, players: int | None) -> list[tuple[str, str]]:
         """Nil, Double Nil and the mercy rule."""

@@ -1,5 +1,9 @@
 """The Statistics screen: per player name and game, the counts by player count and a chart of recent games.
 
+The chart's bars are the recent games' margins; under them, once a recent game was reviewed (``game.ai.review``),
+a second row of bars gives each game's accuracy: the expected points lost a hand to Hard's choices (lower is
+better; a game that was not reviewed shows a dash).
+
 Opened from the title menu. The numbers come from ``ui.services.stats`` (the file in the data folder); Reset asks
 for a confirmation before it forgets everything.
 """
@@ -25,6 +29,7 @@ CHART_GAMES = 20  # the chart shows this many most recent games
 DASH = "\u2014"
 MINUS = "\u2212"
 LOST_RED = (214, 92, 84)
+ACCURACY_BLUE = (120, 170, 220)  # the accuracy bars (points lost a hand: lower is better)
 WHAT_COUNTS = ("Only players at the table count, each by name. A hand counts once it is scored; "
                "a game counts when it ends.")
 
@@ -106,6 +111,11 @@ class StatsScene(FormScene):
     def recent(self) -> list[Result]:
         """The chart's games: the chosen game's last ``CHART_GAMES`` finished games, oldest first."""
         return [r for r in self.stats().recent if r.game == self.kind][-CHART_GAMES:]
+
+    def accuracy(self) -> list[float | None]:
+        """The accuracy chart's figures: for each of ``recent()``'s games, oldest first, the expected points lost a
+        hand to Hard's choices (None: the game was not reviewed)."""
+        return [r.points_lost_per_hand for r in self.recent()]
 
     # --- actions ------------------------------------------------------------------------------
     def _set_name(self, name: str) -> None:
@@ -255,9 +265,15 @@ class StatsScene(FormScene):
         s = self.s
         rect = self.chart_rect
         results = self.recent()
+        accuracy = self.accuracy()
+        reviewed = any(a is not None for a in accuracy)
         title = f"Last {len(results)} game{'s' if len(results) != 1 else ''}" if results else "Recent games"
         text.blit_text(surface, title, s(22), theme.GOLD_LIGHT, (rect.centerx, rect.y + s(14)), "center", bold=True)
         plot = pygame.Rect(rect.x + s(8), rect.y + s(40), rect.width - s(16), rect.height - s(40) - s(62))
+        if reviewed:  # the margins above, the accuracy below, the same games in the same columns
+            lower_h = round(plot.height * 0.4)
+            lower = pygame.Rect(plot.x, plot.bottom - lower_h + s(26), plot.width, lower_h - s(26))
+            plot.height -= lower_h
         frame = pygame.Surface(plot.size, pygame.SRCALPHA)
         frame.fill((0, 0, 0, 60))
         surface.blit(frame, plot)
@@ -266,11 +282,11 @@ class StatsScene(FormScene):
             pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, mid), (plot.right, mid), max(1, s(1)))
         text.blit_text(surface, "won", s(15), theme.GOLD, (plot.x + s(6), plot.y + s(4)))
         text.blit_text(surface, "lost", s(15), LOST_RED, (plot.x + s(6), plot.bottom - s(4)), "bottomleft")
+        slot = plot.width / CHART_GAMES
+        bar_w = max(2, round(slot * 0.64))
         if not results:
             text.blit_text(surface, "No finished game yet", s(19), theme.TEXT_DIM, plot.center, "center")
         else:
-            slot = plot.width / CHART_GAMES
-            bar_w = max(2, round(slot * 0.64))
             top = max(1, max(abs(r.margin) for r in results))
             room = plot.height // 2 - s(8)
             for i, r in enumerate(results):
@@ -280,16 +296,46 @@ class StatsScene(FormScene):
                 bar = pygame.Rect(x, mid - bh if r.won else mid + 1, bar_w, bh)
                 pygame.draw.rect(surface, theme.GOLD if r.won else LOST_RED, bar,
                                  border_radius=max(1, bar_w // 4))
+        if reviewed:
+            self._draw_accuracy(surface, lower, accuracy, slot, bar_w)
         won = sum(r.won for r in results)
         summary = f"Won {won} of these {len(results)}" if results else ""
         if results:
             last = results[-1]
             summary += f"  \u00b7  last: {'won' if last.won else 'lost'} by {abs(last.margin)}" \
                 if last.margin else f"  \u00b7  last: {'won' if last.won else 'lost'}"
-        text.blit_text(surface, summary, s(19), theme.TEXT, (rect.centerx, plot.bottom + s(18)), "center")
+        text.blit_text(surface, summary, s(19), theme.TEXT, (rect.centerx, rect.bottom - s(62) + s(18)), "center")
         legend = "Bar height: the winning or losing margin (newest on the right)"
+        if reviewed:
+            legend = "Gold and red: the margin; blue: points lost a hand to Hard's choices (newest on the right)"
         text.blit_text(surface, legend, text.fit_size(legend, s(16), rect.width), theme.TEXT_DIM,
-                       (rect.centerx, plot.bottom + s(44)), "center")
+                       (rect.centerx, rect.bottom - s(62) + s(44)), "center")
+
+    def _draw_accuracy(self, surface: pygame.Surface, plot: pygame.Rect, accuracy: list[float | None], slot: float,
+                       bar_w: int) -> None:
+        """Each recent game's points lost a hand to Hard's choices: a bar from the baseline (lower is better), a
+        dash for a game that was not reviewed."""
+        s = self.s
+        figures = [a for a in accuracy if a is not None]
+        label = f"Points lost a hand to Hard's choices  \u00b7  last reviewed: {figures[-1]:.1f}"
+        text.blit_text(surface, label, text.fit_size(label, s(17), plot.width), theme.TEXT,
+                       (plot.centerx, plot.y - s(13)), "center")
+        frame = pygame.Surface(plot.size, pygame.SRCALPHA)
+        frame.fill((0, 0, 0, 60))
+        surface.blit(frame, plot)
+        base = plot.bottom - s(4)
+        pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, base), (plot.right, base), max(1, s(1)))
+        top = max(1.0, max(figures))
+        text.blit_text(surface, f"{top:.1f}", s(15), ACCURACY_BLUE, (plot.x + s(6), plot.y + s(4)))
+        room = base - plot.y - s(24)
+        for i, figure in enumerate(accuracy):
+            x = round(plot.right - (len(accuracy) - i) * slot + (slot - bar_w) / 2)
+            if figure is None:
+                pygame.draw.line(surface, theme.TEXT_DISABLED, (x, base - s(6)), (x + bar_w, base - s(6)),
+                                 max(1, s(2)))
+                continue
+            bh = max(s(3), round(room * figure / top))
+            pygame.draw.rect(surface, ACCURACY_BLUE, (x, base - bh, bar_w, bh), border_radius=max(1, bar_w // 4))
 
     def _draw_confirm(self, surface: pygame.Surface) -> None:
         s = self.s

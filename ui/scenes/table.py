@@ -500,6 +500,7 @@ class TableStage:
 
     def _close_summary(self) -> None:
         self.table.overlays.close("summary")
+        self.table.coach.duplicates.cancel_all()  # its result shows only in this summary; the worker is needed now
         self.table.notes.clear()  # nothing said about the last hand lingers into the next
         self.table.player.release()
 

@@ -21,10 +21,10 @@ from game.reviews import with_reviews
 from ui.context import AppContext
 from ui.draw.toast import Notes
 from ui.draw.widgets import Button
-from ui.scenes.viewer import ViewerScene
+from ui.scenes.viewer import ViewerScene, open_duplicate_viewer
 from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed
-from ui.services.stats import count_review
+from ui.services.stats import TableStats, count_review
 from ui.table.controller import TableController
 from ui.table.panels.bid_panel import ActionPanel
 from ui.table.panels.hint_note import draw_hint_note
@@ -60,6 +60,8 @@ class TableCoach:
         self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed (ui.services.review)
         self.duplicates = HandDuplicates(config, computer_sync, worker, table.think_ms)  # "Hard in my seat"
         self.reviews.on_done = self.count_review
+        if isinstance(table.control.stats, TableStats):  # a finished game keeps its reviews' accuracy figure
+            table.control.stats.reviews = self.reviews.as_json
 
     def close(self) -> None:
         """The table is left for good: stop the background reviews and replays."""
@@ -92,10 +94,11 @@ class TableCoach:
 
     def count_review(self, review: HandReview) -> None:
         """The statistics' accuracy figure: the expected points the review found lost (ui.services.stats)."""
-        g = self.table.control.game
+        g, stats = self.table.control.game, self.table.control.stats
+        ended_at = stats.ended_at if isinstance(stats, TableStats) else None
         try:
-            count_review(self.table.ctx, self.table.control.config.seat_records(), g.kind, g.num_seats, review.seats,
-                         review.cost)
+            count_review(self.table.ctx, self.table.control.config.seat_records(), g.kind, g.num_seats, review,
+                         ended_at)
         except Exception as exc:  # statistics must never stop a game
             self.table.notes.show_toast(f"The statistics could not be updated ({exc}).")
 
@@ -106,18 +109,15 @@ class TableCoach:
         if reviews.auto:
             reviews.request(game, hand)
             row = DuplicateRow(lambda: dup.of(hand), lambda: dup.pending(hand), lambda: dup.request(game, hand),
-                               self.open_duplicate)
+                               self.open_duplicate, lambda: dup.fraction(hand), lambda: dup.cancel(hand))
         ask = None if reviews.auto else (lambda: reviews.request(game, hand))  # hot-seat: when asked
-        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand))
+        names = None if reviews.auto else list(self.table.control.names)
+        return ReviewStrip(lambda: reviews.of(hand), self.open_hand_review, row, ask, lambda: reviews.pending(hand),
+                           names)
 
     def open_duplicate(self, result: DuplicateResult) -> None:
         """The hand played with Hard in the person's seat, in the replay viewer at that hand's start."""
-        viewer = ViewerScene(self.table.ctx, result.record)
-        starts = viewer.timeline.hand_starts()
-        if len(starts) >= result.hand:
-            viewer.go_to(starts[result.hand - 1])
-        viewer.banner = result.text
-        self.table.ctx.scenes.push(viewer)
+        open_duplicate_viewer(self.table.ctx, result)
 
     def open_hand_review(self, review: HandReview) -> None:
         """The replay viewer at the review's first marked decision, every hand face up (Esc returns here)."""

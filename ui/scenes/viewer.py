@@ -12,7 +12,13 @@ problem is shown up to the last state that replays, and the problem is shown the
 
 Keys: ←/→ one action, ↑/↓ (PgUp/PgDn) one trick, Home/End, S the score sheet, H the hand list (beside the
 table when the window is wide enough, over its right side otherwise; Tab gives it or takes back the keyboard,
-and while it has it ↑/↓ choose a hand and Enter goes there), Esc closes the list, then leaves.
+and while it has it ↑/↓ choose a hand and Enter goes there), D "Hard in my seat", Esc calls off "Hard in my
+seat" while it runs, then closes the list, then leaves.
+
+"Hard in my seat" (a record with a person's seat, at a hand the record scored): the hand shown played again
+with Hard in that seat (one button a person when several played), in the worker process as from the hand
+summary (``ui.services.review.DuplicateRun``), with its progress bar and Cancel; then the two results side by
+side over the table ("You: +52. Hard in your seat: +61") and "See it", the replayed hand in another viewer.
 """
 
 from __future__ import annotations
@@ -37,9 +43,11 @@ from ui.draw.toast import draw_pill
 from ui.draw.widgets import Button, WidgetGroup
 from ui.replay.hand_list import HandList, HandRow, hand_rows
 from ui.scene import Scene
+from ui.services.review import DuplicateRun, duplicate_job, human_seats_of
 from ui.table.layout import ui_unit
 from ui.table.model import Snapshot, TableModel
 from ui.table.panels.hint_note import draw_hint_note
+from ui.table.panels.review_strip import DuplicateRow
 from ui.table.panels.score_panel import ScorePanel, side_names
 from ui.table.panels.score_sheet import ScoreSheet
 from ui.table.panels.summary import HandSummary
@@ -278,7 +286,8 @@ class ViewerScene(Scene):
     """A recorded game, face up, stepped with the keys, the buttons or the slider; Esc leaves."""
 
     def __init__(self, ctx: AppContext, record: Any, problem: str | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None, duplicates: bool = True,
+                 computer_sync: bool = False) -> None:
         super().__init__(ctx)
         self.record = record
         self.on_close = on_close
@@ -335,6 +344,22 @@ class ViewerScene(Scene):
                                is int and m["seat"] < len(seat_words) else "") + m["text"]
                       for review in reviews_of(record) for m in review["marks"]}  # hot-seat marks name the player
         self.banner: str | None = None  # a line over the table ("You: +52. Hard in your seat: +61")
+        self._dup_sync = computer_sync
+        self._dup_run: DuplicateRun | None = None  # "Hard in my seat": made when first asked
+        self._dup_asked: tuple[int, int] | None = None  # (hand, seat) of the replay running
+        self._dup_done: dict[tuple[int, int], Any] = {}  # (hand, seat) -> its DuplicateResult
+        self._dup_active: int | None = None  # the seat whose replay the panel shows
+        self.dup_panel = pygame.Rect(0, 0, 0, 0)
+        self.dup_rows: dict[int, DuplicateRow] = {}
+        if duplicates and start is not None and self.problem is None:
+            humans = human_seats_of(record)
+            for seat in humans:
+                offer = "Hard in my seat" if len(humans) == 1 else f"Hard for {self.names[seat]}"
+                self.dup_rows[seat] = self._dup_row(seat, offer)
+                if len(humans) > 1:
+                    self.dup_rows[seat].button.key = ""  # D would not say whose seat
+        self._scored = sum(1 for h in (record.get("hands") or []) if isinstance(h, dict) and "points" in h) \
+            if isinstance(record, dict) else 0
         self._place()
         self.go_to(0)
 
@@ -386,7 +411,27 @@ class ViewerScene(Scene):
                 self.summary.place(self.view.layout)
             if self.sheet is not None:
                 self.sheet.place(self.view.layout)
+            self._place_duplicates()
         self._image = None
+
+    def _place_duplicates(self) -> None:
+        """The "Hard in my seat" buttons in the table's lower right corner, above the bar (right of the hand);
+        the running or finished replay of the hand shown in a panel above the hand."""
+        if not self.dup_rows or self.timeline.start is None:
+            return
+        px, lay = self._px, self.view.layout
+        tw, th = self.view.size
+        bw, bh = px(200), px(40)
+        y = th - px(14) - bh
+        for row in reversed(list(self.dup_rows.values())):
+            row.place(pygame.Rect(tw - px(14) - bw, y, bw, bh), px, bw)
+            y -= bh + px(8)
+        width = min(px(640), tw - px(40))
+        self.dup_panel = pygame.Rect(0, 0, width, px(60))
+        self.dup_panel.midbottom = (tw // 2, lay.fan.top - px(10))
+        active = self._dup_panel_row()
+        if active is not None:
+            active.place(self.dup_panel.inflate(-px(24), -px(14)), px, px(150))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the table and the bar out again."""
@@ -401,6 +446,107 @@ class ViewerScene(Scene):
     def _levels(seats: Sequence[Any]) -> dict[int, str]:
         return {i: level_label(str(seat["level"])) for i, seat in enumerate(seats)
                 if isinstance(seat, dict) and seat.get("player") == "computer" and isinstance(seat.get("level"), str)}
+
+    # ----- "Hard in my seat"
+    def duplicate_shown(self) -> bool:
+        """True when the hand shown may be played again with Hard in a person's seat (the record scored it)."""
+        pos = self.position
+        return bool(self.dup_rows) and pos is not None and pos.hand <= self._scored and self.sheet is None
+
+    def _hand(self) -> int:
+        pos = self.position
+        return pos.hand if pos is not None else 0
+
+    def _dup_row(self, seat: int, offer: str) -> DuplicateRow:
+        return DuplicateRow(lambda: self._dup_result(seat), lambda: self._dup_pending(seat),
+                            lambda: self.request_duplicate(seat), self.open_duplicate, self._dup_fraction,
+                            self.cancel_duplicate, offer)
+
+    def _dup_take(self) -> None:
+        run, asked = self._dup_run, self._dup_asked
+        if run is not None and asked is not None and not run.running():
+            if run.result is not None:
+                self._dup_done[asked] = run.result
+            self._dup_asked = None
+
+    def _dup_result(self, seat: int) -> Any:
+        self._dup_take()
+        return self._dup_done.get((self._hand(), seat))
+
+    def _dup_pending(self, seat: int) -> bool:
+        self._dup_take()
+        return self._dup_asked == (self._hand(), seat)
+
+    def _dup_fraction(self) -> float:
+        return self._dup_run.fraction() if self._dup_run is not None else 0.0
+
+    def request_duplicate(self, seat: int) -> None:
+        """Play the hand shown again with Hard in ``seat`` (a replay running already is called off)."""
+        hand = self._hand()
+        if not self.duplicate_shown() or (hand, seat) in self._dup_done:
+            return
+        if self._dup_run is None:
+            self._dup_run = DuplicateRun(self._dup_sync, self.ctx.worker)
+        name = None if len(self.dup_rows) == 1 else self.names[seat]
+        job = duplicate_job(self.record, hand, seat, self.ctx.settings.think_ms, name)
+        self._dup_asked, self._dup_active = (hand, seat), seat
+        self._dup_run.start(job)
+        self._place_duplicates()
+
+    def cancel_duplicate(self) -> bool:
+        """Call the running replay off (True when one ran); its button comes back."""
+        if self._dup_run is None or self._dup_asked is None:
+            return False
+        self._dup_asked = None
+        cancelled = self._dup_run.cancel()
+        self._place_duplicates()
+        return cancelled
+
+    def _dup_panel_row(self) -> DuplicateRow | None:
+        """The row the panel above the hand shows: the replay of the hand shown, running, else done (the seat
+        asked last first)."""
+        if not self.duplicate_shown():
+            return None
+        order = sorted(self.dup_rows, key=lambda seat: seat != self._dup_active)
+        running = next((self.dup_rows[q] for q in order if self.dup_rows[q].pending()), None)
+        return running or next((self.dup_rows[q] for q in order if self.dup_rows[q].result() is not None), None)
+
+    def open_duplicate(self, result: Any) -> None:
+        """"See it": the replayed hand in another viewer, the two results over the table (Esc comes back)."""
+        open_duplicate_viewer(self.ctx, result)
+
+    def _dup_event(self, event: pygame.event.Event) -> bool:
+        """The panel's row first (Cancel, "See it"), then the corner's buttons (none while a replay runs)."""
+        if not self.duplicate_shown():
+            return False
+        self._place_duplicates()
+        active = self._dup_panel_row()
+        if active is not None and active.handle_event(event):
+            return True
+        if active is not None and active.pending():
+            return False
+        for row in self.dup_rows.values():
+            if row is active or row.result() is not None:
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_d and len(self.dup_rows) > 1:
+                continue  # several people: D would not say whose seat; the buttons do
+            if row.handle_event(event):
+                return True
+        return False
+
+    def _draw_duplicates(self, area: pygame.Surface) -> None:
+        if not self.duplicate_shown() or self.summary is not None:
+            return
+        active = self._dup_panel_row()
+        if active is not None:
+            px = self._px
+            theme.draw_solid_panel(area, self.dup_panel, radius=px(12))
+            pygame.draw.rect(area, theme.GOLD_DARK, self.dup_panel, max(1, px(1)), border_radius=px(12))
+            active.draw(area)
+        busy = active is not None and active.pending()
+        for row in self.dup_rows.values():
+            if row is not active and not busy and row.result() is None:
+                row.draw(area)
 
     # ----- moving
     @property
@@ -513,7 +659,9 @@ class ViewerScene(Scene):
         self.go_to(row.start)
 
     def _escape(self) -> None:
-        """Esc: close the hand list first, then leave."""
+        """Esc: call off "Hard in my seat" while it runs, then close the hand list, then leave."""
+        if self.cancel_duplicate():
+            return
         if self.list_open:
             self.toggle_hand_list()
         else:
@@ -527,6 +675,12 @@ class ViewerScene(Scene):
             self.hand_list.focused = False
         else:
             self.hand_list.take_focus(self.position.hand)
+
+    def on_exit(self) -> None:
+        """Gone from the stack: a replay still running is called off."""
+        if self._dup_run is not None:
+            self._dup_run.close()
+            self._dup_run, self._dup_asked = None, None
 
     def close(self) -> None:
         """Leave the viewer: back to the scene under it, or quit when there is none."""
@@ -558,6 +712,8 @@ class ViewerScene(Scene):
             return
         over_summary = self.summary is not None and hasattr(event, "pos") and self.summary.rect.collidepoint(event.pos)
         if self.list_open and not over_summary and self.hand_list.handle_event(event):
+            return
+        if not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) and self._dup_event(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event.key):
             return
@@ -627,6 +783,14 @@ class ViewerScene(Scene):
             self.summary.update(dt_s)
         if self.sheet is not None:
             self.sheet.update(dt_s)
+        for row in self.dup_rows.values():
+            row.update(dt_s)
+        self._place_duplicates()
+
+    def duplicate_line(self) -> str | None:
+        """The words of the panel above the hand: the replay's progress, or the two results side by side."""
+        row = self._dup_panel_row()
+        return row.line() if row is not None else None
 
     def status(self) -> str:
         """The bar's words: where in the game the viewer is."""
@@ -665,11 +829,13 @@ class ViewerScene(Scene):
             for overlay in (self.summary, self.sheet):
                 if overlay is not None:
                     overlay.draw(area, self.view.layout)
-            if self.banner and self.sheet is None:
+            if self.banner and self.sheet is None and self._dup_panel_row() is None:
                 draw_pill(area, self.banner, self.view.layout.prompt_at, self.view.layout.px(20), 255, gold=True)
+            self._draw_duplicates(area)
             marked = self.marked_text()
-            if marked and self.summary is None and self.sheet is None:
-                draw_hint_note(area, ["Review", marked], self.view.layout.fan, self.view.px)
+            if marked and self.summary is None and self.sheet is None:  # above the replay's panel when it shows
+                anchor = self.dup_panel if self._dup_panel_row() is not None else self.view.layout.fan
+                draw_hint_note(area, ["Review", marked], anchor, self.view.px)
         if self.problem and (self.index == self.last or self.timeline.start is None):
             self._draw_problem(surface)
         self._draw_bar(surface, w, h)
@@ -755,6 +921,21 @@ class ViewerScene(Scene):
 
 
 # ----------------------------------------------------------------- from the table
+def open_duplicate_viewer(ctx: AppContext, result: Any) -> ViewerScene:
+    """Push the viewer on a "Hard in my seat" replay (``game.ai.duplicate.DuplicateResult``) at its hand's deal,
+    the two results over the table; Esc comes back to the scene under it."""
+    viewer = ViewerScene(ctx, result.record, duplicates=False)
+    if viewer.timeline.start is not None:  # the seat Hard played at the bottom, as the person sat
+        viewer.bottom = viewer.view.bottom = viewer.view.viewer = result.seat
+        viewer._place()
+    starts = viewer.timeline.hand_starts()
+    if len(starts) >= result.hand:
+        viewer.go_to(starts[result.hand - 1])
+    viewer.banner = result.text
+    ctx.scenes.push(viewer)
+    return viewer
+
+
 def open_viewer_for_game(ctx: AppContext, game: TrickGame, seats: list[dict[str, Any]] | None = None) -> ViewerScene:
     """Push the viewer on ``game`` as it is now (finished or not), read from its record as a file would hold
     it (``seats`` as ``ui.services.saves.save_record_as`` takes them); Esc comes back to the scene under it."""

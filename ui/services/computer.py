@@ -278,7 +278,13 @@ def _warm_up(levels: tuple[str, ...]) -> None:
 
 def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiprocessing.queues.Queue[bytes],
                  warm: tuple[str, ...]) -> None:
-    """The worker process: take jobs, keep only the newest per asker, answer each one."""
+    """The worker process: take jobs, keep only the newest per asker, answer each one.
+
+    A player with ``reports_progress`` (a long job: "Hard in my seat") is handed a progress callback: each call
+    sends ``("progress", token, key, done, expected)`` back on the answer queue and reads the messages that came
+    in meanwhile (kept for the loop); a stop, or a cancel or a newer job from the same asker, makes the
+    callback return False, the job stops and ``("cancelled", token, key, done)`` goes back instead of an answer.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle; it stops this worker
     try:
         os.nice(WORKER_NICE)  # when the CPU is short, drawing goes first
@@ -290,22 +296,22 @@ def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiproces
     parent = multiprocessing.parent_process()
     players: dict[tuple[Any, ...], Player] = {}
     pending: dict[Any, tuple[Any, ...]] = {}  # asker's token -> its newest job
+    early: list[tuple[Any, ...]] = []  # messages read by a long job's progress callback, for the loop
     while True:
-        messages: list[bytes] = []
-        if not pending:
+        messages, early = early, []
+        if not pending and not messages:
             try:
-                messages.append(jobs.get(timeout=WORKER_IDLE_CHECK_S))
+                messages.append(ForkingPickler.loads(jobs.get(timeout=WORKER_IDLE_CHECK_S)))
             except queue.Empty:
                 if parent is not None and not parent.is_alive():
                     return  # the program is gone
                 continue
         while True:
             try:
-                messages.append(jobs.get_nowait())
+                messages.append(ForkingPickler.loads(jobs.get_nowait()))
             except queue.Empty:
                 break
-        for raw in messages:
-            message = ForkingPickler.loads(raw)
+        for message in messages:
             if message[0] == "stop":
                 return
             if message[0] == "cancel":
@@ -318,15 +324,37 @@ def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiproces
         token = next(iter(pending))
         _kind, token, key, seat, spec, view = pending.pop(token)
         cache_key = (token, seat, spec)
+        called_off = [0]  # > 0: the job was told to stop (the work done then, plus one)
+
+        def report(done: int, expected: int, token: Any = token, key: Any = key,
+                   called_off: list[int] = called_off, early: list[tuple[Any, ...]] = early) -> bool:
+            answers.put(_pack(("progress", token, key, done, expected)))
+            while True:
+                try:
+                    message = ForkingPickler.loads(jobs.get_nowait())
+                except queue.Empty:
+                    break
+                early.append(message)
+                if message[0] == "stop" or (message[0] in ("cancel", "job") and message[1] == token):
+                    called_off[0] = done + 1
+            return called_off[0] == 0
+
         try:
             player = players.get(cache_key)
             if player is None:
                 if len(players) > 64:
                     players.clear()
                 player = players[cache_key] = player_for(spec.level, spec.seed, spec.think_ms)
-            answer = _pack(("answer", token, key, player.choose(view), None))
+            if getattr(player, "reports_progress", False):
+                chosen = cast(Any, player).choose(view, progress=report)
+            else:
+                chosen = player.choose(view)
+            answer = _pack(("answer", token, key, chosen, None))
         except Exception as error:
-            answer = _pack(("answer", token, key, None, _error_text(error)))
+            if called_off[0]:
+                answer = _pack(("cancelled", token, key, called_off[0] - 1))
+            else:
+                answer = _pack(("answer", token, key, None, _error_text(error)))
         answers.put(answer)
 
 
@@ -342,6 +370,8 @@ class ComputerWorker:
         self._answers: Any = None
         self._process: Any = None
         self._inbox: dict[Any, list[tuple[Any, Any, str | None]]] = {}
+        self._progress: dict[Any, tuple[Any, int, int]] = {}  # token -> (key, done, expected) of its long job
+        self.called_off: dict[Any, list[tuple[Any, int]]] = {}  # token -> (key, work done) of jobs that stopped
         self._next_check = 0.0
 
     @property
@@ -426,6 +456,19 @@ class ComputerWorker:
                 self._inbox.setdefault(token, []).append((key, action, failure))
                 if len(self._inbox) > MAX_INBOXES:  # answers to tables long gone
                     self._inbox.pop(next(iter(self._inbox)))
+            elif message[0] == "progress":
+                _kind, token, key, done, expected = message
+                self._progress.pop(token, None)
+                self._progress[token] = (key, done, expected)
+                if len(self._progress) > MAX_INBOXES:
+                    self._progress.pop(next(iter(self._progress)))
+            elif message[0] == "cancelled":
+                _kind, token, key, done = message
+                stopped = self.called_off.setdefault(token, [])
+                stopped.append((key, done))
+                del stopped[:-8]
+                if len(self.called_off) > MAX_INBOXES:
+                    self.called_off.pop(next(iter(self.called_off)))
         now = time.monotonic()
         if self.alive and now >= self._next_check:
             self._next_check = now + LIVENESS_CHECK_S
@@ -440,9 +483,17 @@ class ComputerWorker:
         self.poll()
         return self._inbox.pop(token, [])
 
+    def progress(self, token: Hashable, key: Hashable) -> tuple[int, int] | None:
+        """How far ``token``'s long job ``key`` is, ``(done, expected)`` as it last said (None before it said)."""
+        self.poll()
+        last = self._progress.get(token)
+        return (last[1], last[2]) if last is not None and last[0] == key else None
+
     def forget(self, token: Hashable) -> None:
-        """Drop ``token``'s queued questions and answers (its table moved on or closed)."""
+        """Drop ``token``'s queued questions and answers (its table moved on or closed); a long job of its that
+        is running stops at its next progress report."""
         self._inbox.pop(token, None)
+        self._progress.pop(token, None)
         self.submit(("cancel", token))
 
     def kill(self) -> None:
@@ -503,6 +554,7 @@ class ComputerPlayers:
         self._jobs: queue.Queue[tuple[Hashable, int, SeatView] | None] = queue.Queue()
         self._closed = False
         self._failures: list[tuple[int, str]] = []
+        self._progress: dict[Hashable, tuple[int, int]] = {}  # a long job's work done and expected, by key
         self.failed: dict[int, str] = {}  # seats that fell back, and the level they play on at
 
     # ----- the table's API
@@ -518,6 +570,7 @@ class ComputerPlayers:
         self._asked_at = time.monotonic()
         with self._lock:
             self._answers = {}
+            self._progress = {}
         self._sent = {}
         self._dispatch(key, view)
 
@@ -530,6 +583,17 @@ class ComputerPlayers:
         self._pump()
         with self._lock:
             return self._answers.get(key)
+
+    def progress(self, key: Hashable) -> tuple[int, int] | None:
+        """How far the long job ``key`` (a player with ``reports_progress``) is: ``(done, expected)`` as it last
+        said, wherever it runs; None before it said anything, or when ``key`` is not the question asked."""
+        self._pump()
+        if key not in self._asked:
+            return None
+        if key in self._sent and self.worker is not None:
+            return self.worker.progress(self.token, key)
+        with self._lock:
+            return self._progress.get(key)
 
     def busy(self) -> bool:
         """True while a submitted decision has no answer yet."""
@@ -563,6 +627,7 @@ class ComputerPlayers:
         self._asked = set()
         with self._lock:
             self._answers = {}
+            self._progress = {}
         if self._own_worker and self.worker is not None:
             self.worker.stop()
             self.worker, self._own_worker = None, False
@@ -594,7 +659,7 @@ class ComputerPlayers:
     def _dispatch(self, key: Hashable, view: SeatView) -> None:
         seat = view.seat
         if self.sync:
-            answer = self._decide_here(view)
+            answer = self._decide_here(view, key)
             with self._lock:
                 self._answers[key] = answer
             return
@@ -634,6 +699,11 @@ class ComputerPlayers:
             self._dispatch(key, view)  # again, at the fallback level
         if not self._sent:
             return
+        for key, (seat, view, _at) in list(self._sent.items()):
+            said = self.worker.progress(self.token, key)
+            if said is not None and self._progress.get(key) != said:  # a long job that reports is alive
+                self._progress[key] = said
+                self._sent[key] = (seat, view, time.monotonic())
         stuck = [key for key, (_s, _v, at) in self._sent.items()
                  if time.monotonic() - at > self._think_ms() / 1000 + STALL_GRACE_S]
         if stuck:
@@ -677,14 +747,23 @@ class ComputerPlayers:
                     self._built_ms[seat] = ms
         return player
 
-    def _decide_here(self, view: SeatView) -> Answer:
+    def _decide_here(self, view: SeatView, key: Hashable = None) -> Answer:
         seat = view.seat
         player = self._local_player(seat)
         if player is None:
             return Answer(None, ValueError(f"no computer player at seat {seat}"))
         try:
+            if getattr(player, "reports_progress", False):
+                def report(done: int, expected: int) -> bool:
+                    with self._lock:
+                        self._progress[key] = (done, expected)
+                    return key in self._asked and not self._closed  # stop() calls it off
+
+                return _answer(cast(Any, player).choose(view, progress=report))
             return _answer(player.choose(view))
         except Exception as error:
+            if key is not None and key not in self._asked:
+                return Answer(None, error)  # called off: no failure, nobody waits for it
             if seat in self.failed and player is self._built.get(seat):
                 log_error(f"The fallback player at seat {seat} failed too; the table plays a legal action.",
                           _error_text(error))
@@ -715,7 +794,7 @@ class ComputerPlayers:
             before = sys.getswitchinterval()
             sys.setswitchinterval(min(before, THINKING_SWITCH_INTERVAL_S))
             try:
-                answer = self._decide_here(view)
+                answer = self._decide_here(view, key)
             finally:
                 sys.setswitchinterval(before)
             with self._lock:

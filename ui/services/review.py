@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from game.ai import LEVELS
 from game.ai.duplicate import DuplicateJob, DuplicateResult
 from game.ai.review import REVIEW_WORLDS, HandReview, ReviewJob
 from game.record import to_record
@@ -22,6 +23,8 @@ from ui.services.computer import (
     ComputerPlayers,
     ComputerWorker,
     PlayerSpec,
+    fallback_level,
+    hint_level,
     player_for,
     player_seed,
 )
@@ -96,6 +99,107 @@ class HandReviews:
         self.players.close()
 
 
+def duplicate_job(record: dict[str, Any], hand: int, seat: int, think_ms: int, name: str | None = None
+                  ) -> DuplicateJob:
+    """\"Hard in my seat\" for ``seat`` in hand ``hand`` of ``record`` (``trick-record/1``, the hand scored in it):
+    Hard at ``seat``, every computer seat at its recorded level with the seed the table gave it
+    (``player_seed``: the same computers as at the table when the game was played in this run of the program),
+    any other person's seat at the Normal level (someone must play its cards once the hand goes another way).
+    Every seat but ``seat`` is warmed up through the hands before, as ``game.ai.duplicate`` describes."""
+    seed = record.get("seed")
+    seats = record.get("seats") or []
+    count = len(seats)
+
+    def level_of(q: int) -> str:
+        info = seats[q] if isinstance(seats[q], dict) else {}
+        level = info.get("level")
+        if info.get("player") == "computer" and isinstance(level, str) and level in LEVELS:
+            return level
+        return fallback_level()
+
+    players = tuple((hint_level(), player_seed(seed, q, "hard-in-my-seat")) if q == seat
+                    else (level_of(q), player_seed(seed, q)) for q in range(count))
+    warm = tuple(q for q in range(count) if q != seat)
+    return DuplicateJob(record, hand, seat, players, warm, think_ms, name)
+
+
+def human_seats_of(record: Any) -> list[int]:
+    """The seats of a record that a person played."""
+    seats = record.get("seats") if isinstance(record, dict) else None
+    return [q for q, info in enumerate(seats or []) if isinstance(info, dict) and info.get("player") == "human"]
+
+
+class DuplicateRun:
+    """One \"Hard in my seat\" job at a time in the worker process: started, followed (its progress, as the worker
+    reports it), called off, and its ``DuplicateResult`` once it has come; nothing here waits."""
+
+    def __init__(self, sync: bool = False, worker: ComputerWorker | None = None) -> None:
+        self.sync, self.worker = sync, worker
+        self._by_seat: dict[int, ComputerPlayers] = {}  # a job is filed under its seat (``DuplicateJob.seat``)
+        self.players = self._players(0)
+        self.key: tuple[Any, ...] | None = None  # the job running, if any
+        self.job: DuplicateJob | None = None
+        self.result: DuplicateResult | None = None
+        self._count = 0
+
+    def _players(self, seat: int) -> ComputerPlayers:
+        players = self._by_seat.get(seat)
+        if players is None:
+            spec = PlayerSpec(DUPLICATE_LEVEL, None, REVIEW_BUDGET_MS)
+            players = self._by_seat[seat] = ComputerPlayers(
+                {seat: player_for(DUPLICATE_LEVEL, None)}, sync=self.sync, specs={seat: spec}, worker=self.worker,
+                think_ms=lambda: REVIEW_BUDGET_MS)
+        return players
+
+    def start(self, job: DuplicateJob) -> None:
+        """Run ``job`` (a job running already is called off first)."""
+        if self.key is not None:
+            self.cancel()
+        self._count += 1
+        self.key = ("duplicate", job.hand, job.seat, self._count)  # a fresh key: a late answer is never taken
+        self.job, self.result = job, None
+        self.players = self._players(job.seat)
+        self.players.ask(self.key, cast(SeatView, job))
+        self.update()
+
+    def update(self) -> None:
+        """Take the result if it has come (never waits)."""
+        if self.key is None:
+            return
+        answer = self.players.result(self.key)
+        if answer is not None:
+            if isinstance(answer.action, DuplicateResult):
+                self.result = answer.action
+            self.key = None
+
+    def running(self) -> bool:
+        self.update()
+        return self.key is not None
+
+    def fraction(self) -> float:
+        """How far the job is, 0..1 (1 once its result has come; 0 before the worker has said)."""
+        self.update()
+        if self.key is None:
+            return 1.0 if self.result is not None else 0.0
+        said = self.players.progress(self.key)
+        if said is None:
+            return 0.0
+        done, expected = said
+        return max(0.0, min(1.0, done / max(1, expected)))
+
+    def cancel(self) -> bool:
+        """Call the running job off (the worker stops it at its next decision); False when none runs."""
+        if self.key is None:
+            return False
+        self.players.stop()
+        self.key = None
+        return True
+
+    def close(self) -> None:
+        for players in self._by_seat.values():
+            players.close()
+
+
 class HandDuplicates:
     """\"Hard in my seat\" for one table: the hand played again in the worker process (``game.ai.duplicate``)."""
 
@@ -105,10 +209,7 @@ class HandDuplicates:
         self.seat = humans[0] if len(humans) == 1 else None
         self.config = config
         self.think_ms = think_ms or (lambda: 500)
-        anchor = self.seat or 0
-        spec = PlayerSpec(DUPLICATE_LEVEL, None, REVIEW_BUDGET_MS)
-        self.players = ComputerPlayers({anchor: player_for(DUPLICATE_LEVEL, None)}, sync=sync, specs={anchor: spec},
-                                       worker=worker, think_ms=lambda: REVIEW_BUDGET_MS)
+        self.run = DuplicateRun(sync, worker)
         self.done: dict[int, DuplicateResult] = {}
         self.asked: int | None = None
 
@@ -117,25 +218,40 @@ class HandDuplicates:
         seat = self.seat
         if seat is None or hand in self.done or self.asked == hand:
             return
-        seed = self.config.seed
-        players = tuple(("hard", player_seed(seed, q, "hard-in-my-seat")) if q == seat
-                        else (self.config.seats[q].level, player_seed(seed, q)) for q in range(game.num_seats))
-        warm = tuple(q for q in range(game.num_seats) if q != seat)
-        job = DuplicateJob(to_record(game, self.config.seat_records()), hand, seat, players, warm, self.think_ms())
+        job = duplicate_job(to_record(game, self.config.seat_records()), hand, seat, self.think_ms())
         self.asked = hand
-        self.players.ask(("duplicate", hand), cast(SeatView, job))
+        self.run.start(job)
+        self._take()
+
+    def _take(self) -> None:
+        if self.asked is not None and not self.run.running():
+            if self.run.result is not None and self.run.result.hand == self.asked:
+                self.done[self.asked] = self.run.result
+            self.asked = None
 
     def of(self, hand: int) -> DuplicateResult | None:
-        if self.asked is not None:
-            answer = self.players.result(("duplicate", self.asked))
-            if answer is not None:
-                if isinstance(answer.action, DuplicateResult):
-                    self.done[self.asked] = answer.action
-                self.asked = None
+        self._take()
         return self.done.get(hand)
 
     def pending(self, hand: int) -> bool:
+        self._take()
         return self.asked == hand and hand not in self.done
 
+    def fraction(self, hand: int) -> float:
+        """How far the replay of hand ``hand`` is (0..1)."""
+        return self.run.fraction() if self.pending(hand) else (1.0 if hand in self.done else 0.0)
+
+    def cancel(self, hand: int) -> bool:
+        """Call off the replay of hand ``hand``; False when it is not running."""
+        if not self.pending(hand):
+            return False
+        self.asked = None
+        return self.run.cancel()
+
+    def cancel_all(self) -> None:
+        """Call off the replay running, whichever hand (the summary it shows in has closed)."""
+        if self.asked is not None:
+            self.cancel(self.asked)
+
     def close(self) -> None:
-        self.players.close()
+        self.run.close()

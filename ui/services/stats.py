@@ -13,7 +13,9 @@ What counts, and when (decided here, shown on the Statistics screen):
 Per name, game and player count (``"spades/4"``, ``"pitch/3"``): games played and won, hands played;
 Spades: contracts bid and made (the side's contract, counted for a player who bid a number), Nils and
 Double Nils bid and made, the side's bags per hand; Pitch: times pitched, made and set back. Per name also
-the last ``RECENT_KEEP`` finished games (won or lost, and the margin) for the chart.
+the last ``RECENT_KEEP`` finished games (won or lost, and the margin) for the chart, each with the hands of it
+that were reviewed and the expected points those reviews found lost (``game.ai.review``; the accuracy chart). A
+recent game stored without those fields (an older file) was not reviewed; they are written only when it was.
 
 The file is written atomically (``ui.services.storage``), and each change is a read-modify-write under a lock
 beside the file (``storage.locked``), so two windows adding at once both keep their counts. At most
@@ -29,12 +31,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from game.names import clean_name
 from game.record import to_record
+from game.reviews import reviews_of, with_reviews
 from game.state import TrickGame
 from ui.services import storage
 
@@ -110,7 +113,7 @@ class Tally:
 
 @dataclass(frozen=True)
 class Result:
-    """One finished game as the chart shows it."""
+    """One finished game as the charts show it."""
 
     game: str
     players: int
@@ -118,22 +121,36 @@ class Result:
     margin: int  # the player's side's score minus the best other side's
     score: int
     when: str  # UTC, "YYYY-mm-dd HH:MM:SS"
+    reviewed: int = 0  # hands of the game whose review came in (0: not reviewed)
+    review_tenths: int = 0  # the expected points those reviews found lost to Hard's choices, in tenths
+
+    @property
+    def points_lost_per_hand(self) -> float | None:
+        """The game's accuracy figure: expected points lost per reviewed hand (None: not reviewed)."""
+        return self.review_tenths / 10 / self.reviewed if self.reviewed else None
 
     def to_json(self) -> dict[str, Any]:
-        """As stored in the file."""
-        return asdict(self)
+        """As stored in the file (the review fields only for a reviewed game)."""
+        out = asdict(self)
+        if not self.reviewed:
+            del out["reviewed"], out["review_tenths"]
+        return out
 
     @classmethod
     def from_json(cls, value: object) -> Result:
-        """Read a stored result; raises ValueError on anything else."""
-        if not isinstance(value, dict) or set(value) != {f.name for f in fields(cls)}:
+        """Read a stored result (without the review fields: not reviewed); raises ValueError on anything else."""
+        names = {f.name for f in fields(cls)}
+        if not isinstance(value, dict) or set(value) not in (names, names - {"reviewed", "review_tenths"}):
             raise ValueError("a recent game is not an object with the expected fields")
         game, players, won, margin, score, when = (value[k] for k in ("game", "players", "won", "margin",
                                                                        "score", "when"))
+        reviewed, tenths = value.get("reviewed", 0), value.get("review_tenths", 0)
         if not isinstance(game, str) or type(players) is not int or type(won) is not bool \
                 or type(margin) is not int or type(score) is not int or not isinstance(when, str):
             raise ValueError("a recent game has a field of the wrong type")
-        return cls(game, players, won, margin, score, when)
+        if type(reviewed) is not int or type(tenths) is not int or reviewed < 0 or tenths < 0:
+            raise ValueError("a recent game has a review count that is not a whole number")
+        return cls(game, players, won, margin, score, when, reviewed, tenths)
 
 
 @dataclass
@@ -222,8 +239,23 @@ def hand_tally(record: Mapping[str, Any], hand: Mapping[str, Any], seat: int) ->
     return tally
 
 
+def review_figures(record: Mapping[str, Any], seats: Iterable[int]) -> tuple[int, int]:
+    """(hands reviewed, expected points lost in tenths) of ``seats`` in a record's reviews (its optional
+    ``"reviews"`` field): a hand counts when it reviewed one of them, and only their own marks count."""
+    mine = set(seats)
+    hands, tenths = 0, 0
+    for review in reviews_of(dict(record)):
+        if not mine & {q for q in review.get("seats", ()) if type(q) is int}:
+            continue
+        hands += 1
+        cost = sum(m["cost"] for m in review["marks"] if m.get("seat") in mine
+                   and isinstance(m.get("cost"), (int, float)))
+        tenths += max(0, round(10 * cost))
+    return hands, tenths
+
+
 def game_result(record: Mapping[str, Any], seat: int, when: str = "") -> Result | None:
-    """How a finished game ended for ``seat`` (None while it is unfinished)."""
+    """How a finished game ended for ``seat`` (None while it is unfinished), with the reviews it holds."""
     winner = record.get("winner")
     if winner is None:
         return None
@@ -232,7 +264,9 @@ def game_result(record: Mapping[str, Any], seat: int, when: str = "") -> Result 
     scores = list(record["scores"])
     others = [s for i, s in enumerate(scores) if i != side]
     margin = scores[side] - max(others) if others else 0
-    return Result(record["game"], len(record["seats"]), winner == side, margin, scores[side], when or _now())
+    reviewed, tenths = review_figures(record, [seat])
+    return Result(record["game"], len(record["seats"]), winner == side, margin, scores[side], when or _now(),
+                  reviewed, tenths)
 
 
 def human_seats(record: Mapping[str, Any]) -> dict[str, list[int]]:
@@ -267,6 +301,9 @@ def record_deltas(record: Mapping[str, Any], from_hand: int = 0, count_end: bool
         if count_end and record.get("winner") is not None:
             results = [game_result(record, seat, when) for seat in seats]
             result = next((r for r in results if r is not None and r.won), results[0])
+            if result is not None and len(seats) > 1:  # one name at two seats: the reviews of both
+                reviewed, tenths = review_figures(record, seats)
+                result = replace(result, reviewed=reviewed, review_tenths=tenths)
             tally.games = 1
             tally.won = int(result is not None and result.won)
         out[name] = Delta(tally, result)
@@ -434,6 +471,26 @@ class StatsStore:
         deltas = record_deltas(record, from_hand, count_end)
         self.add(record["game"], len(record["seats"]), deltas)
 
+    def add_review(self, game: str, players: int, deltas: Mapping[str, Tally], when: str | None = None) -> None:
+        """Add each name's review counts (``reviewed``, ``review_tenths``) to its tally and, with ``when``, to its
+        recent game of ``game`` and ``players`` that ended then (a review that came after the game ended)."""
+        if not deltas:
+            return
+        now = _now()
+
+        def change(all_players: dict[str, PlayerStats]) -> None:
+            for name, tally in deltas.items():
+                entry = all_players.setdefault(name, PlayerStats())
+                entry.tallies.setdefault(key_of(game, players), Tally()).add(tally)
+                entry.last_played = now
+                ended = [i for i, r in enumerate(entry.recent) if (r.game, r.players, r.when) == (game, players, when)]
+                if when is not None and ended:  # the newest such game (the one this table just finished)
+                    r = entry.recent[ended[-1]]
+                    entry.recent[ended[-1]] = replace(r, reviewed=r.reviewed + tally.reviewed,
+                                                      review_tenths=r.review_tenths + tally.review_tenths)
+
+        self.update(change)
+
     def reset(self) -> None:
         """Forget every statistic (the file is rewritten empty)."""
         self.update(lambda players: players.clear())
@@ -480,6 +537,8 @@ class TableStats:
         self.enabled = any(s.get("player") == "human" for s in self.seats)
         self.counted_hands = len(getattr(game, "results", ()))
         self.counted_end = getattr(game, "winner", None) is not None
+        self.reviews: Callable[[], list[dict[str, Any]]] = list  # the table's reviews so far (its record's field)
+        self.ended_at: str | None = None  # when this table counted the game's end (a later review joins it)
 
     def after_action(self, game: TrickGame) -> None:
         """Count what the last action finished (a hand, the game); never raises into the table."""
@@ -490,9 +549,13 @@ class TableStats:
         if scored <= self.counted_hands and (not over or self.counted_end):
             return
         try:
-            record = to_record(game, self.seats)
+            record = with_reviews(to_record(game, self.seats), self.reviews())
             count_end = over and not self.counted_end
-            stats_store(self.ctx).add_record(record, from_hand=self.counted_hands, count_end=count_end)
+            when = _now()
+            deltas = record_deltas(record, self.counted_hands, count_end, when)
+            stats_store(self.ctx).add(record["game"], len(record["seats"]), deltas)
+            if count_end:
+                self.ended_at = when
         except Exception as exc:  # statistics must never stop a game
             stats_store(self.ctx).problem = f"The statistics could not be updated ({exc})."
         notify = getattr(self.ctx, "notify", None)
@@ -504,13 +567,18 @@ class TableStats:
         self.counted_end = self.counted_end or over
 
 
-def count_review(ctx: object, seats: Sequence[Mapping[str, Any]], game: str, players: int, reviewed: Iterable[int],
-                 cost: float) -> None:
-    """Add one hand's review to the reviewed seats' names: the accuracy figure (``Tally.points_lost_per_hand``)."""
-    deltas: dict[str, Delta] = {}
-    for seat in reviewed:
+def count_review(ctx: object, seats: Sequence[Mapping[str, Any]], game: str, players: int, review: Any,
+                 ended_at: str | None = None) -> None:
+    """Add one hand's review (``game.ai.review.HandReview``) to each reviewed person's name: the accuracy figure
+    (``Tally.points_lost_per_hand``), from that person's own marks only (a hot-seat review holds several people's);
+    with ``ended_at``, also to the recent game that ended then (the last hand's review comes after the end)."""
+    deltas: dict[str, Tally] = {}
+    for seat in review.seats:
         info = seats[seat] if seat < len(seats) else {}
         if isinstance(info, Mapping) and info.get("player") == "human":
             name = clean_name(info.get("name"), f"Seat {seat + 1}")
-            deltas[name] = Delta(Tally(reviewed=1, review_tenths=max(0, round(10 * cost))), None)
-    stats_store(ctx).add(game, players, deltas)
+            cost = sum(m.cost for m in review.marks if m.seat == seat)
+            tally = deltas.setdefault(name, Tally())
+            tally.reviewed = 1
+            tally.review_tenths += max(0, round(10 * cost))
+    stats_store(ctx).add_review(game, players, deltas, ended_at)

@@ -15,6 +15,7 @@ import pygame
 from game.actions import NIL, PASS, Action, Bid, BidValue, Discard, Draw, Look, NameTrump, Play
 from game.cards import SUITS, Card
 from ui.table.panels.bid_panel import Decision, bid_name
+from ui.table.panels.summary import HandSummary
 
 if TYPE_CHECKING:
     from ui.context import AppContext
@@ -160,10 +161,13 @@ class TableInput:
 
     def overlay_event(self, overlay: TableOverlayScene, event: pygame.event.Event) -> None:
         """An event for the overlay scene on top (``ui.table.panels.overlay_scene``): its panel takes it,
-        except Esc over the hot-seat curtain or the hand summary, which opens the pause menu over it (no card
+        except Esc over the hot-seat curtain or the hand summary, which opens the pause menu over it (over the summary,
+Esc first calls off "Hard in my seat" while it runs) (no card
         is shown; Resume returns to it), and S and L over the hand summary, which open the score sheet and the
         last trick over it."""
         key = event.key if event.type == pygame.KEYDOWN else None
+        if key == pygame.K_ESCAPE and isinstance(overlay.panel, HandSummary) and overlay.panel.cancel_running():
+            return  # Esc calls off "Hard in my seat" first (ui.table.panels.review_strip)
         opener = {pygame.K_ESCAPE: self.table.open_menu, pygame.K_s: self.table.open_score_sheet,
                   pygame.K_l: self.table.open_last_trick}.get(key) if key is not None else None
         if opener is not None and (overlay.name == "summary" or (overlay.name, key) == ("curtain", pygame.K_ESCAPE)):

@@ -85,6 +85,10 @@ class HandSummary:
         if self.extra is not None:
             self.extra.update(dt_s)
 
+    def cancel_running(self) -> bool:
+        """Esc: call off the background job the review lines run ("Hard in my seat"); True when one ran."""
+        return self.extra is not None and bool(self.extra.cancel_running())
+
     def _continue(self) -> None:
         if not self.done:
             self.done = True
