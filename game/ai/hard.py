@@ -22,10 +22,12 @@ from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
+from game.ai.gamevalue import SpadesGameValue
 from game.ai.inference import bids_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
+    SpadesTable,
     advance_to_play,
     danger_order,
     legal_bid,
@@ -35,6 +37,7 @@ from game.ai.rollout import (
     pitch_estimate,
     play_out,
     play_out_tricks,
+    policy_fits,
     spades_bid_for,
     spades_expected_tricks,
     spades_rollout,
@@ -105,6 +108,8 @@ class HardPlayer:
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
         self.bid_worlds = False  # True: worlds weighted by every other seat's numeric bid too (game/ai/inference.py)
         self.bid_tries = NIL_TRIES
+        self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
+        self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -189,6 +194,7 @@ class HardPlayer:
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
+        self._game = self._game_valuer(view)
         self.solved_worlds = 0
         worlds = 0
         check = MIN_WORLDS
@@ -198,16 +204,25 @@ class HardPlayer:
             world = self._world(view, rng)
             self._world_u = rng.random()
             side = world.side_of(seat)
+            if self._game is not None and not policy_fits(world):
+                self._game = None  # house rules the rollouts play at random: the hand's points
             solved = self._solved(world, seat, [cards[i] for i in alive], bag_cost) if solver_cards and \
                 cards_left(world) <= solver_cards else None
             for index in alive:
                 if solved is not None:
                     values[index].append(solved[cards[index]] + bonuses[index])
                     continue
+                if playing and self._game is not None:
+                    values[index].append(self._game_play_out(world, cards[index], honest) + bonuses[index])
+                    continue
                 if playing:
                     sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
                 else:
-                    sides = self._simulate(world, candidates[index])
+                    outcome = self._simulate_outcome(world, candidates[index])
+                    if isinstance(outcome, float):  # the game value already
+                        values[index].append(outcome + bonuses[index])
+                        continue
+                    sides = outcome
                 values[index].append(_margin(sides, side) + bonuses[index])
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
@@ -216,6 +231,7 @@ class HardPlayer:
                 if clear:
                     break
         self.last_worlds = worlds
+        self._game = None
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
@@ -224,12 +240,36 @@ class HardPlayer:
         """Each card's exact value in this world (the endgame solver), or None past its node budget."""
         if not supports(world):
             return None
+        leaf = self._game.value if self._game is not None else None
         try:
-            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes).move_values(cards)
+            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes, leaf=leaf).move_values(cards)
         except SolverBudgetExceeded:
             return None
         self.solved_worlds += 1
         return values
+
+    def _game_valuer(self, view: SeatView) -> SpadesGameValue | None:
+        """The game value of this decision (Spades with two sides, ``game_value`` on), else None."""
+        tuning = _tuning(view.kind)
+        if not self.game_value or not tuning.game_sigma or len(view.scores) != 2 or view.facts.auction:
+            return None
+        if view.phase not in (Phase.PLAYING, Phase.BIDDING, Phase.EXCHANGE, Phase.REDRAW):
+            return None  # Spades for two's draws are judged by the tricks they take
+        options = view.options
+        return SpadesGameValue(view.scores, view.bags, _side_of(view), int(options.target),
+                               getattr(options, "mercy", None), getattr(options, "bag_limit", None),
+                               int(getattr(options, "bag_penalty", 0)),
+                               tuning.game_points, tuning.game_sigma, tuning.game_bags)
+
+    def _game_play_out(self, world: TrickGame, first: int, honest: bool) -> float:
+        """The game value of one world's hand played out by the policy, ``first`` played now (-1: none)."""
+        assert self._game is not None
+        to_act = world.to_act
+        assert to_act is not None
+        table = spades_table_for(world, honest=honest)
+        tricks = spades_rollout(list(world.hands), table, list(world.tricks_won), to_act, world.trick,
+                                world.spades_broken, first)
+        return self._game.value(*_spades_outcome(table, tricks, world.bags))
 
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest
@@ -312,7 +352,14 @@ class HardPlayer:
         return best
 
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
-        """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out."""
+        """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out: each
+        side's value (outside a search: no game value)."""
+        outcome = self._simulate_outcome(world, action)
+        assert not isinstance(outcome, float)
+        return outcome
+
+    def _simulate_outcome(self, world: TrickGame, action: Action) -> list[float] | float:
+        """``_simulate``, or with the decision's game value the seat's value."""
         copy = world.clone()
         copy.apply(_for_world(action, copy))
         advance_to_play(copy)
@@ -322,6 +369,9 @@ class HardPlayer:
                 tricks = play_out_tricks(copy)
                 return [10.0 * tricks[s] for s in range(copy.num_seats)]
         if copy.phase is not Phase.PLAYING:
+            if self._game is not None and copy.results:
+                totals = [float(p["total"]) for p in copy.results[-1].points]
+                return self._game.value(totals, list(copy.bags))
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         tuning = _tuning(copy.kind)
         bias = tuning.trick_bias if self.two_trick_bias else 0.0
@@ -334,7 +384,11 @@ class HardPlayer:
             if tricks[seat] and self._world_u < bias:
                 tricks[seat] -= 1
                 tricks[1 - seat] += 1
+            if self._game is not None:
+                return self._game.value(*_spades_outcome(table, tricks, copy.bags))
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
+        if self._game is not None and policy_fits(copy):
+            return self._game_play_out(copy, -1, tuning.honest)
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest)
         if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
@@ -442,6 +496,24 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
         if isinstance(bid, int):
             high, pitcher = bid, q
     return fit
+
+
+def _spades_outcome(table: SpadesTable, tricks: list[int], bags: list[int]) -> tuple[list[float], list[int]]:
+    """Each side's hand total as the rules score it and its bag count after the hand."""
+    totals = spades_side_values(table, tricks, bags, None)
+    free = spades_side_values(table, tricks, bags, 0.0)
+    priced = spades_side_values(table, tricks, bags, 1.0)
+    after = []
+    for index, before in enumerate(bags):
+        count = before + int(round(free[index] - priced[index]))
+        if table.bag_limit:
+            count %= table.bag_limit
+        after.append(count)
+    return totals, after
+
+
+def _side_of(view: SeatView) -> int:
+    return next(i for i, team in enumerate(view.teams) if view.seat in team)
 
 
 def _nil_bidders(view: SeatView) -> list[int]:

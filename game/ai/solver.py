@@ -8,7 +8,8 @@ Nil, bags (each bag added to the side's count costs ``bag_cost`` points on top o
 scores: 0 is the hand's score alone, the 10-bag penalty counted when this hand crosses it; 10
 prices every bag at its share of a future penalty), Pitch's High, Low, Jack, Game and set back.
 The value is the side's points minus the other sides' (their mean when there are more than two;
-then the other seats are taken to play against this side: a paranoid search).
+then the other seats are taken to play against this side: a paranoid search), or ``leaf``'s value of
+the finished hand when given (the hard level's game value: game/ai/gamevalue.py).
 
 The search: alpha-beta with a transposition table at trick boundaries (its key: the hands, the
 seat to lead, whether trump is broken and the part of the past that the score still depends
@@ -27,7 +28,7 @@ given a world, which a computer player samples from its own view (game/worlds.py
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import product
 from typing import Any
 
@@ -70,7 +71,8 @@ class EndgameSolver:
     """The exact value of the rest of one world's hand for one seat's side (see the module docstring)."""
 
     def __init__(self, world: TrickGame, seat: int, bag_cost: float = 0.0, node_limit: int | None = None,
-                 merge: bool = True, bounds: bool = True, policy: bool | None = None) -> None:
+                 merge: bool = True, bounds: bool = True, policy: bool | None = None,
+                 leaf: Callable[[list[float], list[int]], float] | None = None) -> None:
         if not supports(world):
             raise SolverUnsupported("the solver needs a world in play with trump named and the 52 cards only")
         self.world = world
@@ -79,6 +81,7 @@ class EndgameSolver:
         self.sides = len(world.teams)
         self.root_side = self.side[seat]
         self.bag_cost = bag_cost
+        self.leaf = leaf  # a finished hand's value from the rules' totals and the bag counts after (else the margin)
         self.node_limit = node_limit
         self.merge = merge
         # the rollout policy's card first: it pays with two seats (fewer nodes), not with four (each call costs more
@@ -188,6 +191,8 @@ class EndgameSolver:
         else:
             game.trick_log = self._pitch_log()
         result = game._score_hand()  # noqa: SLF001 - the rules' own scoring of a copy
+        if self.leaf is not None:
+            return self.leaf([float(row["total"]) for row in result.points], list(result.bags))
         sides = []
         for index, row in enumerate(result.points):
             value = float(row["total"])

@@ -25,6 +25,9 @@ class HardTuning:
     - ``auction_worlds``: worlds are drawn to fit the other seats' auction bids.
     - ``draft_opponent``: the opponent's hidden hand is redrawn as a drafting player keeps cards.
     - ``trick_bias``: bids give a trick away at this rate (two-player rollouts take too many); 0: off.
+    - ``game_points``, ``game_sigma``, ``game_bags``: the game value (game/ai/gamevalue.py): a side's
+      points a hand, the standard deviation of the hand's difference between the sides, and the
+      bags a side takes a hand; ``game_sigma`` 0: hands are valued by their points alone.
     - ``solver_cards``: with this many cards or fewer left in all hands, each world's card values
       come from the exact endgame solver (game/ai/solver.py) rather than a rollout; 0: never.
     """
@@ -41,12 +44,20 @@ class HardTuning:
     draft_opponent: bool = False
     trick_bias: float = 0.0
     solver_cards: int = 0
+    game_points: float = 0.0
+    game_sigma: float = 0.0
+    game_bags: float = 0.0
 
 
 SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_bonus=1.0, prior_cards_only=True,
-                           card_runs=True, exchange_prior=15.0, nil_worlds=True, solver_cards=20)
+                           card_runs=True, exchange_prior=15.0, nil_worlds=True, solver_cards=20,
+                           game_points=58.6, game_sigma=68.5, game_bags=1.34)
 SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior_bonus=8.0, prior_cards_only=False,
                                card_runs=True, draft_opponent=True, trick_bias=0.6,
-                               solver_cards=14)
+                               solver_cards=14, game_points=48.0, game_sigma=54.8, game_bags=0.99)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
                           card_runs=False, auction_worlds=True, solver_cards=12)
+
+# Ten-point Pitch's own search (game/ten_point_pitch/hard.py): the points the Normal level's bid gets among
+# the bids it searches (the worlds' auctions are kinder than the table's); docs/ai-notes.md.
+TEN_POINT_PITCH_BID_PRIOR = 1.0

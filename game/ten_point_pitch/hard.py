@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 
 from game.actions import PASS, Action, Bid, NameTrump, Play
+from game.ai.tuning import TEN_POINT_PITCH_BID_PRIOR
 from game.state import Phase, SeatView, TrickGame
 from game.ten_point_pitch.players import normal_choose, outstanding
 from game.ten_point_pitch.rules import trump_order
@@ -34,7 +35,7 @@ from game.ten_point_pitch.worlds import sample_world
 MIN_WORLDS = 6
 MAX_WORLDS = 400
 PRIOR_BONUS = 0.15
-BID_PRIOR_BONUS = float(__import__("os").environ.get("TPP_BID_BONUS", "1.0"))  # the worlds' auctions are kind
+BID_PRIOR_BONUS = TEN_POINT_PITCH_BID_PRIOR  # the worlds' auctions are kind (game/ai/tuning.py)
 PLAIN_LOW, PLAIN_HIGH = 2, 7  # the rank indexes of the 4 and the 9: trumps that carry no point
 BID_REACH = 1  # bids searched: the Normal level's, and this many either side of it (and pass)
 

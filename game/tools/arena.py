@@ -38,8 +38,9 @@ way); then a busier machine may decide differently.
 
 Two levels exist for the arena only (never offered in the window or the setup screen):
 ``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
-``oracle``, the hard level's search given the true deal as its every world (the ceiling), and
-``hard-bids``, the hard level with its worlds weighted by every other seat's bid (a trial).
+``oracle``, the hard level's search given the true deal as its every world (the ceiling),
+``hard-bids``, the hard level with its worlds weighted by every other seat's bid (a trial), and
+``hard-game``, the hard level valuing each hand by the chance to win the game (game/ai/gamevalue.py, a trial).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
-TEST_LEVELS = ("hard-1", "oracle", "hard-bids")  # the arena's own: never offered in the window
+TEST_LEVELS = ("hard-1", "oracle", "hard-bids", "hard-game")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *TEST_LEVELS)
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
@@ -226,6 +227,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
     player.solver = level != "hard-1"
     player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
+    player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     return player
 
 
