@@ -547,8 +547,8 @@ def _voids(view: SeatView) -> tuple[int, ...]:
 
 def _cutthroat_far_from_penalty(state: Any) -> bool:
     """Cutthroat Spades (three or four seats alone) while no player's bags are within three of the penalty:
-    a bag is then a point, as the normal level plays there (a trick let go goes to a rival). Measured:
-    Cutthroat for three, Hard - Normal -2.1 (bag cost 10) against +2.7 (-1), 40 deals, seed 1."""
+    a bag is then a point, as the normal level plays there (a trick let go goes to a rival; the figures
+    that chose it are in docs/ai-notes.md, "Under house rules")."""
     options = state.options
     if state.facts.auction or getattr(options, "partnerships", True) or state.num_seats < 3:
         return False
