@@ -820,14 +820,7 @@ def pitch_side_totals(table: PitchTable, won: Sequence[int], trump: int, low_sid
                 points[s] += 1
         if table.low_to_player and low_side >= 0:
             points[low_side] += 1
-    counts = [game_points(w) for w in won]
-    top = max(counts)
-    if counts.count(top) == 1:
-        points[counts.index(top)] += 1
-    pitcher_side = table.side[table.pitcher]
-    if points[pitcher_side] < table.bid:
-        points[pitcher_side] = -table.bid
-    return points
+    return _game_and_set_back(table, points, [game_points(w) for w in won])
 
 
 def _off_jack_numbers(trump: int) -> tuple[int, int, int]:
@@ -872,7 +865,12 @@ def off_jack_totals(table: PitchTable, won: Sequence[int], trump: int, low_side:
                 points[s] += 1
         if table.low_to_player and low_side >= 0:
             points[low_side] += 1
-    counts = [game_points(off_jack_to_engine(w, trump)) for w in won]
+    return _game_and_set_back(table, points, [game_points(off_jack_to_engine(w, trump)) for w in won])
+
+
+def _game_and_set_back(table: PitchTable, points: list[int], counts: Sequence[int]) -> list[int]:
+    """``points`` (each side's High, Low, Jack...) with Game to the one side of most card points
+    (``counts``; none on a tie) and the pitcher's side set back by its bid if it fell short."""
     top = max(counts)
     if counts.count(top) == 1:
         points[counts.index(top)] += 1
