@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.actions import Discard, NameTrump, Play
+from game.actions import Discard, NameTrump
 from game.cards import JOKER_DECK, SUITS, Card
 from game.chance import Chance
 from game.codecs import (
     Codec,
     Labelled,
     RecordError,
-    card,
     card_list,
     check_field,
     check_points,
@@ -161,7 +160,7 @@ class TenPointPitchCodec(Codec):
                     raise RecordError(f"{where}: seat {seat} must put down more cards in the draw")
                 return
             yield f"draw by seat {seat}", Discard(seat, choices[0])
-        yield from self._plays(game, hand, where)
+        yield from self._play_actions(game, hand, where)
 
     @staticmethod
     def _put_down(game: TrickGame, hand: dict[str, Any], where: str) -> dict[int, list[Card]]:
@@ -176,14 +175,6 @@ class TenPointPitchCodec(Codec):
                          + card_list(optional_list(item, "discarded", label), label))
         return out
 
-    @staticmethod
-    def _plays(game: TrickGame, hand: dict[str, Any], where: str) -> Labelled:
-        for number, trick in enumerate(need(hand, "tricks", list, where), 1):
-            label = f"{where} trick {number}"
-            for play in need(trick, "plays", list, label):
-                if not isinstance(play, list) or len(play) != 2:
-                    raise RecordError(f"{label}: a play must be [seat, card]")
-                yield f"trick {number}", Play(seat_of(play[0], game.num_seats, label), card(play[1], label))
 
 
 def _unordered(item: Any) -> Any:

@@ -224,3 +224,11 @@ class AuctionPresentation(Presentation):
     def hand_bids(self, names: Sequence[str], bids: Sequence[Any], pitcher: int | None, high_bid: int | None) -> str:
         """"West bid 3" (the pitcher and the bid)."""
         return f"{names[pitcher]} bid {high_bid}" if pitcher is not None and high_bid else ""
+
+    def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:
+        """Times pitched, bids made, set backs."""
+        return [
+            ("Times pitched", str(tally.pitched)),
+            ("Bids made", f"{tally.pitch_made} of {tally.pitched}" if tally.pitched else DASH),
+            ("Set back", str(tally.set_back) if tally.pitched else DASH),
+        ]

@@ -14,7 +14,7 @@ from ui.draw import wording
 from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
 
 if TYPE_CHECKING:
-    from ui.services.stats import Tally
+    pass
 
 
 def pitch_rows(points: Sequence[Mapping[str, Any]], pitcher_side: int | None, bid: int) -> Rows:
@@ -181,11 +181,3 @@ class PitchPresentation(AuctionPresentation):
         low = getattr(options, "low", "winner")
         rows.append(("Low goes to", "the player who played it" if low == "player" else "the player who wins it"))
         return rows
-
-    def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:
-        """Times pitched, bids made, set backs."""
-        return [
-            ("Times pitched", str(tally.pitched)),
-            ("Bids made", f"{tally.pitch_made} of {tally.pitched}" if tally.pitched else DASH),
-            ("Set back", str(tally.set_back) if tally.pitched else DASH),
-        ]

@@ -33,7 +33,7 @@ from ui.draw import wording
 from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
 
 if TYPE_CHECKING:
-    from ui.services.stats import Tally
+    pass
 
 # The ten points as the rules name them, in the summary's order: (record key, label).
 POINT_ROWS = (("high", "High"), ("low", "Low"), ("jack", "Jack"), ("off_jack", "Off-jack"),
@@ -234,14 +234,6 @@ class TenPointPitchPresentation(AuctionPresentation):
         low = getattr(options, "low", "player")
         rows.append(("Low goes to", "the player who played it" if low == "player" else "the player who wins it"))
         return rows
-
-    def stat_rows(self, tally: Tally) -> list[tuple[str, str]]:
-        """Times pitched, bids made, set backs."""
-        return [
-            ("Times pitched", str(tally.pitched)),
-            ("Bids made", f"{tally.pitch_made} of {tally.pitched}" if tally.pitched else DASH),
-            ("Set back", str(tally.set_back) if tally.pitched else DASH),
-        ]
 
 
 __all__ = ["TenPointPitchPresentation", "card_words", "ten_point_cards", "ten_point_rows"]
