@@ -13,7 +13,7 @@ import pytest
 from game.ai import LEVELS, make_player
 from game.ai.hard import HardPlayer
 from game.tools.arena import DEFAULT_BUDGET, TEST_LEVELS, ArenaConfig, _player, deal_game, play_deal, summarize
-from game.tools.arena_games import GamePlay, game_deck, play_match_game, summarize_games
+from game.tools.arena_games import GamePlay, game_deck, play_match_game, run_games, summarize_games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,6 +65,23 @@ def test_whole_games_from_the_command_line_end_with_the_json_figures() -> None:
     assert set(summary["games_won"]) == {"a", "b"}
     low, high = summary["games_won_share_ci95"]
     assert 0.0 <= low <= summary["games_won_share"] <= high <= 1.0
+
+
+def test_whole_games_in_two_processes_give_the_figures_of_one() -> None:
+    config = ArenaConfig("spades", "normal", "easy", 4, target=250, seed=3)
+    one = summarize_games(config, run_games(config, 3, jobs=1))
+    two = summarize_games(config, run_games(config, 3, jobs=2))
+    for figures in (one, two):
+        figures.pop("decision_ms")
+    assert one == two
+    assert one["games_played"] == 6
+
+
+def test_a_target_the_game_does_not_offer_is_refused_in_one_line() -> None:
+    out = subprocess.run([sys.executable, "main.py", "arena", "--game", "spades", "--a", "normal", "--b", "easy",
+                          "--games", "2", "--target", "200"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == ["arena: Spades target must be one of 500, 250, 300, 1000, not 200."]
 
 
 def test_the_work_budget_is_the_default_and_repeats_exactly() -> None:

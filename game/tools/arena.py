@@ -55,10 +55,10 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
@@ -78,6 +78,7 @@ TEST_LEVELS = ("hard-1", "oracle", "hard-bids", "hard-game")  # the arena's own:
 SEARCHING = ("hard", *TEST_LEVELS)
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -291,22 +292,26 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
 def run_match(config: ArenaConfig, jobs: int = 1,
               progress: Callable[[int, list[DealResult]], None] | None = None) -> list[DealResult]:
     """Play all the deals, in ``jobs`` processes; the results come back in deal order."""
-    work = partial(play_deal, config)
-    results: list[DealResult] = []
+    return in_order(partial(play_deal, config), config.deals, jobs, progress)
+
+
+def in_order(work: Callable[[int], T], count: int, jobs: int = 1,
+             progress: Callable[[int, list[T]], None] | None = None) -> list[T]:
+    """``work(0)``, ..., ``work(count - 1)`` in ``jobs`` processes (``work`` must pickle), in index order;
+    ``progress(count, done)`` after each one."""
+    results: list[T] = []
     if jobs == 1:
-        stream: Iterator[DealResult] = map(work, range(config.deals))
-        for deal in stream:
-            results.append(deal)
+        for index in range(count):
+            results.append(work(index))
             if progress:
-                progress(config.deals, results)
+                progress(count, results)
         return results
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c) as pool:
-        for deal in pool.imap(work, range(config.deals)):
-            results.append(deal)
+        for result in pool.imap(work, range(count)):
+            results.append(result)
             if progress:
-                progress(config.deals, results)
+                progress(count, results)
     return results
-
 
 
 def ignore_ctrl_c() -> None:
@@ -529,8 +534,10 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     mercy = getattr(args, "mercy", None)
     if mercy is not None and REGISTRY[args.game].facts.auction:
         raise ValueError("--mercy is a Spades rule")
-    return ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
-                       rules, budget=budget, target=getattr(args, "target", None), mercy=mercy)
+    config = ArenaConfig(args.game, args.a, args.b, players, args.partnerships, args.deals, args.seed, args.think_ms,
+                         rules, budget=budget, target=getattr(args, "target", None), mercy=mercy)
+    config.options()  # a --target or --mercy the game does not offer: refused here, in one line
+    return config
 
 
 def _progress(total: int, done: list[DealResult]) -> None:
@@ -562,7 +569,7 @@ def run_command(args: argparse.Namespace) -> int:
     if getattr(args, "games", None):
         from game.tools import arena_games  # (it imports this module)
 
-        played = arena_games.run_games(config, args.games, _game_progress)
+        played = arena_games.run_games(config, args.games, _game_progress, args.jobs)
         figures = arena_games.summarize_games(config, played)
         figures["seconds"] = round(time.perf_counter() - start, 1)
         for line in arena_games.report_games(figures):

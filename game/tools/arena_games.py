@@ -25,13 +25,14 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game.cards import DECK
 from game.chance import Chance
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from game.tools.arena import ROLES, ArenaConfig, _player, layouts, mean_ci, percentile
+from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile
 
 MAX_HANDS = 60  # a game still going after this many hands is decided by the scores then
 
@@ -104,14 +105,10 @@ def play_match_game(config: ArenaConfig, game: int) -> tuple[GamePlay, ...]:
     return tuple(play_game(config, game, play, roles) for play, roles in enumerate(layouts(config)))
 
 
-def run_games(config: ArenaConfig, games: int, progress: Any = None) -> list[tuple[GamePlay, ...]]:
-    """Play ``games`` games in duplicate, in order."""
-    out = []
-    for game in range(games):
-        out.append(play_match_game(config, game))
-        if progress:
-            progress(games, out)
-    return out
+def run_games(config: ArenaConfig, games: int, progress: Any = None, jobs: int = 1) -> list[tuple[GamePlay, ...]]:
+    """Play ``games`` games in duplicate in ``jobs`` processes; the results in game order (the same
+    figures for any number of jobs)."""
+    return in_order(partial(play_match_game, config), games, jobs, progress)
 
 
 def summarize_games(config: ArenaConfig, games: list[tuple[GamePlay, ...]]) -> dict[str, Any]:
