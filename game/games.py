@@ -90,6 +90,7 @@ class GameInfo:
     worlds: Callable[[SeatView], WorldSampler]  # the game's world sampler for a view (game/worlds.py)
     deck: tuple[Card, ...] = DECK  # the cards the game is played with
     hard: HardSearch | None = None  # the game's own hard-level search (None: the shared PIMC search)
+    normal_1: Policy | None = None  # the normal level before a change under trial (the arena's normal-1)
 
     # ----- the facts, by name (GameFacts documents each)
     @property
@@ -232,13 +233,13 @@ GAMES: dict[str, GameInfo] = {
     info.name: info for info in (
         GameInfo(spades.FACTS, SpadesOptions, SPADES_OPTIONS, _spades, _partners, SpadesCodec(),
                  spades.deck_for_deal, spades_players.easy_choose, spades_players.normal_choose, SPADES_TUNING,
-                 SpadesWorlds),
+                 SpadesWorlds, normal_1=spades_players.normal_1_choose),
         GameInfo(spades_two.FACTS, SpadesTwoOptions, SPADES_TWO_OPTIONS, _spades_two, _alone, SpadesTwoCodec(),
                  spades_two.deck_for_deal, spades_two_players.easy_choose, spades_two_players.normal_choose,
-                 SPADES_TWO_TUNING, SpadesTwoWorlds),
+                 SPADES_TWO_TUNING, SpadesTwoWorlds, normal_1=spades_two_players.normal_1_choose),
         GameInfo(pitch.FACTS, PitchOptions, PITCH_OPTIONS, _pitch, _pitch_teams, PitchCodec(),
                  pitch.deck_for_deal, pitch_players.easy_choose, pitch_players.normal_choose, PITCH_TUNING,
-                 PitchWorlds),
+                 PitchWorlds, normal_1=pitch_players.normal_1_choose),
         GameInfo(ten_point.FACTS, TenPointPitchOptions, TEN_POINT_PITCH_OPTIONS, _ten_point_pitch, _ten_point_teams,
                  TenPointPitchCodec(), _ten_point_deck_for_deal, ten_point_players.easy_choose,
                  ten_point_players.normal_choose, PITCH_TUNING, TenPointPitchWorlds, deck=JOKER_DECK,

@@ -480,7 +480,8 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
         if q != view.seat:
             value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player)
             pitcher_side = side_of[pitcher] if pitcher >= 0 else None
-            cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target)
+            cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target,
+                                len(view.teams) < players)
             if isinstance(bid, int) and q == view.dealer and high == 0:
                 pass  # the dealer's forced bid says nothing
             elif isinstance(bid, int):

@@ -33,6 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
+from game.ai.normal_game import PitchCuts, Stakes, pitch_cuts
 from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView
@@ -391,11 +392,13 @@ def cutthroat(k: Knowledge) -> bool:
     return k.partner is None and k.n >= 3
 
 
-def wants_tricks(k: Knowledge) -> bool:
+def wants_tricks(k: Knowledge, game_aware: bool = True) -> bool:
     """Whether this seat's side still plays to win tricks (its contract is not yet made, or a set is near).
 
     Cutthroat Spades: a trick ducked goes to a rival (towards his bid, or saving him from a set), so a
-    player alone keeps taking tricks once his bid is made, until his bag count nears the penalty."""
+    player alone keeps taking tricks once his bid is made, until his bag count nears the penalty.
+    ``game_aware``: when the other side wins the game by making its contract, every trick is taken
+    while it is not made, bags or not (a set is the only way to stop them)."""
     contract, _ = k.contract(k.side)
     if contract == 0:
         return False
@@ -405,6 +408,10 @@ def wants_tricks(k: Knowledge) -> bool:
     limit = getattr(k.view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None
     if limit is None:
         return True  # no bag penalty: every overtrick is a point
+    if game_aware and any(k.need(side) > 0 for side in range(len(k.view.teams)) if side != k.side):
+        stakes = Stakes.of(k.view)
+        if stakes is not None and stakes.they_finish():
+            return True
     if cutthroat(k) and k.view.bags[k.side] < limit - 3:
         return True
     left = k.tricks_left()
@@ -419,8 +426,8 @@ def wants_tricks(k: Knowledge) -> bool:
     return False
 
 
-def spades_play(view: SeatView) -> Card:
-    """The card a normal Spades player plays now."""
+def spades_play(view: SeatView, game_aware: bool = True) -> Card:
+    """The card a normal Spades player plays now (``game_aware``: see ``wants_tricks``)."""
     k = know(view)
     legal = k.legal
     if legal & (legal - 1) == 0:
@@ -438,7 +445,7 @@ def spades_play(view: SeatView) -> Card:
             card = set_play(k, targets[0])
             if card is not None:
                 return card
-    return contract_play(k, wants_tricks(k))
+    return contract_play(k, wants_tricks(k, game_aware))
 
 
 def lose_score(k: Knowledge, card: int) -> int:
@@ -688,8 +695,10 @@ TEN = 8  # the rank index of the ten (ten points of Game in Pitch)
 BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
-def pitch_bid(view: SeatView) -> Action:
-    """A Pitch bid from the points the hand can win and its seat; the dealer takes the contract cheaply."""
+def pitch_bid(view: SeatView, cuts: PitchCuts | None = None) -> Action:
+    """A Pitch bid from the points the hand can win and its seat; the dealer takes the contract cheaply.
+    ``cuts``: how much less a bid needs to stop a pitcher who would go out, and near the target (None:
+    the table's, ``normal_game.pitch_cuts``)."""
     hand = hand_mask(view)
     _, value = best_suit(hand, view)
     choices = [a.value for a in view.legal if isinstance(a, Bid)]
@@ -700,12 +709,13 @@ def pitch_bid(view: SeatView) -> Action:
     target = view.options.target
     need = dict(BID_NEEDS)
     need[5] = need[4] + need[4] - need[3]  # five-point Pitch (the off-jack): the shut-out is 5
+    cuts = cuts or pitch_cuts(partner_of(view, seat) is not None)
     top = max(numbers, default=4)
     if pitcher is not None and side_of(view, pitcher) != side_of(view, seat):
         if view.scores[side_of(view, pitcher)] + high >= target:
-            need = {b: v - 0.45 for b, v in need.items()}  # stop him winning the game on this hand
+            need = {b: v - cuts.stop for b, v in need.items()}  # stop him winning the game on this hand
     if view.scores[side_of(view, seat)] + 2 >= target:
-        need = {b: v - 0.15 for b, v in need.items()}
+        need = {b: v - cuts.close for b, v in need.items()}
     if seat == view.dealer:
         if PASS not in choices:
             return Bid(seat, min(numbers))  # all passed: the cheapest forced bid
@@ -812,22 +822,24 @@ def pitch_play(view: SeatView) -> Card:
 
 
 # ============================================================== the decisions
-def normal_pitch_choose(view: SeatView, rng: random.Random) -> Action:
-    """The normal level's action in an auction game (Pitch): its bid, or its card (``rng`` unused)."""
+def normal_pitch_choose(view: SeatView, rng: random.Random, cuts: PitchCuts | None = None) -> Action:
+    """The normal level's action in an auction game (Pitch): its bid, or its card (``rng`` unused;
+    ``cuts``: see ``pitch_bid``)."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
     if view.phase is Phase.PLAYING:
         return legal_or_first(view, Play(view.seat, pitch_play(view)))
-    return legal_or_first(view, pitch_bid(view))
+    return legal_or_first(view, pitch_bid(view, cuts))
 
 
-def normal_spades_choose(view: SeatView, rng: random.Random) -> Action:
-    """The normal level's action in Spades (four players or two): bid, draw, redraw, exchange or card."""
+def normal_spades_choose(view: SeatView, rng: random.Random, game_aware: bool = True) -> Action:
+    """The normal level's action in Spades (four players or two): bid, draw, redraw, exchange or card
+    (``game_aware`` False: the card play ignores what the scores make of the hand, the arena's ``normal-1``)."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
     phase = view.phase
     if phase is Phase.PLAYING:
-        return legal_or_first(view, Play(view.seat, spades_play(view)))
+        return legal_or_first(view, Play(view.seat, spades_play(view, game_aware)))
     if phase is Phase.DRAWING:
         if view.hand is None or not view.looked[view.seat]:
             wanted = blind_wanted(view) and Bid(view.seat, DOUBLE_NIL) in view.legal

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
+from game.ai.normal_game import pitch_cuts
 from game.cards import BIG_JOKER, FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
 from game.pitch.rules import PitchGame
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
@@ -1174,13 +1175,16 @@ def pitch_bid_rule(value: float, seat: int, dealer: int, players: int, high: int
     return supported
 
 
-def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequence[int], target: int) -> float:
-    """How much lower a seat's bid needs are: an opponent about to win the game, its side near the target."""
+def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequence[int], target: int,
+                  partners: bool) -> float:
+    """How much lower a seat's bid needs are: an opponent about to win the game, its side near the target
+    (the normal level's cuts, ``game.ai.normal_game.pitch_cuts``)."""
+    cuts = pitch_cuts(partners)
     cut = 0.0
     if pitcher_side is not None and pitcher_side != side and scores[pitcher_side] + high >= target:
-        cut += 0.45
+        cut += cuts.stop
     if scores[side] + 2 >= target:
-        cut += 0.15
+        cut += cuts.close
     return cut
 
 
@@ -1191,7 +1195,8 @@ def pitch_bid_for(world: PitchGame, seat: int) -> BidValue:
     pitcher = world.pitcher
     side = world.side_of(seat)
     pitcher_side = None if pitcher is None else world.side_of(pitcher)
-    cut = pitch_bid_cut(side, pitcher_side, world.high, world.scores, options.target)
+    partners = len(world.teams) < world.num_seats
+    cut = pitch_bid_cut(side, pitcher_side, world.high, world.scores, options.target, partners)
     return pitch_bid_rule(value, seat, world.dealer, world.num_seats, world.high,
                           pitcher is not None and pitcher != seat and pitcher_side == side, cut, options.dealer_steal)
 

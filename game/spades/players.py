@@ -18,3 +18,8 @@ def easy_choose(view: SeatView, rng: random.Random) -> Action:
 def normal_choose(view: SeatView, rng: random.Random) -> Action:
     """The normal level's choice: one of ``view.legal``, from the view alone."""
     return normal_spades_choose(view, rng)
+
+
+def normal_1_choose(view: SeatView, rng: random.Random) -> Action:
+    """The normal level as it was before it had the game in mind (the arena's ``normal-1`` baseline)."""
+    return normal_spades_choose(view, rng, game_aware=False)

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from game.spades.players import easy_choose, normal_choose
+from game.spades.players import easy_choose, normal_1_choose, normal_choose
 
-__all__ = ["easy_choose", "normal_choose"]
+__all__ = ["easy_choose", "normal_1_choose", "normal_choose"]

@@ -63,19 +63,20 @@ from typing import Any, NoReturn, TypeVar
 from game.actions import DOUBLE_NIL, NIL
 from game.ai import LEVELS, Player, make_player
 from game.ai.hard import HardPlayer
+from game.ai.players import PolicyPlayer
 from game.cards import Card
 from game.chance import Chance
 from game.factory import GAMES, new_game, seats_for
 from game.games import GAMES as REGISTRY
-from game.games import Options
+from game.games import Options, Policy
 from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
 from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
-TEST_LEVELS = ("hard-1", "oracle", "hard-bids", "hard-game")  # the arena's own: never offered in the window
-SEARCHING = ("hard", *TEST_LEVELS)
+TEST_LEVELS = ("hard-1", "oracle", "hard-bids", "hard-game", "normal-1")  # the arena's own: never offered in the window
+SEARCHING = ("hard", "hard-1", "oracle", "hard-bids", "hard-game")
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
 T = TypeVar("T")
@@ -213,8 +214,22 @@ def deal_game(config: ArenaConfig, index: int) -> TrickGame:
     return game
 
 
+class BaselinePlayer(PolicyPlayer):
+    """The arena's ``normal-1``: the game's ``normal_1`` policy, the normal level before a change under
+    trial (the normal level itself where a game keeps none)."""
+
+    level = "normal-1"
+
+    def policy(self, kind: str) -> Policy:
+        """The game's baseline policy."""
+        info = REGISTRY[kind]
+        return info.normal_1 or info.normal
+
+
 def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
     """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
+    if level == "normal-1":
+        return BaselinePlayer(seed)
     if level not in SEARCHING:
         return make_player(level, seed, config.think_ms)
     worlds = config.worlds()
