@@ -88,6 +88,8 @@ def test_the_work_budget_is_the_default_and_repeats_exactly() -> None:
     config = ArenaConfig("spades-two", "hard", "hard-1", 2, deals=1, budget=6)
     assert ArenaConfig("spades", "hard", "normal", 4).worlds() == DEFAULT_BUDGET
     assert ArenaConfig("spades", "hard", "normal", 4, think_ms=50).worlds() is None
+    assert ArenaConfig("spades", "normal", "hard-1", 4).budget_shown() == DEFAULT_BUDGET
+    assert ArenaConfig("spades", "normal", "normal-1", 4).budget_shown() is None  # no level searches: none shown
     one = summarize(config, [play_deal(config, 0)])
     two = summarize(config, [play_deal(config, 0)])
     for key in ("points_per_hand", "hands_won", "sides"):

@@ -105,6 +105,10 @@ class ArenaConfig:
             return self.budget
         return None if self.think_ms is not None else DEFAULT_BUDGET
 
+    def budget_shown(self) -> int | None:
+        """The worlds a decision the figures report: None when neither level searches (or by the clock)."""
+        return self.worlds() if {self.a, self.b} & set(SEARCHING) else None
+
     def options(self) -> Options:
         """The rule options (the defaults at this table, with partnerships when asked, the --rule options,
         --target, --mercy)."""
@@ -386,7 +390,7 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
     summary: dict[str, Any] = {
         "game": config.game, "players": config.players, "partnerships": config.partnerships,
         "a": config.a, "b": config.b, "deals": len(deals), "hands": len(plays), "seed": config.seed,
-        "think_ms": config.think_ms, "budget": config.worlds(),
+        "think_ms": config.think_ms, "budget": config.budget_shown(),
         "points_per_hand": {role: round(sum(p.points(role) for p in plays) / len(plays), 3) for role in ROLES},
         "points_per_hand_diff": round(diff, 3), "sd": round(sd, 3), "ci95": [round(low, 3), round(high, 3)],
         "hands_won": _won([play.diff for play in plays]),

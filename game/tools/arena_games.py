@@ -126,7 +126,7 @@ def summarize_games(config: ArenaConfig, games: list[tuple[GamePlay, ...]]) -> d
     times = {role: [t for p in plays for t in p.times_ms.get(role, [])] for role in ROLES}
     return {
         "game": config.game, "players": config.players, "partnerships": config.partnerships,
-        "a": config.a, "b": config.b, "seed": config.seed, "think_ms": config.think_ms, "budget": config.worlds(),
+        "a": config.a, "b": config.b, "seed": config.seed, "think_ms": config.think_ms, "budget": config.budget_shown(),
         "target": config.options().target, "games": len(games), "games_played": len(plays),
         "games_won": won, "games_tied": len(plays) - won["a"] - won["b"],
         "games_won_share": round(share, 4),
