@@ -9,10 +9,11 @@ import random
 import pytest
 
 from game.ai.knowledge import know
-from game.ai.normal import normal_spades_choose, wants_tricks
-from game.ai.normal_game import Stakes
+from game.ai.normal import normal_pitch_choose, normal_spades_choose, pitch_bid, wants_tricks
+from game.ai.normal_game import PITCH_CUTS_ALONE, PITCH_CUTS_BEFORE, Stakes, pitch_cuts
+from game.options import SpadesOptions
 from game.state import SeatView, TrickGame
-from game.tools.arena import ArenaConfig, deal_game
+from game.tools.arena import ArenaConfig, _player, deal_game
 from tests.scripted import bid_round, play_tricks, spades_deal, spades_game, spades_tricks
 
 
@@ -43,8 +44,6 @@ def test_nothing_is_known_of_their_finish_before_they_bid() -> None:
 
 
 def test_cutthroat_has_no_two_sides() -> None:
-    from game.options import SpadesOptions
-
     game = spades_game(spades_deal([3, 3, 4, 3]), options=SpadesOptions(partnerships=False))
     assert Stakes.of(game.view(0)) is None
 
@@ -101,8 +100,6 @@ def test_the_side_facing_a_game_winning_contract_sets_it_more_often() -> None:
 
 
 def test_the_arena_baseline_normal_1_plays_without_the_game_in_mind() -> None:
-    from game.tools.arena import _player
-
     config = ArenaConfig("spades", "normal", "normal-1", 4, seed=5)
     differ = 0
     for index in range(10):
@@ -129,9 +126,6 @@ def _bid_number(action: object) -> int:
 
 
 def test_pitch_bids_reach_further_only_when_the_game_can_end_on_this_hand() -> None:
-    from game.ai.normal import normal_pitch_choose, pitch_bid
-    from game.ai.normal_game import PITCH_CUTS_ALONE, PITCH_CUTS_BEFORE, pitch_cuts
-
     assert PITCH_CUTS_ALONE.stop > PITCH_CUTS_BEFORE.stop and PITCH_CUTS_ALONE.close > PITCH_CUTS_BEFORE.close
     assert pitch_cuts(partners=True) == PITCH_CUTS_BEFORE  # partnerships: the new cuts won nothing there
     config = ArenaConfig("pitch", "normal", "normal-1", 4, seed=9)

@@ -176,7 +176,6 @@ class TenPointPitchCodec(Codec):
         return out
 
 
-
 def _unordered(item: Any) -> Any:
     """A draw entry with its cards put down in one order (their sorted texts)."""
     if not isinstance(item, dict):

@@ -75,8 +75,9 @@ from game.state import TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
-TEST_LEVELS = ("hard-1", "oracle", "hard-bids", "hard-game", "normal-1")  # the arena's own: never offered in the window
-SEARCHING = ("hard", "hard-1", "oracle", "hard-bids", "hard-game")
+SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game")  # the hard level's baseline, ceiling and trials
+TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
+SEARCHING = ("hard", *SEARCH_TRIALS)
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
 T = TypeVar("T")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.actions import PASS, BidValue, bid_text
 from game.cards import JACK, Card
@@ -12,9 +12,6 @@ from game.options import PitchOptions
 from game.pitch.rules import PACKET, SHUT_OUT, off_jack_of
 from ui.draw import wording
 from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
-
-if TYPE_CHECKING:
-    pass
 
 
 def pitch_rows(points: Sequence[Mapping[str, Any]], pitcher_side: int | None, bid: int) -> Rows:

@@ -7,7 +7,7 @@ of the draw, the points' names); this module only words and orders them for the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.actions import PASS, BidValue, bid_text
 from game.cards import BIG_JOKER, JACK, LITTLE_JOKER, Card
@@ -31,9 +31,6 @@ from game.ten_point_pitch.rules import (
 )
 from ui.draw import wording
 from ui.games.base import DASH, AuctionPresentation, Rows, TrickList, signed
-
-if TYPE_CHECKING:
-    pass
 
 # The ten points as the rules name them, in the summary's order: (record key, label).
 POINT_ROWS = (("high", "High"), ("low", "Low"), ("jack", "Jack"), ("off_jack", "Off-jack"),
