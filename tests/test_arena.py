@@ -231,3 +231,28 @@ def test_the_arena_command_takes_ten_point_pitch_for_three(capsys: pytest.Captur
     assert main.main(["arena", "--game", "ten-point-pitch", "--players", "3", "--a", "easy", "--b", "random",
                       "--deals", "2"]) == 0
     assert "ten-point-pitch (3 players)" in capsys.readouterr().out
+
+
+def test_the_edge_with_bags_priced_charges_each_bag_its_share_of_the_penalty() -> None:
+    def play(a: float, a_bags: int, b: float, b_bags: int, first: str) -> PlayResult:
+        roles = ("a", "b", "a", "b") if first == "a" else ("b", "a", "b", "a")
+        a_side, b_side = SideHand("a", a, bags=a_bags), SideHand("b", b, bags=b_bags)
+        return PlayResult(roles, (a_side, b_side) if first == "a" else (b_side, a_side))
+
+    deals = [
+        DealResult(0, (play(63, 3, 40, 0, "a"), play(41, 1, 61, 1, "b"))),  # plain +23, -20; priced -7, -20
+        DealResult(1, (play(50, 0, 52, 2, "a"), play(-60, 0, 70, 0, "b"))),  # plain -2, -130; priced +18, -130
+    ]
+    summary = summarize(SPADES, deals)
+    assert summary["bag_share"] == 10.0
+    assert summary["points_per_hand_diff"] == round(((23 - 20) / 2 + (-2 - 130) / 2) / 2, 3)
+    assert summary["points_per_hand_diff_bags_priced"] == round(((-7 - 20) / 2 + (18 - 130) / 2) / 2, 3)
+    low, high = summary["ci95_bags_priced"]
+    assert low < summary["points_per_hand_diff_bags_priced"] < high
+    five = ArenaConfig("spades", "random", "random", 4, deals=2, rules=(("bag_rule", "5/50"),))
+    assert summarize(five, deals)["bag_share"] == 10.0
+    free = ArenaConfig("spades", "random", "random", 4, deals=2, rules=(("bag_rule", "none"),))
+    assert "bag_share" not in summarize(free, deals)
+    pitch = ArenaConfig("pitch", "random", "random", 4, deals=1)
+    assert "bag_share" not in summarize(pitch, [DealResult(0, (PlayResult(("a", "b", "b", "b"), tuple(
+        SideHand(r, 1) for r in ("a", "b", "b", "b"))),))])

@@ -21,6 +21,10 @@ Figures, for A against B:
   points with the mean of the B seats' points in the same play.
 - the edge: per deal, the paired difference A - B averaged over the deal's plays; its mean
   over the deals with a 95% confidence interval mean ± 1.96·sd/√n (sd over deals).
+- the edge with bags priced (Spades under a bag penalty): the same, each bag charged its share
+  of the penalty (``bag_share``: 100 points for 10 bags, 10 a bag). A hand from 0 bags never
+  reaches the penalty, so the plain edge counts a bag as the point it scores; over a game it
+  nets about -9, and that is how the hard level values it.
 - hands won: plays in which A scored more than B (Pitch: more than the B seats' mean);
   games won: deals in which A's plays add up to more than B's (the deal's edge is above 0).
 - contracts made (Spades: a side's combined bid; Pitch: the pitcher's bid), Nils and Double
@@ -153,15 +157,19 @@ class PlayResult:
     start: tuple[Any, ...] = ()
     times_ms: dict[str, list[float]] = field(default_factory=dict)
 
-    def points(self, role: str) -> float:
-        """The mean hand total of the sides that ``role`` played."""
-        values = [side.points for side in self.sides if side.role == role]
+    def points(self, role: str, bag_share: float = 0.0) -> float:
+        """The mean hand total of the sides that ``role`` played, each bag less ``bag_share`` points."""
+        values = [side.points - bag_share * side.bags for side in self.sides if side.role == role]
         return sum(values) / len(values)
 
     @property
     def diff(self) -> float:
         """A's points minus B's in this play."""
         return self.points("a") - self.points("b")
+
+    def priced_diff(self, bag_share: float) -> float:
+        """A's points minus B's with every bag taken charged ``bag_share`` points."""
+        return self.points("a", bag_share) - self.points("b", bag_share)
 
 
 @dataclass(frozen=True)
@@ -175,6 +183,10 @@ class DealResult:
     def diff(self) -> float:
         """The deal's paired difference: A minus B averaged over its plays."""
         return sum(play.diff for play in self.plays) / len(self.plays)
+
+    def priced_diff(self, bag_share: float) -> float:
+        """The deal's paired difference with every bag charged ``bag_share`` points."""
+        return sum(play.priced_diff(bag_share) for play in self.plays) / len(self.plays)
 
 
 # ----- playing
@@ -401,9 +413,23 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
                                "p95": round(percentile(times[role], 0.95), 3),
                                "decisions": len(times[role])} for role in ROLES},
     }
+    share = bag_share(config)
+    if share:
+        priced, _sd, low, high = mean_ci([deal.priced_diff(share) for deal in deals])
+        summary["bag_share"] = share
+        summary["points_per_hand_diff_bags_priced"] = round(priced, 3)
+        summary["ci95_bags_priced"] = [round(low, 3), round(high, 3)]
     if seconds is not None:
         summary["seconds"] = round(seconds, 1)
     return summary
+
+
+def bag_share(config: ArenaConfig) -> float:
+    """What one bag costs over a game under the match's bag rule: the penalty shared by the bags that
+    bring it (100 / 10 = 10 points); 0 for a game without bags or under "no bag penalty"."""
+    options = config.options()
+    limit = getattr(options, "bag_limit", None)
+    return float(getattr(options, "bag_penalty", 0)) / limit if limit else 0.0
 
 
 def report(summary: dict[str, Any]) -> list[str]:
@@ -425,6 +451,11 @@ def report(summary: dict[str, Any]) -> list[str]:
         f"hands won: A {hands['a']}, B {hands['b']}, tied {hands['tied']}; "
         f"games (deals) won: A {games['a']}, B {games['b']}, tied {games['tied']}",
     ]
+    if "bag_share" in summary:
+        low, high = summary["ci95_bags_priced"]
+        lines.append(f"with each bag charged its share of the penalty ({summary['bag_share']:g} points, as over a "
+                     f"game): A - B {summary['points_per_hand_diff_bags_priced']:+.2f} (95% CI {low:+.2f} .. "
+                     f"{high:+.2f})")
     for role in ROLES:
         row = summary["sides"][role]
         pct = f" ({row['made_pct']}%)" if row["made_pct"] is not None else ""
