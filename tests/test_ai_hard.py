@@ -384,3 +384,35 @@ def test_pitch_bid_worlds_credit_the_seat_that_ends_up_pitching() -> None:
         values[bonus] = (player._simulate(world, Bid(1, 4)), player._simulate(world, Bid(1, PASS)))
     assert values[0.3][0][1] == pytest.approx(values[0.0][0][1] + 0.3)  # shut out: seat 1 pitches
     assert values[0.3][1] == values[0.0][1]  # a pass: someone else pitches
+
+
+def test_rollouts_where_only_some_seats_judge_honestly() -> None:
+    """``judges``: the seats that judge from what they cannot see (the arena's ``hard-honest`` trial gives it
+    to the other side). Nobody judging is the full-information rollout, everybody judging the honest one,
+    and a mixed table plays legal cards and scores as the engine does."""
+    rng = random.Random(5)
+    mixed_differs = hands = 0
+    for seed in range(80):
+        game = new_game("spades", SpadesOptions(), 4, seed)
+        game.stop_at_hand_end = True
+        _random_to_play(game, rng)
+        for _ in range(rng.randrange(0, 12)):
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is not Phase.PLAYING:
+            continue
+        seen: list[int] = []
+        honest: list[int] = []
+        none: list[int] = []
+        mixed: list[int] = []
+        full = play_out(game, record=seen, bag_cost=None)
+        assert play_out(game, record=none, bag_cost=None, honest=True, judges=[False] * 4) == full
+        assert none == seen
+        everyone = play_out(game, record=honest, bag_cost=None, honest=True)
+        assert play_out(game, bag_cost=None, honest=True, judges=[True] * 4) == everyone
+        values = play_out(game, record=mixed, bag_cost=None, honest=True, judges=[False, True, False, True])
+        mixed_differs += mixed not in (seen, honest)
+        for card in mixed:
+            game.apply(Play(game.to_act, card))
+        assert [row["total"] for row in game.results[-1].points] == values
+        hands += 1
+    assert hands > 50 and mixed_differs > 0

@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from game.state import Phase
 from game.tools.arena import (
     ArenaConfig,
     DealResult,
     PlayResult,
     SideHand,
+    SplitPlayer,
+    _player,
     deal_game,
     layouts,
     mean_ci,
@@ -256,3 +259,32 @@ def test_the_edge_with_bags_priced_charges_each_bag_its_share_of_the_penalty() -
     pitch = ArenaConfig("pitch", "random", "random", 4, deals=1)
     assert "bag_share" not in summarize(pitch, [DealResult(0, (PlayResult(("a", "b", "b", "b"), tuple(
         SideHand(r, 1) for r in ("a", "b", "b", "b"))),))])
+
+
+def test_a_split_level_bids_with_one_level_and_plays_the_cards_with_the_other() -> None:
+    config = ArenaConfig("spades", "hard/normal", "normal", 4, deals=1, budget=4)
+    assert config.budget_shown() == 4  # a searching part: the budget applies
+    game = deal_game(config, 0)
+    split = _player("hard/normal", 7, config, game)
+    assert isinstance(split, SplitPlayer)
+    assert type(split.bidder).__name__ == "HardPlayer" and type(split.player).__name__ == "NormalPlayer"
+    asked: list[str] = []
+    split.bidder.choose = lambda view: asked.append("bidder") or view.legal[-1]  # type: ignore[method-assign]
+    split.player.choose = lambda view: asked.append("player") or view.legal[0]  # type: ignore[method-assign]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        before = len(asked)
+        game.apply(split.choose(view))
+        assert asked[before:] == (["player"] if view.phase is Phase.PLAYING else ["bidder"])
+    assert asked.count("player") == 52 and 4 <= asked.count("bidder") <= 8
+    assert ArenaConfig("spades", "normal/easy", "normal", 4).budget_shown() is None
+
+
+def test_a_split_level_of_unknown_parts_is_refused_in_one_line() -> None:
+    for level in ("hard/x", "hard/normal/easy", "/normal"):
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "arena", "--game", "spades", "--a", level,
+                               "--b", "normal", "--deals", "1"], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2
+        assert done.stderr.count("\n") == 1 and "BIDDER/PLAYER" in done.stderr

@@ -110,6 +110,7 @@ class HardPlayer:
         self.bid_tries = NIL_TRIES
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
+        self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -216,7 +217,8 @@ class HardPlayer:
                     values[index].append(self._game_play_out(world, cards[index], honest) + bonuses[index])
                     continue
                 if playing:
-                    sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest)
+                    sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
+                                     judges=self._judges(world, seat))
                 else:
                     outcome = self._simulate_outcome(world, candidates[index])
                     if isinstance(outcome, float):  # the game value already
@@ -270,6 +272,18 @@ class HardPlayer:
         tricks = spades_rollout(list(world.hands), table, list(world.tricks_won), to_act, world.trick,
                                 world.spades_broken, first)
         return self._game.value(*_spades_outcome(table, tricks, world.bags))
+
+    def _judged(self, world: TrickGame) -> bool:
+        """Whether this world's rollouts have the other side judge honestly (``honest_opponents``)."""
+        return self.honest_opponents and not world.facts.auction and not _tuning(world.kind).honest
+
+    def _judges(self, world: TrickGame, seat: int) -> list[bool] | None:
+        """The seats that judge honestly in a rollout of ``seat``'s decision: with ``honest_opponents``
+        the other side's (Spades), else None (the tuning's ``honest`` for every seat)."""
+        if not self._judged(world):
+            return None
+        side = world.side_of(seat)
+        return [world.side_of(q) != side for q in range(world.num_seats)]
 
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest
@@ -389,7 +403,8 @@ class HardPlayer:
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
         if self._game is not None and policy_fits(copy):
             return self._game_play_out(copy, -1, tuning.honest)
-        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest)
+        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
+                         judges=self._judges(copy, action.seat))
         if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides

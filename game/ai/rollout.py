@@ -95,7 +95,7 @@ class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
     __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra",
-                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning")
+                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning", "judges")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -111,6 +111,7 @@ class SpadesTable:
         # honest: a seat judges whether a card holds from the cards it cannot see (the other hands
         # together, plus ``extra[seat]``: cards out of play it has not seen), not from who holds them
         self.honest = False
+        self.judges = [True] * n  # with ``honest``: which seats judge from what they cannot see (others: all)
         self.extra = [0] * n
         # the house rules' scoring (rules/house-rules.md S1-S3), set by spades_table_for()
         self.nil_value = NIL_POINTS["nil"]
@@ -157,7 +158,7 @@ def _holds(card: int, seat: int, left: int, led: int, hands: list[int], table: S
     n, side = table.n, table.side
     mine = side[seat]
     q = seat
-    if table.honest:
+    if table.honest and table.judges[seat if viewer < 0 else viewer]:
         unknown = -1
         for _ in range(left):
             q = q + 1 if q + 1 < n else 0
@@ -189,7 +190,7 @@ def _anyone_beats(card: int, seat: int, left: int, led: int, hands: list[int], n
 def _lead_sure(card: int, seat: int, hands: list[int], table: SpadesTable, viewer: int = -1) -> bool:
     """Whether a lead of ``card`` wins against every opponent's hand (honest: as ``viewer`` sees it)."""
     suit = card & 3
-    if table.honest:
+    if table.honest and table.judges[seat if viewer < 0 else viewer]:
         if _unknown(seat if viewer < 0 else viewer, hands, table) & SUIT[suit] & ABOVE[card]:
             return False
         if suit:
@@ -513,11 +514,12 @@ def _seats_by_side(table: SpadesTable) -> list[list[int]]:
     return [[q for q in range(table.n) if table.side[q] == s] for s in range(count)]
 
 
-def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False) -> SpadesTable:
+def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False,
+                     judges: Sequence[bool] | None = None) -> SpadesTable:
     """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid).
 
     ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
-    discards each did not make are unseen too)."""
+    discards each did not make are unseen too); ``judges``: only these seats do (the others see all)."""
     table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
     options = world.options
     table.nil_value, table.ten_for_200 = options.nil_value, options.ten_for_200
@@ -525,6 +527,8 @@ def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False)
     table.keep_winning = world.num_seats >= 3 and all(p < 0 for p in table.partner)
     if honest:
         table.honest = True
+        if judges is not None:
+            table.judges = list(judges)
         if world.facts.seen_discards:
             two = cast("SpadesTwoGame", world)  # the game whose seats discard what they saw
             own = [0, 0]
@@ -961,10 +965,11 @@ def _kernel_hand(hand: int) -> int:
 
 
 def spades_play_out(world: SpadesRules, first: int = -1, record: list[int] | None = None,
-                    bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
+                    bag_cost: float | None = 10.0, honest: bool = False,
+                    judges: Sequence[bool] | None = None) -> list[float]:
     """play_out() of a Spades world, under every house rule of play: the jokers (renumbered for the
     kernel and back), the opening card (the holder leads it), spades led any time (as if broken)."""
-    spades = spades_table_for(world, honest=honest)
+    spades = spades_table_for(world, honest=honest, judges=judges)
     tricks = _spades_run(world, spades, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
 
@@ -1013,7 +1018,8 @@ def rules_play_out(world: TrickGame, first: int = -1, record: list[int] | None =
 
 
 def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
-             bag_cost: float | None = 10.0, honest: bool = False) -> list[float]:
+             bag_cost: float | None = 10.0, honest: bool = False,
+             judges: Sequence[bool] | None = None) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
     Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
@@ -1022,7 +1028,7 @@ def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
     know is played out by the engine with random legal cards instead (``rules_play_out``).
     """
     if isinstance(world, SpadesRules):
-        return spades_play_out(world, first, record, bag_cost, honest)
+        return spades_play_out(world, first, record, bag_cost, honest, judges)
     if isinstance(world, PitchGame) and world.options.off_jack:
         return _off_jack_play_out(world, first, record, honest)
     if not policy_fits(world):

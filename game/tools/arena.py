@@ -40,11 +40,12 @@ hand), so the same seed gives the same figures byte for byte on a busy or a quie
 (``DEFAULT_BUDGET`` worlds). ``think_ms`` gives them a wall-clock budget instead (the window's
 way); then a busier machine may decide differently.
 
-Two levels exist for the arena only (never offered in the window or the setup screen):
-``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
-``oracle``, the hard level's search given the true deal as its every world (the ceiling),
-``hard-bids``, the hard level with its worlds weighted by every other seat's bid (a trial), and
-``hard-game``, the hard level valuing each hand by the chance to win the game (game/ai/gamevalue.py, a trial).
+Some levels exist for the arena only (``TEST_LEVELS``, never offered in the window or the setup
+screen): ``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
+``oracle``, the hard level's search given the true deal as its every world, ``normal-1``, the normal
+level before its last change, and the trials ``hard-bids`` (worlds weighted by every other seat's bid),
+``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py) and
+``hard-honest`` (in the rollouts the other side judges from what it cannot see).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, NoReturn, TypeVar
 
-from game.actions import DOUBLE_NIL, NIL
+from game.actions import DOUBLE_NIL, NIL, Action
 from game.ai import LEVELS, Player, make_player
 from game.ai.hard import HardPlayer
 from game.ai.players import PolicyPlayer
@@ -75,13 +76,15 @@ from game.games import GAMES as REGISTRY
 from game.games import Options, Policy
 from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
-from game.state import TrickGame
+from game.state import Phase, SeatView, TrickGame
 
 ROLES = ("a", "b")
 Z95 = 1.96
-SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game")  # the hard level's baseline, ceiling and trials
+# the hard level's baseline, ceiling and trials
+SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game", "hard-honest")
 TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *SEARCH_TRIALS)
+SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
 T = TypeVar("T")
@@ -112,7 +115,8 @@ class ArenaConfig:
 
     def budget_shown(self) -> int | None:
         """The worlds a decision the figures report: None when neither level searches (or by the clock)."""
-        return self.worlds() if {self.a, self.b} & set(SEARCHING) else None
+        parts = {part for level in (self.a, self.b) for part in level.split(SPLIT)}
+        return self.worlds() if parts & set(SEARCHING) else None
 
     def options(self) -> Options:
         """The rule options (the defaults at this table, with partnerships when asked, the --rule options,
@@ -243,8 +247,23 @@ class BaselinePlayer(PolicyPlayer):
         return info.normal_1 or info.normal
 
 
+class SplitPlayer:
+    """A level made of two (``BIDDER/PLAYER``): ``bidder`` decides every bid, exchange, draw and redraw,
+    ``player`` every card (to tell how much of a level's edge its bids make and how much its play)."""
+
+    def __init__(self, bidder: Player, player: Player) -> None:
+        self.bidder, self.player = bidder, player
+
+    def choose(self, view: SeatView) -> Action:
+        """The card player's choice in the play, the bidder's before it."""
+        return (self.player if view.phase is Phase.PLAYING else self.bidder).choose(view)
+
+
 def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
     """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
+    if SPLIT in level:
+        bids, cards = level.split(SPLIT)
+        return SplitPlayer(_player(bids, seed, config, game), _player(cards, seed, config, game))
     if level == "normal-1":
         return BaselinePlayer(seed)
     if level not in SEARCHING:
@@ -261,6 +280,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.solver = level != "hard-1"
     player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
+    player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
 
 
@@ -524,7 +544,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    levels = ", ".join(LEVELS + TEST_LEVELS)
+    levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards"
     arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
     arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
@@ -557,8 +577,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
-        if level not in LEVELS + TEST_LEVELS:
-            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)})")
+        parts = level.split(SPLIT)
+        if len(parts) > 2 or any(part not in LEVELS + TEST_LEVELS for part in parts):
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)}, or "
+                             f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal)")
     players = args.players if args.players is not None else seats_for(args.game, 4)
     info = REGISTRY[args.game]
     if info.min_seats != info.max_seats and not info.allows_seats(players):
