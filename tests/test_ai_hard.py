@@ -416,3 +416,40 @@ def test_rollouts_where_only_some_seats_judge_honestly() -> None:
         assert [row["total"] for row in game.results[-1].points] == values
         hands += 1
     assert hands > 50 and mixed_differs > 0
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), [*KINDS, ("pitch", 4, PitchOptions(off_jack=True))])
+def test_noisy_rollouts_are_legal_paired_by_their_seed_and_the_policy_without_noise(kind: str, players: int,
+                                                                                     options: object) -> None:
+    """``noise``/``eps``: a seat of the rollout plays any legal card with the chance ``eps`` (the arena's
+    ``hard-noisy`` and ``oracle-noisy`` trials). With ``eps`` 0 it is the policy's rollout; a seed gives one
+    playout (every candidate of a world meets the same noise); the cards are legal and scored as the engine
+    scores them."""
+    rng = random.Random(9)
+    hands = differs = 0
+    for seed in range(80):
+        game = new_game(kind, options, players, seed)
+        game.stop_at_hand_end = True
+        _random_to_play(game, rng)
+        for _ in range(rng.randrange(0, 2 * players)):
+            if game.phase is not Phase.PLAYING:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is not Phase.PLAYING:
+            continue
+        policy: list[int] = []
+        quiet: list[int] = []
+        noisy: list[int] = []
+        again: list[int] = []
+        full = play_out(game, record=policy, bag_cost=None)
+        assert play_out(game, record=quiet, bag_cost=None, noise=random.Random(seed), eps=0.0) == full
+        assert quiet == policy
+        values = play_out(game, record=noisy, bag_cost=None, noise=random.Random(seed), eps=0.3)
+        assert play_out(game, record=again, bag_cost=None, noise=random.Random(seed), eps=0.3) == values
+        assert again == noisy
+        differs += noisy != policy
+        for card in noisy:
+            game.apply(Play(game.to_act, card))
+        assert [row["total"] for row in game.results[-1].points] == values
+        hands += 1
+    assert hands > 50 and differs > hands // 4

@@ -24,6 +24,7 @@ from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Red
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import SpadesGameValue
 from game.ai.inference import bids_fit
+from game.ai.reading import hand_tricks, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
@@ -111,6 +112,10 @@ class HardPlayer:
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
+        self.read_play = False  # True: four-player Spades worlds weighted by the other seats' play too (reading.py)
+        self.read_tries = NIL_TRIES
+        self.rollout_eps = 0.0  # Spades rollouts: the chance a seat plays any legal card (0: the policy's always)
+        self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -204,6 +209,8 @@ class HardPlayer:
                 break
             world = self._world(view, rng)
             self._world_u = rng.random()
+            if self.rollout_eps:
+                self._noise_seed = rng.getrandbits(32)
             side = world.side_of(seat)
             if self._game is not None and not policy_fits(world):
                 self._game = None  # house rules the rollouts play at random: the hand's points
@@ -218,7 +225,7 @@ class HardPlayer:
                     continue
                 if playing:
                     sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
-                                     judges=self._judges(world, seat))
+                                     judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps)
                 else:
                     outcome = self._simulate_outcome(world, candidates[index])
                     if isinstance(outcome, float):  # the game value already
@@ -273,6 +280,10 @@ class HardPlayer:
                                 world.spades_broken, first)
         return self._game.value(*_spades_outcome(table, tricks, world.bags))
 
+    def _noise(self) -> random.Random | None:
+        """The generator of this world's noisy rollouts (``rollout_eps``), the same for every candidate."""
+        return random.Random(self._noise_seed) if self.rollout_eps else None
+
     def _judged(self, world: TrickGame) -> bool:
         """Whether this world's rollouts have the other side judge honestly (``honest_opponents``)."""
         return self.honest_opponents and not world.facts.auction and not _tuning(world.kind).honest
@@ -303,6 +314,9 @@ class HardPlayer:
         tuning = _tuning(view.kind)
         if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.phase is Phase.PLAYING:
             return self._bid_world(view, rng, _nil_bidders(view))
+        if self.read_play and tuning.nil_worlds and self.read_tries > 1 and view.phase is Phase.PLAYING \
+                and (view.tricks or view.trick) and not getattr(view.options, "jokers", False):
+            return self._read_world(view, rng, _nil_bidders(view))
         if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
@@ -324,6 +338,29 @@ class HardPlayer:
             fit = 1.0
             for q in nils:
                 fit *= nil_fit(world.hands[q] | played[q])
+            if rng.random() < fit:
+                return world
+            if fit > best_fit:
+                best, best_fit = world, fit
+        assert best is not None
+        return best
+
+    def _read_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
+        """Rejection sampling on the play: a uniform world is kept with the chance ``play_fit`` that the
+        other seats played as they did on its hands (times ``nil_fit`` for each Nil bidder); after
+        ``read_tries`` draws the fittest one."""
+        played = _played_masks(view)
+        tricks = hand_tricks(view)
+        options = view.options
+        broken = bool(getattr(options, "spades_any_time", False))
+        opening = bool(getattr(options, "two_clubs_opens", False))
+        best, best_fit = None, -1.0
+        for _ in range(self.read_tries):
+            world = self.sampler(view, rng)
+            start = [world.hands[q] | played[q] for q in range(view.num_seats)]
+            fit = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening)
+            for q in nils:
+                fit *= nil_fit(start[q])
             if rng.random() < fit:
                 return world
             if fit > best_fit:
@@ -404,7 +441,7 @@ class HardPlayer:
         if self._game is not None and policy_fits(copy):
             return self._game_play_out(copy, -1, tuning.honest)
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
-                         judges=self._judges(copy, action.seat))
+                         judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
         if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides

@@ -95,7 +95,7 @@ class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
     __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra",
-                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning", "judges")
+                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning", "judges", "noise", "eps")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -112,6 +112,9 @@ class SpadesTable:
         # together, plus ``extra[seat]``: cards out of play it has not seen), not from who holds them
         self.honest = False
         self.judges = [True] * n  # with ``honest``: which seats judge from what they cannot see (others: all)
+        # a noisy rollout: with the chance ``eps`` a seat plays any legal card (drawn from ``noise``)
+        self.noise: random.Random | None = None
+        self.eps = 0.0
         self.extra = [0] * n
         # the house rules' scoring (rules/house-rules.md S1-S3), set by spades_table_for()
         self.nil_value = NIL_POINTS["nil"]
@@ -420,6 +423,7 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
     plays first (a search candidate), or -1. ``record`` gets every card played, in order.
     """
     n = table.n
+    noise, eps = table.noise, table.eps
     count = len(trick)
     led = best = best_seat = -1
     if count:
@@ -440,10 +444,12 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
                 legal = hand & SUIT[led] or hand
             else:
                 legal = hand if broken else hand & NON_SPADES or hand
-            if legal & (legal - 1):
-                card = spades_pick(seat, legal, hands, count, led, best, best_seat, tricks, table)
-            else:
+            if not legal & (legal - 1):
                 card = legal.bit_length() - 1
+            elif noise is not None and noise.random() < eps:
+                card = _any_card(legal, noise)
+            else:
+                card = spades_pick(seat, legal, hands, count, led, best, best_seat, tricks, table)
         hands[seat] = hand ^ (1 << card)
         if record is not None:
             record.append(card)
@@ -462,6 +468,13 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
         else:
             seat = seat + 1 if seat + 1 < n else 0
     return tricks
+
+
+def _any_card(legal: int, rng: random.Random) -> int:
+    """One of the cards of ``legal`` (a mask), uniformly."""
+    for _ in range(rng.randrange(legal.bit_count())):
+        legal &= legal - 1
+    return (legal & -legal).bit_length() - 1
 
 
 def play_out_tricks(world: TrickGame) -> list[int]:
@@ -515,16 +528,19 @@ def _seats_by_side(table: SpadesTable) -> list[list[int]]:
 
 
 def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False,
-                     judges: Sequence[bool] | None = None) -> SpadesTable:
+                     judges: Sequence[bool] | None = None, noise: random.Random | None = None,
+                     eps: float = 0.0) -> SpadesTable:
     """The seating of a Spades world in its playing phase (Double Nil marked by a negative bid).
 
     ``honest``: the seats judge their cards from what they cannot see (Spades for two: the
-    discards each did not make are unseen too); ``judges``: only these seats do (the others see all)."""
+    discards each did not make are unseen too); ``judges``: only these seats do (the others see all).
+    ``noise``: with the chance ``eps`` a seat plays any legal card instead of the policy's."""
     table = SpadesTable([world.side_of(s) for s in range(world.num_seats)], world.bids, set_reach)
     options = world.options
     table.nil_value, table.ten_for_200 = options.nil_value, options.ten_for_200
     table.bag_limit, table.bag_penalty = options.bag_limit, options.bag_penalty
     table.keep_winning = world.num_seats >= 3 and all(p < 0 for p in table.partner)
+    table.noise, table.eps = noise, eps
     if honest:
         table.honest = True
         if judges is not None:
@@ -546,7 +562,8 @@ def spades_table_for(world: TrickGame, set_reach: int = 1, honest: bool = False,
 class PitchTable:
     """Who sits where in a Pitch rollout, and the hand's fixed facts (cards in play, bid)."""
 
-    __slots__ = ("n", "side", "in_play", "pitcher", "bid", "low_to_player", "sides", "honest", "deck", "jack2")
+    __slots__ = ("n", "side", "in_play", "pitcher", "bid", "low_to_player", "sides", "honest", "deck", "jack2",
+                 "noise", "eps")
 
     def __init__(self, sides: Sequence[int], in_play: int, pitcher: int, bid: int, low_to_player: bool) -> None:
         self.n = len(sides)
@@ -559,6 +576,8 @@ class PitchTable:
         self.honest = False  # seats judge ranks from the cards they cannot see (in play or not)
         self.deck = FULL_MASK  # the pack in the kernel's numbers (the off-jack's numbering moves cards)
         self.jack2 = -1  # with the off-jack: the jack of trump's number (the off-jack holds 9 * 4 + trump)
+        self.noise: random.Random | None = None  # as SpadesTable's: with the chance ``eps`` any legal card
+        self.eps = 0.0
 
 
 def _pitch_can_beat(hand: int, card: int, led: int, trump: int) -> bool:
@@ -744,6 +763,7 @@ def pitch_rollout(hands: list[int], table: PitchTable, won: list[int], to_act: i
     Returns (cards won per side, trump, the side that played the low trump or -1).
     """
     n, side = table.n, table.side
+    noise, eps = table.noise, table.eps
     count = len(trick)
     led = best = best_seat = -1
     trick_cards = 0
@@ -778,10 +798,12 @@ def pitch_rollout(hands: list[int], table: PitchTable, won: list[int], to_act: i
                     legal = follow
                 else:
                     legal = follow | (hand & SUIT[trump])
-            if legal & (legal - 1):
-                card = pitch_pick(seat, legal, hands, count, led, best, best_seat, trump, trick_cards, table)
-            else:
+            if not legal & (legal - 1):
                 card = legal.bit_length() - 1
+            elif noise is not None and noise.random() < eps:
+                card = _any_card(legal, noise)
+            else:
+                card = pitch_pick(seat, legal, hands, count, led, best, best_seat, trump, trick_cards, table)
         if trump is None:
             trump = card & 3
             low = _trump_costs(trump, table)[1]
@@ -885,7 +907,8 @@ def _game_and_set_back(table: PitchTable, points: list[int], counts: Sequence[in
     return points
 
 
-def _off_jack_play_out(world: PitchGame, first: int, record: list[int] | None, honest: bool) -> list[float]:
+def _off_jack_play_out(world: PitchGame, first: int, record: list[int] | None, honest: bool,
+                       noise: random.Random | None = None, eps: float = 0.0) -> list[float]:
     """play_out() of a Pitch hand with the off-jack: the cards renumbered for the kernel (``SUIT``), played
     by the policy, scored by ``off_jack_totals``; before trump is named the pitcher's first card is played
     by the engine (it names trump, and so the off-jack)."""
@@ -904,7 +927,7 @@ def _off_jack_play_out(world: PitchGame, first: int, record: list[int] | None, h
         world, first = copy, -1
     trump = world.trump
     assert trump is not None and world.to_act is not None
-    table = pitch_table_for(world, honest)
+    table = pitch_table_for(world, honest, noise, eps)
     table.in_play = off_jack_to_kernel(world.in_play, trump)
     table.deck = off_jack_to_kernel(FULL_MASK, trump)
     table.jack2 = 10 * 4 + trump
@@ -930,12 +953,15 @@ def _off_jack_play_out(world: PitchGame, first: int, record: list[int] | None, h
     return [float(v) for v in off_jack_totals(table, won, trump, low_side)]
 
 
-def pitch_table_for(world: PitchGame, honest: bool = False) -> PitchTable:
-    """The seating and fixed facts of a Pitch world in its playing phase."""
+def pitch_table_for(world: PitchGame, honest: bool = False, noise: random.Random | None = None,
+                    eps: float = 0.0) -> PitchTable:
+    """The seating and fixed facts of a Pitch world in its playing phase (``noise``, ``eps``: a noisy
+    rollout, as ``spades_table_for``'s)."""
     assert world.pitcher is not None  # the auction is over
     table = PitchTable([world.side_of(s) for s in range(world.num_seats)], world.in_play, world.pitcher,
                        world.high, world.options.low == "player")
     table.honest = honest
+    table.noise, table.eps = noise, eps
     return table
 
 
@@ -966,10 +992,11 @@ def _kernel_hand(hand: int) -> int:
 
 def spades_play_out(world: SpadesRules, first: int = -1, record: list[int] | None = None,
                     bag_cost: float | None = 10.0, honest: bool = False,
-                    judges: Sequence[bool] | None = None) -> list[float]:
+                    judges: Sequence[bool] | None = None, noise: random.Random | None = None,
+                    eps: float = 0.0) -> list[float]:
     """play_out() of a Spades world, under every house rule of play: the jokers (renumbered for the
     kernel and back), the opening card (the holder leads it), spades led any time (as if broken)."""
-    spades = spades_table_for(world, honest=honest, judges=judges)
+    spades = spades_table_for(world, honest=honest, judges=judges, noise=noise, eps=eps)
     tricks = _spades_run(world, spades, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
 
@@ -1019,25 +1046,28 @@ def rules_play_out(world: TrickGame, first: int = -1, record: list[int] | None =
 
 def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
              bag_cost: float | None = 10.0, honest: bool = False,
-             judges: Sequence[bool] | None = None) -> list[float]:
+             judges: Sequence[bool] | None = None, noise: random.Random | None = None,
+             eps: float = 0.0) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
     Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
     ``first``: the card the seat to act plays first, or -1. Spades under its house rules of play:
     ``spades_play_out``; Pitch with the off-jack: ``_off_jack_play_out``. A game the policy does not
     know is played out by the engine with random legal cards instead (``rules_play_out``).
+    ``judges`` (Spades, with ``honest``): only these seats judge from what they cannot see; ``noise``:
+    with the chance ``eps`` a seat plays any legal card instead of the policy's (drawn from ``noise``).
     """
     if isinstance(world, SpadesRules):
-        return spades_play_out(world, first, record, bag_cost, honest, judges)
+        return spades_play_out(world, first, record, bag_cost, honest, judges, noise, eps)
     if isinstance(world, PitchGame) and world.options.off_jack:
-        return _off_jack_play_out(world, first, record, honest)
+        return _off_jack_play_out(world, first, record, honest, noise, eps)
     if not policy_fits(world):
         return rules_play_out(world, first, record, bag_cost)
     hands = list(world.hands)
     to_act = world.to_act
     assert to_act is not None  # a world in its playing phase
     if world.facts.auction:  # an auction game (Pitch) scores the points won, not contracts of tricks
-        table = pitch_table_for(cast("PitchGame", world), honest)
+        table = pitch_table_for(cast("PitchGame", world), honest, noise, eps)
         trump = world.trump
         low_side = -1
         if trump is not None and table.low_to_player:

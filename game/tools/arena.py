@@ -42,10 +42,13 @@ way); then a busier machine may decide differently.
 
 Some levels exist for the arena only (``TEST_LEVELS``, never offered in the window or the setup
 screen): ``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
-``oracle``, the hard level's search given the true deal as its every world, ``normal-1``, the normal
+``oracle``, the hard level's search given the true deal as its every world (each rollout noisy, so
+that their mean is worth more than one deterministic playout), ``normal-1``, the normal
 level before its last change, and the trials ``hard-bids`` (worlds weighted by every other seat's bid),
-``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py) and
-``hard-honest`` (in the rollouts the other side judges from what it cannot see).
+``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
+``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
+rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
+game/ai/reading.py). A level ``BIDDER/PLAYER`` bids with one level and plays the cards with the other.
 """
 
 from __future__ import annotations
@@ -81,12 +84,12 @@ from game.state import Phase, SeatView, TrickGame
 ROLES = ("a", "b")
 Z95 = 1.96
 # the hard level's baseline, ceiling and trials
-SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game", "hard-honest")
+SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game", "hard-honest", "hard-noisy", "hard-reads")
 TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
-ORACLE_WORLDS = 4  # the oracle's worlds are all the true deal: a few repeat only the rollouts' own chances
+NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
 T = TypeVar("T")
 
 
@@ -272,11 +275,15 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     if level == "oracle":
         def true_world(view: Any, rng: random.Random) -> TrickGame:
             return game.clone()  # the live deal: this level sees every card (the arena's ceiling only)
-        player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=ORACLE_WORLDS, sampler=true_world)
+        # every world is the true deal; noisy rollouts make their mean more than one playout's chance
+        player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
         player.draft_weight = 1.0
+        player.rollout_eps = NOISY_EPS
         return player
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
+    player.rollout_eps = NOISY_EPS if level == "hard-noisy" else 0.0  # a trial: noisy rollouts
+    player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
     player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)

@@ -1,0 +1,78 @@
+"""Inference from the play: how well a world's hands explain the cards the other seats have played.
+
+A seat that ducked a trick it could have won, or threw a high card on a trick already lost, says
+something about what it holds. ``play_fit`` replays the hand so far in a sampled world: wherever
+another seat had a choice, the rollout policy picks a card for it, judging from what that seat could
+not see (an honest table), and the world's fit is multiplied by ``MISS`` when the card played is
+neither the policy's nor equivalent to it (of the same suit with every card between them in that
+seat's hand or gone). The hard level keeps a world with the chance its fit gives (rejection
+sampling, as for the Nil bids: game/ai/hard.py); the arena's ``hard-reads`` trial measures it.
+Four-player Spades without the jokers (the kernel's cards are the engine's there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.ai.rollout import ABOVE, BELOW, NON_SPADES, SUIT, SpadesTable, spades_pick
+from game.state import SeatView
+
+MISS = 0.5  # the relative chance of a card the policy would not have played (an equivalent one counts as its)
+
+Trick = tuple[int, Sequence[tuple[int, int]]]  # the leader and the plays, in order
+
+
+def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, viewer: int,
+             broken: bool = False, opening: bool = False, miss: float = MISS) -> float:
+    """The relative chance (``miss`` ** k .. 1) that the other seats played ``tricks`` holding ``start``.
+
+    ``start``: each seat's cards when the hand's play began (in the world); ``tricks``: the hand's
+    tricks so far, the last one possibly unfinished; ``viewer``'s own plays count for nothing;
+    ``broken``: spades may be led from the start (a house rule); ``opening``: the hand's first lead
+    is forced (a house rule), no choice."""
+    hands = list(start)
+    won = [0] * table.n
+    gone = 0
+    fit = 1.0
+    for number, (_leader, plays) in enumerate(tricks):
+        led = best = best_seat = -1
+        for count, (seat, card) in enumerate(plays):
+            hand = hands[seat]
+            if count:
+                legal = hand & SUIT[led] or hand
+            else:
+                legal = hand if broken else hand & NON_SPADES or hand
+            if seat != viewer and legal & (legal - 1) and not (number == 0 and count == 0 and opening):
+                pick = spades_pick(seat, legal, hands, count, led, best, best_seat, won, table)
+                if pick != card and not _equivalent(pick, card, hand | gone):
+                    fit *= miss
+            hands[seat] = hand ^ (1 << card)
+            gone |= 1 << card
+            suit = card & 3
+            if count == 0:
+                led, best, best_seat = suit, card, seat
+            elif (suit == best & 3 and card > best) or (suit == 0 and best & 3 != 0):
+                best, best_seat = card, seat
+            if suit == 0:
+                broken = True
+        if len(plays) == table.n:
+            won[best_seat] += 1
+    return fit
+
+
+def hand_tricks(view: SeatView) -> list[Trick]:
+    """The hand's tricks so far as ``play_fit`` reads them: the finished ones, then the one under way."""
+    tricks: list[Trick] = [(lead, plays) for lead, plays, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], view.trick))
+    return tricks
+
+
+def _equivalent(a: int, b: int, known: int) -> bool:
+    """Whether two cards of one seat are alike: the same suit, every card between them ``known`` (in that
+    seat's hand or gone)."""
+    if a & 3 != b & 3:
+        return False
+    low, high = min(a, b), max(a, b)
+    between = SUIT[a & 3] & ABOVE[low] & BELOW[high]
+    return between & ~known == 0
