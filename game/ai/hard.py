@@ -332,18 +332,10 @@ class HardPlayer:
         """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
         (``nil_fit``), so the worlds follow the bids; after ``nil_tries`` the fittest one drawn."""
         played = _played_masks(view)
-        best, best_fit = None, -1.0
-        for _ in range(self.nil_tries):
-            world = self.sampler(view, rng)
-            fit = 1.0
-            for q in nils:
-                fit *= nil_fit(world.hands[q] | played[q])
-            if rng.random() < fit:
-                return world
-            if fit > best_fit:
-                best, best_fit = world, fit
-        assert best is not None
-        return best
+
+        def fit(world: TrickGame) -> float:
+            return math.prod(nil_fit(world.hands[q] | played[q]) for q in nils)
+        return self._fitted_world(view, rng, self.nil_tries, fit)
 
     def _read_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling on the play: a uniform world is kept with the chance ``play_fit`` that the
@@ -354,35 +346,35 @@ class HardPlayer:
         options = view.options
         broken = bool(getattr(options, "spades_any_time", False))
         opening = bool(getattr(options, "two_clubs_opens", False))
-        best, best_fit = None, -1.0
-        for _ in range(self.read_tries):
-            world = self.sampler(view, rng)
+
+        def fit(world: TrickGame) -> float:
             start = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            fit = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening)
-            for q in nils:
-                fit *= nil_fit(start[q])
-            if rng.random() < fit:
-                return world
-            if fit > best_fit:
-                best, best_fit = world, fit
-        assert best is not None
-        return best
+            value = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening)
+            return value * math.prod(nil_fit(start[q]) for q in nils)
+        return self._fitted_world(view, rng, self.read_tries, fit)
 
     def _bid_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
         (``nil_fit``) and its other bidders bid what they did (``bids_fit``); after ``bid_tries`` the fittest."""
         played = _played_masks(view)
-        best, best_fit = None, -1.0
-        for _ in range(self.bid_tries):
-            world = self.sampler(view, rng)
+
+        def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            fit = bids_fit(held, view.bid_order, view.seat, view.num_seats)
-            for q in nils:
-                fit *= nil_fit(held[q])
-            if rng.random() < fit:
+            value = bids_fit(held, view.bid_order, view.seat, view.num_seats)
+            return value * math.prod(nil_fit(held[q]) for q in nils)
+        return self._fitted_world(view, rng, self.bid_tries, fit)
+
+    def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
+                      fit: Callable[[TrickGame], float]) -> TrickGame:
+        """A uniform world kept with the chance ``fit`` gives it (0 .. 1); after ``tries`` draws the fittest."""
+        best, best_fit = None, -1.0
+        for _ in range(tries):
+            world = self.sampler(view, rng)
+            value = fit(world)
+            if rng.random() < value:
                 return world
-            if fit > best_fit:
-                best, best_fit = world, fit
+            if value > best_fit:
+                best, best_fit = world, value
         assert best is not None
         return best
 
