@@ -114,7 +114,7 @@ class HardPlayer:
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.read_play = False  # True: four-player Spades worlds weighted by the other seats' play too (reading.py)
         self.read_tries = NIL_TRIES
-        self.rollout_eps = 0.0  # Spades rollouts: the chance a seat plays any legal card (0: the policy's always)
+        self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)
         self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
 
     # ----- the decision
