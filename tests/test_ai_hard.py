@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, spades_game
@@ -386,20 +387,36 @@ def test_pitch_bid_worlds_credit_the_seat_that_ends_up_pitching() -> None:
     assert values[0.3][1] == values[0.0][1]  # a pass: someone else pitches
 
 
+def _positions_in_play(kind: str, players: int, options: object, rng: random.Random, plays: int,
+                       seeds: int = 80) -> Iterator[tuple[int, TrickGame]]:
+    """Games dealt from ``seeds`` seeds, taken by random legal actions to a random point (fewer than ``plays``
+    cards) of their play; those whose hand ends first are left out."""
+    for seed in range(seeds):
+        game = new_game(kind, options, players, seed)
+        game.stop_at_hand_end = True
+        _random_to_play(game, rng)
+        for _ in range(rng.randrange(0, plays)):
+            if game.phase is not Phase.PLAYING:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is Phase.PLAYING:
+            yield seed, game
+
+
+def _scores_after(game: TrickGame, record: list[int]) -> list[int]:
+    """The hand's totals once the recorded cards are played through the engine (which refuses an illegal one)."""
+    for card in record:
+        game.apply(Play(game.to_act, card))
+    assert game.phase is Phase.HAND_OVER
+    return [row["total"] for row in game.results[-1].points]
+
+
 def test_rollouts_where_only_some_seats_judge_honestly() -> None:
     """``judges``: the seats that judge from what they cannot see (the arena's ``hard-honest`` trial gives it
     to the other side). Nobody judging is the full-information rollout, everybody judging the honest one,
     and a mixed table plays legal cards and scores as the engine does."""
-    rng = random.Random(5)
     mixed_differs = hands = 0
-    for seed in range(80):
-        game = new_game("spades", SpadesOptions(), 4, seed)
-        game.stop_at_hand_end = True
-        _random_to_play(game, rng)
-        for _ in range(rng.randrange(0, 12)):
-            game.apply(rng.choice(game.legal_actions()))
-        if game.phase is not Phase.PLAYING:
-            continue
+    for _seed, game in _positions_in_play("spades", 4, SpadesOptions(), random.Random(5), 12):
         seen: list[int] = []
         honest: list[int] = []
         none: list[int] = []
@@ -411,9 +428,7 @@ def test_rollouts_where_only_some_seats_judge_honestly() -> None:
         assert play_out(game, bag_cost=None, honest=True, judges=[True] * 4) == everyone
         values = play_out(game, record=mixed, bag_cost=None, honest=True, judges=[False, True, False, True])
         mixed_differs += mixed not in (seen, honest)
-        for card in mixed:
-            game.apply(Play(game.to_act, card))
-        assert [row["total"] for row in game.results[-1].points] == values
+        assert _scores_after(game, mixed) == values
         hands += 1
     assert hands > 50 and mixed_differs > 0
 
@@ -422,21 +437,11 @@ def test_rollouts_where_only_some_seats_judge_honestly() -> None:
 def test_noisy_rollouts_are_legal_paired_by_their_seed_and_the_policy_without_noise(kind: str, players: int,
                                                                                      options: object) -> None:
     """``noise``/``eps``: a seat of the rollout plays any legal card with the chance ``eps`` (the arena's
-    ``hard-noisy`` and ``oracle-noisy`` trials). With ``eps`` 0 it is the policy's rollout; a seed gives one
+    ``hard-noisy`` trial and the ``oracle``). With ``eps`` 0 it is the policy's rollout; a seed gives one
     playout (every candidate of a world meets the same noise); the cards are legal and scored as the engine
     scores them."""
-    rng = random.Random(9)
     hands = differs = 0
-    for seed in range(80):
-        game = new_game(kind, options, players, seed)
-        game.stop_at_hand_end = True
-        _random_to_play(game, rng)
-        for _ in range(rng.randrange(0, 2 * players)):
-            if game.phase is not Phase.PLAYING:
-                break
-            game.apply(rng.choice(game.legal_actions()))
-        if game.phase is not Phase.PLAYING:
-            continue
+    for seed, game in _positions_in_play(kind, players, options, random.Random(9), 2 * players):
         policy: list[int] = []
         quiet: list[int] = []
         noisy: list[int] = []
@@ -448,8 +453,6 @@ def test_noisy_rollouts_are_legal_paired_by_their_seed_and_the_policy_without_no
         assert play_out(game, record=again, bag_cost=None, noise=random.Random(seed), eps=0.3) == values
         assert again == noisy
         differs += noisy != policy
-        for card in noisy:
-            game.apply(Play(game.to_act, card))
-        assert [row["total"] for row in game.results[-1].points] == values
+        assert _scores_after(game, noisy) == values
         hands += 1
     assert hands > 50 and differs > hands // 4
