@@ -12,6 +12,7 @@ import pytest
 
 from game.state import Phase
 from game.tools.arena import (
+    SETTINGS,
     ArenaConfig,
     DealResult,
     PlayResult,
@@ -21,6 +22,7 @@ from game.tools.arena import (
     deal_game,
     layouts,
     mean_ci,
+    parse_settings,
     percentile,
     play_deal,
     run_match,
@@ -288,3 +290,45 @@ def test_a_split_level_of_unknown_parts_is_refused_in_one_line() -> None:
                                "--b", "normal", "--deals", "1"], capture_output=True, text=True, timeout=120)
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1 and "BIDDER/PLAYER" in done.stderr
+
+
+def test_a_searching_level_takes_settings_of_its_constants_and_nothing_else_changes() -> None:
+    config = ArenaConfig("pitch", "hard:pitcher_bonus=0.7,auction_tries=3", "normal", 4, deals=2, budget=6)
+    assert config.budget_shown() == 6
+    game = deal_game(config, 0)
+    player = _player(config.a, 5, config, game)
+    plain = _player("hard", 5, config, game)
+    assert type(player) is type(plain)
+    generators = ("rng", "_rules_rng")  # equal seeds, other objects
+    changed = {name for name in vars(plain) if name not in generators and getattr(player, name) != getattr(plain, name)}
+    assert changed == {"pitcher_bonus", "auction_tries"}
+    assert (player.pitcher_bonus, player.auction_tries) == (0.7, 3)  # type: ignore[attr-defined]
+    split = _player("normal/oracle:rollout_eps=0.3", 5, config, game)
+    assert isinstance(split, SplitPlayer) and split.player.rollout_eps == 0.3  # type: ignore[attr-defined]
+    # a setting to the value the level has already plays every deal exactly as the level does
+    same = ArenaConfig("pitch", "hard:rollout_eps=0,pitcher_bonus=0.3", "normal", 4, deals=2, budget=6)
+    base = ArenaConfig("pitch", "hard", "normal", 4, deals=2, budget=6)
+    outcomes = [[play.sides for play in deal.plays] for deal in run_match(same)]
+    assert len(outcomes) == 2 and outcomes == [[play.sides for play in deal.plays] for deal in run_match(base)]
+
+
+def test_every_setting_is_a_number_the_hard_level_has_and_its_range_is_enforced() -> None:
+    config = ArenaConfig("spades", "hard", "normal", 4, deals=1, budget=2)
+    player = _player("hard", 1, config, deal_game(config, 0))
+    for name, (low, high) in SETTINGS.items():
+        assert hasattr(player, name) and low < high
+        value = getattr(player, name)
+        assert value is None or (isinstance(value, (int, float)) and low <= value <= high)
+        assert parse_settings(f"hard:{name}={high}") == ("hard", {name: high})
+    for bad in ("normal:rollout_eps=0.1", "hard:rollout_eps=1.5", "hard:nil_tries=2.5", "hard:rollout_eps=nan",
+                "hard:", "hard:eps", "hard:rng=1"):
+        with pytest.raises(ValueError):
+            parse_settings(bad)
+
+
+def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:
+    for level in ("hard:rollout_eps=2", "hard:x=1", "normal:rollout_eps=0.1", "hard/normal:nil_tries=3"):
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "arena", "--game", "spades", "--a", level,
+                               "--b", "normal", "--deals", "1"], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, level
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("arena: "), done.stderr

@@ -49,6 +49,9 @@ level before its last change, and the trials ``hard-bids`` (worlds weighted by e
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
 game/ai/reading.py). A level ``BIDDER/PLAYER`` bids with one level and plays the cards with the other.
+A searching level may carry settings of the hard level's search constants, ``LEVEL:NAME=VALUE,...``
+(``hard:pitcher_bonus=0.7,rollout_eps=0.2``; the names are ``SETTINGS``), so a trial of a constant
+runs from the command line, in any number of jobs, against the level as it is.
 """
 
 from __future__ import annotations
@@ -88,6 +91,14 @@ SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game", "hard-honest", "h
 TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
+SET = ":"  # "LEVEL:NAME=VALUE,...": a searching level with some of its constants set
+# the hard level's constants a level may set, and the values each admits (low, high)
+SETTINGS: dict[str, tuple[float, float]] = {
+    "pitcher_bonus": (-10.0, 10.0), "overbid_step": (0.0, 10.0), "auction_floor": (0.0, 1.0),
+    "auction_tries": (1, 1000), "nil_tries": (1, 1000), "bid_tries": (1, 1000), "read_tries": (1, 1000),
+    "rollout_eps": (0.0, 1.0), "draft_weight": (0.0, 100.0), "double_nil_behind": (-1000.0, 1000.0),
+    "double_nil_margin": (-1000.0, 1000.0), "bag_cost": (-1.0, 100.0), "solver_nodes": (0, 10_000_000),
+}
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
 T = TypeVar("T")
@@ -118,7 +129,7 @@ class ArenaConfig:
 
     def budget_shown(self) -> int | None:
         """The worlds a decision the figures report: None when neither level searches (or by the clock)."""
-        parts = {part for level in (self.a, self.b) for part in level.split(SPLIT)}
+        parts = {part.split(SET)[0] for level in (self.a, self.b) for part in level.split(SPLIT)}
         return self.worlds() if parts & set(SEARCHING) else None
 
     def options(self) -> Options:
@@ -269,6 +280,12 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
         return SplitPlayer(_player(bids, seed, config, game), _player(cards, seed, config, game))
     if level == "normal-1":
         return BaselinePlayer(seed)
+    if SET in level:
+        base, settings = parse_settings(level)
+        player = _player(base, seed, config, game)
+        for name, value in settings.items():
+            setattr(player, name, value)
+        return player
     if level not in SEARCHING:
         return make_player(level, seed, config.think_ms)
     worlds = config.worlds()
@@ -289,6 +306,29 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
+
+
+def parse_settings(level: str) -> tuple[str, dict[str, float | int]]:
+    """``LEVEL:NAME=VALUE,...`` as the level and its settings; ValueError says what is wrong."""
+    base, _, text = level.partition(SET)
+    if base not in SEARCHING:
+        raise ValueError(f"only a searching level ({', '.join(SEARCHING)}) takes settings, not {base!r}")
+    settings: dict[str, float | int] = {}
+    for item in text.split(","):
+        name, equals, raw = item.partition("=")
+        if name not in SETTINGS or not equals:
+            raise ValueError(f"unknown setting {item!r} in {level!r} (NAME=VALUE; names: {', '.join(SETTINGS)})")
+        low, high = SETTINGS[name]
+        integral = isinstance(low, int)
+        try:
+            value: float | int = int(raw) if integral else float(raw)
+        except ValueError:
+            raise ValueError(f"{name} must be {'a whole number' if integral else 'a number'}, not {raw!r}") \
+                from None
+        if not low <= value <= high:  # NaN fails both sides
+            raise ValueError(f"{name} must be from {low} to {high}, not {raw}")
+        settings[name] = value
+    return base, settings
 
 
 def _start_of(game: TrickGame) -> tuple[Any, ...]:
@@ -551,7 +591,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards"
+    levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards; " \
+        f"hard{SET}NAME=VALUE,...: a searching level with constants set ({', '.join(SETTINGS)})"
     arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
     arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
@@ -585,9 +626,12 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
         parts = level.split(SPLIT)
-        if len(parts) > 2 or any(part not in LEVELS + TEST_LEVELS for part in parts):
+        if len(parts) > 2 or any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)}, or "
                              f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal)")
+        for part in parts:
+            if SET in part:
+                parse_settings(part)
     players = args.players if args.players is not None else seats_for(args.game, 4)
     info = REGISTRY[args.game]
     if info.min_seats != info.max_seats and not info.allows_seats(players):
