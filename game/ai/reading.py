@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.ai.rollout import ABOVE, BELOW, NON_SPADES, SUIT, SpadesTable, spades_pick
+from game.ai.rollout import ABOVE, BELOW, SUIT, SpadesTable, spades_beats, spades_legal, spades_pick
 from game.state import SeatView
 
 MISS = 0.5  # the relative chance of a card the policy would not have played (an equivalent one counts as its)
@@ -38,10 +38,7 @@ def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, 
         led = best = best_seat = -1
         for count, (seat, card) in enumerate(plays):
             hand = hands[seat]
-            if count:
-                legal = hand & SUIT[led] or hand
-            else:
-                legal = hand if broken else hand & NON_SPADES or hand
+            legal = spades_legal(hand, count, led, broken)
             if seat != viewer and legal & (legal - 1) and not (number == 0 and count == 0 and opening):
                 pick = spades_pick(seat, legal, hands, count, led, best, best_seat, won, table)
                 if pick != card and not _equivalent(pick, card, hand | gone):
@@ -51,7 +48,7 @@ def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, 
             suit = card & 3
             if count == 0:
                 led, best, best_seat = suit, card, seat
-            elif (suit == best & 3 and card > best) or (suit == 0 and best & 3 != 0):
+            elif spades_beats(card, best):
                 best, best_seat = card, seat
             if suit == 0:
                 broken = True

@@ -414,6 +414,19 @@ def _set_nil_play(seat: int, nil_seat: int, legal: int, hands: list[int], count:
     return -1
 
 
+def spades_legal(hand: int, count: int, led: int, broken: bool) -> int:
+    """The cards of ``hand`` a seat may play (a mask): the suit led when it has one (``count`` cards in the
+    trick), else any; a lead is not a spade until spades are ``broken`` unless the hand holds only spades."""
+    if count:
+        return hand & SUIT[led] or hand
+    return hand if broken else hand & NON_SPADES or hand
+
+
+def spades_beats(card: int, best: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far (spades are trump)."""
+    return (card & 3 == best & 3 and card > best) or (card & 3 == 0 and best & 3 != 0)
+
+
 def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_act: int,
                    trick: Sequence[tuple[int, int]], broken: bool, first: int = -1,
                    record: list[int] | None = None) -> list[int]:
@@ -430,7 +443,7 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
         led = trick[0][1] & 3
         best_seat, best = trick[0]
         for seat, card in trick[1:]:
-            if (card & 3 == best & 3 and card > best) or (card & 3 == 0 and best & 3 != 0):
+            if spades_beats(card, best):
                 best_seat, best = seat, card
     seat = to_act
     while True:
@@ -440,6 +453,7 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
         if first >= 0:
             card, first = first, -1
         else:
+            # spades_legal() and spades_beats() written out: the hot loop saves the calls
             if count:
                 legal = hand & SUIT[led] or hand
             else:
