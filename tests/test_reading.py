@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import math
 import random
+from types import SimpleNamespace
 
 import pytest
-from scripted import bid_round, complete_deal, play_tricks, spades_game
+from scripted import bid_round, card, cards, complete_deal, play_cards, play_tricks, spades_game
 from test_ai_hard import _two_deals
 
+from game.actions import NIL, Play
 from game.ai.hard import HardPlayer, _played_masks
 from game.ai.players import NormalPlayer
-from game.ai.reading import MISS, hand_tricks, play_fit
-from game.ai.rollout import spades_table_for
+from game.ai.reading import MISS, hand_tricks, nil_exclusions, play_fit
+from game.ai.rollout import SUIT, spades_table_for
 from game.factory import new_game
 from game.options import SpadesOptions
 from game.state import Phase, TrickGame
-from game.worlds import sample_world
+from game.worlds import sample_world, void_suits
 
 
 def _fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
@@ -86,3 +88,121 @@ def test_hard_reading_the_play_does_not_peek(seed: int) -> None:
         player.read_play = True
         readers.append(player)
     assert readers[0].choose(view_a) == readers[1].choose(view_b)
+
+
+# ----- the live Nil bidders' cards (nil_exclusions, and the hard level's worlds that respect them)
+# A deal played by Normal's bids and Hard's cards (seed 3 of a diagnostic run): North and West
+# (seats 1 and 2) bid Nil. After seven tricks seat 0, West's partner, leads holding 3S 5S 6S QS KS AS;
+# the spades it cannot see are 2S 4S (seat 1) and 9S (West). Seat 1 played the 8S under the JS: a Nil
+# bidder holding the 9S would have played that, so the 9S is West's, and a low spade lead sets her.
+NIL_HANDS = ["3S 5S 6S JS QS KS AS JH QH 7D AD 2C KC", "2S 4S 8S 7H 9H 2D 4D TD JD QD 7C JC QC",
+             "9S TS 2H 4H KH 5D 6D 8D 9D KD 6C 8C 9C", "7S 3H 5H 6H 8H TH AH 3D 3C 4C 5C TC AC"]
+NIL_TRICKS = ["7D 4D 5D 3D", "AD QD KD 7S", "2C QC 9C AC", "JH 9H KH AH", "KC JC 8C TC", "JS 8S TS 3H",
+              "QH 7H 4H 5H"]
+
+
+def _nil_fight(hands: list[str] = NIL_HANDS) -> TrickGame:
+    game = spades_game([cards(h) for h in hands], dealer=1)
+    bid_round(game, {0: 9, 1: NIL, 2: NIL, 3: 2})
+    play_tricks(game, NIL_TRICKS)
+    assert game.to_act == 0 and game.tricks_won == [4, 0, 0, 3]
+    return game
+
+
+def _mask(text: str) -> int:
+    return sum(1 << card for card in cards(text))
+
+
+def test_a_live_nil_bidder_held_no_higher_card_that_would_also_have_lost() -> None:
+    exclusions = nil_exclusions(_nil_fight().view(0))
+    # seat 1 played 4D under 7D, QD under AD, QC under AC, 9H under AH, JC under KC, 8S under JS, 7H under QH
+    assert exclusions[1] == _mask("5D 6D KD KC QC TH JH QH KH 9S TS 8H 9H")
+    assert exclusions[2] == _mask("9C TC JC QC KC 5H 6H 7H 8H 9H TH JH")  # 9C under AC, 8C under KC, 4H under QH
+    assert 0 not in exclusions and 3 not in exclusions  # the viewer, and a seat that bid a number
+
+
+def test_a_nil_bidder_above_the_best_card_held_none_below_it_and_a_trumped_trick_hides_nothing_lower() -> None:
+    def view(plays: list[tuple[int, str]], winner: int) -> SimpleNamespace:
+        return SimpleNamespace(num_seats=4, seat=0, bids=(3, NIL, 4, 3), trick=(),
+                               tricks=((plays[0][0], tuple((q, card(c)) for q, c in plays), winner),))
+    above = nil_exclusions(view([(0, "8H"), (1, "9H"), (2, "KH"), (3, "2H")], 2))
+    assert above == {1: _mask("2H 3H 4H 5H 6H 7H")}
+    trumped = nil_exclusions(view([(3, "8H"), (0, "2S"), (1, "9H"), (2, "3H")], 0))
+    assert trumped == {1: _mask("TH JH QH KH AH")}
+    won = nil_exclusions(view([(0, "8H"), (1, "9H"), (2, "3H"), (3, "2H")], 1))
+    assert won == {}  # its Nil is lost: it plays on as it likes
+
+
+def _hidden_ok(world: TrickGame, view: object, exclusions: dict[int, int]) -> bool:
+    return not any(world.hands[q] & banned for q, banned in exclusions.items())
+
+
+def test_hard_s_worlds_respect_the_nil_bidders_cards_and_keep_everything_else() -> None:
+    game = _nil_fight()
+    view = game.view(0)
+    exclusions = nil_exclusions(view)
+    unseen = game.hands[1] | game.hands[2] | game.hands[3]
+    voids = void_suits(view)
+    plain, reading = HardPlayer(seed=4, samples=10), HardPlayer(seed=4, samples=10)
+    reading.read_nils = True
+    plain_bad = 0
+    for _ in range(200):
+        world = reading._world(view, reading.rng)
+        assert _hidden_ok(world, view, exclusions)
+        assert world.hands[0] == game.hands[0] and world.hands[1] | world.hands[2] | world.hands[3] == unseen
+        assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in game.hands]
+        for q in (1, 2, 3):
+            assert not any(world.hands[q] & SUIT[s] for s in range(4) if voids[q] >> s & 1)
+        plain_bad += not _hidden_ok(plain._world(view, plain.rng), view, exclusions)
+    assert plain_bad > 20  # without the reading many worlds give seat 1 the 9S
+
+
+def test_hard_reading_the_nils_covers_its_partner_and_does_not_peek() -> None:
+    swapped = list(NIL_HANDS)  # 4S and 9S change places: the 8S under the JS is seat 1's mistake now
+    swapped[1] = swapped[1].replace("4S", "9S")
+    swapped[2] = swapped[2].replace("9S", "4S")
+    games = _nil_fight(), _nil_fight(swapped)
+    assert games[0].view(0) == games[1].view(0)
+    high = set(cards("QS KS AS"))
+    for seed in (1, 2, 3):
+        choices = []
+        for game in games:
+            player = HardPlayer(seed=seed, samples=100)
+            player.read_nils = True
+            choices.append(player.choose(game.view(0)))
+        assert choices[0] == choices[1] and choices[0].card in high
+
+
+def test_hard_reading_the_nils_plays_its_own_nil_as_it_reads_the_others() -> None:
+    """A live Nil that can follow under the best card plays the highest such card, so that the
+    partner's ``nil_exclusions`` hold for it too."""
+    game = spades_game([cards(h) for h in NIL_HANDS], dealer=1)
+    bid_round(game, {0: 9, 1: NIL, 2: NIL, 3: 2})
+    play_cards(game, "5D 3D 7D")
+    assert game.to_act == 1  # holds 2D 4D TD JD QD under the 7D
+    player = HardPlayer(seed=1, samples=20)
+    player.read_nils = True
+    assert player.choose(game.view(1)) == Play(1, card("4D"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3, 4, 17, 20, 26])  # deals on which Normal bids Nil (3: two Nils)
+def test_what_the_nil_bidders_play_never_contradicts_the_reading(seed: int) -> None:
+    """Normal's Nils, and Hard's with ``read_nils``: at every turn of the play the Nil bidders' true hands
+    hold none of the cards ``nil_exclusions`` rules out."""
+    game = new_game("spades", SpadesOptions(), 4, seed)
+    game.stop_at_hand_end = True
+    normal = [NormalPlayer(seed * 4 + q) for q in range(4)]
+    hard = {q: HardPlayer(seed=seed * 4 + q, samples=8) for q in (0, 2)}
+    for player in hard.values():
+        player.read_nils = True
+    nils = 0
+    while not game.results:
+        seat = game.to_act
+        view = game.view(seat)
+        if view.phase is Phase.PLAYING:
+            for q, banned in nil_exclusions(view).items():
+                nils += 1
+                assert not game.hands[q] & banned, (q, view.tricks)
+        player = hard[seat] if view.phase is Phase.PLAYING and seat in hard else normal[seat]
+        game.apply(player.choose(view))
+    assert nils  # the reading had something to say

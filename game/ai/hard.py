@@ -24,7 +24,7 @@ from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Red
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import SpadesGameValue
 from game.ai.inference import bids_fit
-from game.ai.reading import hand_tricks, play_fit
+from game.ai.reading import hand_tricks, nil_exclusions, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
@@ -39,6 +39,7 @@ from game.ai.rollout import (
     play_out,
     play_out_tricks,
     policy_fits,
+    spades_beats,
     spades_bid_for,
     spades_expected_tricks,
     spades_rollout,
@@ -114,6 +115,10 @@ class HardPlayer:
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.read_play = False  # True: four-player Spades worlds weighted by the other seats' play too (reading.py)
         self.read_tries = NIL_TRIES
+        self.read_nils = False  # True: four-player Spades worlds agree with how the live Nil bidders played, and
+        # its own live Nil follows suit with the highest card that loses (so that its partner can read it too)
+        self._exclusions: tuple[SeatView, dict[int, int]] | None = None
+        self.prior_scale = 1.0  # the game's prior_bonus (and exchange_prior) times this (arena trials)
         self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)
         self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
 
@@ -138,7 +143,8 @@ class HardPlayer:
         legal = list(view.legal)
         phase = view.phase
         if phase is Phase.PLAYING:
-            return _card_candidates(view, legal)
+            duck = _nil_duck(view, legal) if self.read_nils else None
+            return [duck] if duck is not None else _card_candidates(view, legal)
         if phase is Phase.BIDDING and not view.facts.auction:
             return _spades_bid_candidates(view, legal, self.double_nil_behind)
         if phase is Phase.EXCHANGE:
@@ -170,10 +176,10 @@ class HardPlayer:
         """The points the rule-based choice gets in this decision."""
         tuning = _tuning(view.kind)
         if view.phase is Phase.EXCHANGE and tuning.exchange_prior:
-            return tuning.exchange_prior
+            return tuning.exchange_prior * self.prior_scale
         if view.phase is not Phase.PLAYING and tuning.prior_cards_only:
             return 0.0  # a tie-break of cards only: the bids keep their own candidates
-        return tuning.prior_bonus
+        return tuning.prior_bonus * self.prior_scale
 
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
         start = time.perf_counter()
@@ -320,13 +326,23 @@ class HardPlayer:
         if tuning.nil_worlds and self.nil_tries > 1:
             nils = _nil_bidders(view)
             if nils:
-                return self._nil_world(view, rng, nils)
+                world = self._nil_world(view, rng, nils)
+                if self.read_nils and view.phase is Phase.PLAYING and not view.exchange_given \
+                        and not view.exchange_received and not getattr(view.options, "jokers", False):
+                    _respect_exclusions(world, view, self._nil_exclusions(view), rng)
+                return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
         world = self.sampler(view, rng)
         if tuning.draft_opponent and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
+
+    def _nil_exclusions(self, view: SeatView) -> dict[int, int]:
+        """``nil_exclusions(view)``, worked out once per decision."""
+        if self._exclusions is None or self._exclusions[0] is not view:
+            self._exclusions = (view, nil_exclusions(view))
+        return self._exclusions[1]
 
     def _nil_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
@@ -501,6 +517,37 @@ def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight
     wd.discards = (wd.discards & ~pool) | (pool & ~new_hand)
 
 
+def _respect_exclusions(world: TrickGame, view: SeatView, exclusions: dict[int, int], rng: random.Random) -> None:
+    """Move each card a seat cannot hold (``exclusions``) to another hidden hand that may hold it, in
+    exchange for one of that hand's cards the seat may hold (of a suit it is not void in), drawn at random."""
+    if not exclusions:
+        return
+    voids = _voids(view)
+    hands = world.hands
+    for q, banned in exclusions.items():
+        may_take = 0
+        for suit in range(4):
+            if not voids[q] >> suit & 1:
+                may_take |= SUIT_MASKS[suit]
+        bad = hands[q] & banned
+        while bad:
+            card = (bad & -bad).bit_length() - 1
+            bad &= bad - 1
+            swaps = []
+            for h in range(view.num_seats):
+                if h in (q, view.seat) or voids[h] >> (card & 3) & 1 or exclusions.get(h, 0) >> card & 1:
+                    continue
+                mask = hands[h] & may_take & ~banned
+                while mask:
+                    other = (mask & -mask).bit_length() - 1
+                    mask &= mask - 1
+                    swaps.append((h, other))
+            if swaps:
+                h, other = swaps[rng.randrange(len(swaps))]
+                hands[q] ^= (1 << card) | (1 << other)
+                hands[h] ^= (1 << card) | (1 << other)
+
+
 def nil_fit(hand: int) -> float:
     """How likely a seat dealt ``hand`` bids Nil, relative to the safest Nil hand (``NIL_FLOOR`` .. 1)."""
     return max(NIL_FLOOR, 1.0 - nil_danger(hand)) ** 2
@@ -648,6 +695,22 @@ def _prune(alive: list[int], values: list[list[float]], worlds: int, var_floor: 
 
 
 # ----- candidates
+
+
+def _nil_duck(view: SeatView, legal: list[Action]) -> Action | None:
+    """A live Nil bidder following suit with a card that loses: the highest such card (the way a Nil is
+    played, which ``nil_exclusions`` reads); None otherwise. Four-player Spades."""
+    live = view.bids[view.seat] == NIL and not view.tricks_won[view.seat]
+    if not view.trick or not live or not _tuning(view.kind).nil_worlds or getattr(view.options, "jokers", False):
+        return None
+    led = view.trick[0][1] & 3
+    best = view.trick[0][1]
+    for _, card in view.trick[1:]:
+        if spades_beats(card, best):
+            best = card
+    losers = [a for a in legal if isinstance(a, Play) and a.card & 3 == led
+              and (best & 3 != led or a.card < best)]
+    return max(losers, key=lambda a: int(a.card)) if losers else None
 
 
 def _card_candidates(view: SeatView, legal: list[Action]) -> list[Action]:

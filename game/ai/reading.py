@@ -7,6 +7,8 @@ not see (an honest table), and the world's fit is multiplied by ``MISS`` when th
 neither the policy's nor equivalent to it (of the same suit with every card between them in that
 seat's hand or gone). The hard level keeps a world with the chance its fit gives (rejection
 sampling, as for the Nil bids: game/ai/hard.py); the arena's ``hard-reads`` trial measures it.
+``nil_exclusions`` reads only the live Nil bidders, whose cards say more: the cards each cannot hold,
+which the hard level's ``read_nils`` trial keeps out of their hands in its worlds.
 Four-player Spades without the jokers (the kernel's cards are the engine's there).
 """
 
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.actions import NIL
 from game.ai.rollout import ABOVE, BELOW, SUIT, SpadesTable, spades_beats, spades_legal, spades_pick
+from game.cards import FULL_MASK
 from game.state import SeatView
 
 MISS = 0.5  # the relative chance of a card the policy would not have played (an equivalent one counts as its)
@@ -73,3 +77,38 @@ def _equivalent(a: int, b: int, known: int) -> bool:
     low, high = min(a, b), max(a, b)
     between = SUIT[a & 3] & ABOVE[low] & BELOW[high]
     return between & ~known == 0
+
+
+def nil_exclusions(view: SeatView) -> dict[int, int]:
+    """The cards each other live Nil bidder cannot hold, by how a Nil is played (a mask per seat).
+
+    A Nil bidder who follows suit plays a card that loses when it has one, the highest such card:
+    - it followed above the trick's best card: it held no card of that suit below the best;
+    - it followed below: it held none of the cards of that suit that would also have lost and rank
+      above the one it played (between it and the best card, or above it once the trick is trumped).
+    Only plays made while the bidder had won no trick count (its Nil was live). Four-player Spades.
+    """
+    won = [0] * view.num_seats
+    out: dict[int, int] = {}
+    nils = {q for q, bid in enumerate(view.bids) if bid == NIL and q != view.seat}
+    tricks = [(plays, winner) for _lead, plays, winner in view.tricks]
+    if view.trick:
+        tricks.append((view.trick, -1))
+    for plays, winner in tricks:
+        led = best = -1
+        for count, (seat, card) in enumerate(plays):
+            suit = card & 3
+            if count and seat in nils and not won[seat] and suit == led:
+                if card > best and best & 3 == led:
+                    out[seat] = out.get(seat, 0) | (SUIT[led] & BELOW[best])
+                elif best & 3 == led:
+                    out[seat] = out.get(seat, 0) | (SUIT[led] & ABOVE[card] & BELOW[best])
+                else:  # the trick is trumped: every card of the suit lost
+                    out[seat] = out.get(seat, 0) | (SUIT[led] & ABOVE[card])
+            if count == 0:
+                led, best = suit, card
+            elif spades_beats(card, best):
+                best = card
+        if winner >= 0:
+            won[winner] += 1
+    return {q: mask & FULL_MASK for q, mask in out.items() if mask and not won[q]}
