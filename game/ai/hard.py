@@ -115,8 +115,8 @@ class HardPlayer:
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.read_play = False  # True: four-player Spades worlds weighted by the other seats' play too (reading.py)
         self.read_tries = NIL_TRIES
-        self.read_nils = False  # True: four-player Spades worlds agree with how the live Nil bidders played, and
-        # its own live Nil follows suit with the highest card that loses (so that its partner can read it too)
+        self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
+        # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
         self._exclusions: tuple[SeatView, dict[int, int]] | None = None
         self.prior_scale = 1.0  # the game's prior_bonus (and exchange_prior) times this (arena trials)
         self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)

@@ -41,10 +41,10 @@ hand), so the same seed gives the same figures byte for byte on a busy or a quie
 way); then a busier machine may decide differently.
 
 Some levels exist for the arena only (``TEST_LEVELS``, never offered in the window or the setup
-screen): ``hard-1``, the hard level without the endgame solver (the baseline it is measured against),
-``oracle``, the hard level's search given the true deal as its every world (each rollout noisy, so
-that their mean is worth more than one deterministic playout), ``normal-1``, the normal
-level before its last change, and the trials ``hard-bids`` (worlds weighted by every other seat's bid),
+screen): ``hard-1``, the hard level without the endgame solver and the Nil reading (the baseline it
+is measured against), ``oracle``, the hard level's search given the true deal as its every world
+(each rollout noisy, so that their mean is worth more than one deterministic playout), ``normal-1``,
+the normal level before its last change, and the trials ``hard-bids`` (worlds weighted by every other seat's bid),
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
@@ -297,12 +297,14 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
         player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
         player.draft_weight = 1.0
+        player.read_nils = False  # its worlds are the true deal: nothing to read
         player.rollout_eps = NOISY_EPS
         return player
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
     player.rollout_eps = NOISY_EPS if level == "hard-noisy" else 0.0  # a trial: noisy rollouts
     player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
+    player.read_nils = level != "hard-1"  # hard-1: Hard before the endgame solver and the Nil reading
     player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
