@@ -3,7 +3,8 @@
 ``HardPlayer.choose(view)`` returns one of ``view.legal`` and reads nothing but the view: it
 draws worlds with ``game.worlds.sample_world`` (the hidden cards dealt uniformly over the deals
 that fit, re-weighted by the other seats' Nil bids or auction bids where the game's
-``HardTuning`` asks), applies each candidate action in every world, plays the hand out by the
+``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled out,
+``read_nils``), applies each candidate action in every world, plays the hand out by the
 fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired over the
 same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
 when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the
@@ -316,7 +317,8 @@ class HardPlayer:
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
-        four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil."""
+        four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil, and none
+        of the cards its play so far rules out (``read_nils``)."""
         tuning = _tuning(view.kind)
         if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.phase is Phase.PLAYING:
             return self._bid_world(view, rng, _nil_bidders(view))
