@@ -118,7 +118,7 @@ class HardPlayer:
         self.read_tries = NIL_TRIES
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
-        self._exclusions: tuple[SeatView, dict[int, int]] | None = None
+        self._exclusions: tuple[SeatView, dict[int, int], tuple[int, ...]] | None = None
         self.prior_scale = 1.0  # the game's prior_bonus (and exchange_prior) times this (arena trials)
         self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)
         self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
@@ -331,7 +331,8 @@ class HardPlayer:
                 world = self._nil_world(view, rng, nils)
                 if self.read_nils and view.phase is Phase.PLAYING and not view.exchange_given \
                         and not view.exchange_received and not getattr(view.options, "jokers", False):
-                    _respect_exclusions(world, view, self._nil_exclusions(view), rng)
+                    exclusions, voids = self._nil_exclusions(view)
+                    _respect_exclusions(world, view, exclusions, voids, rng)
                 return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
@@ -340,11 +341,11 @@ class HardPlayer:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
 
-    def _nil_exclusions(self, view: SeatView) -> dict[int, int]:
-        """``nil_exclusions(view)``, worked out once per decision."""
+    def _nil_exclusions(self, view: SeatView) -> tuple[dict[int, int], tuple[int, ...]]:
+        """``nil_exclusions(view)`` and the seats' voids, worked out once per decision."""
         if self._exclusions is None or self._exclusions[0] is not view:
-            self._exclusions = (view, nil_exclusions(view))
-        return self._exclusions[1]
+            self._exclusions = (view, nil_exclusions(view), _voids(view))
+        return self._exclusions[1], self._exclusions[2]
 
     def _nil_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
@@ -519,12 +520,13 @@ def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight
     wd.discards = (wd.discards & ~pool) | (pool & ~new_hand)
 
 
-def _respect_exclusions(world: TrickGame, view: SeatView, exclusions: dict[int, int], rng: random.Random) -> None:
+def _respect_exclusions(world: TrickGame, view: SeatView, exclusions: dict[int, int], voids: tuple[int, ...],
+                        rng: random.Random) -> None:
     """Move each card a seat cannot hold (``exclusions``) to another hidden hand that may hold it, in
-    exchange for one of that hand's cards the seat may hold (of a suit it is not void in), drawn at random."""
+    exchange for one of that hand's cards the seat may hold (of a suit it is not void in: ``voids``, the
+    view's), drawn at random."""
     if not exclusions:
         return
-    voids = _voids(view)
     hands = world.hands
     for q, banned in exclusions.items():
         may_take = 0

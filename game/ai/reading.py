@@ -8,7 +8,7 @@ neither the policy's nor equivalent to it (of the same suit with every card betw
 seat's hand or gone). The hard level keeps a world with the chance its fit gives (rejection
 sampling, as for the Nil bids: game/ai/hard.py); the arena's ``hard-reads`` trial measures it.
 ``nil_exclusions`` reads only the live Nil bidders, whose cards say more: the cards each cannot hold,
-which the hard level's ``read_nils`` trial keeps out of their hands in its worlds.
+which the hard level (``read_nils``) keeps out of their hands in its worlds.
 Four-player Spades without the jokers (the kernel's cards are the engine's there).
 """
 
