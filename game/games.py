@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from game.actions import Action, NamedBid
 from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, HardTuning
+from game.ai.valued import ValuedActions
 from game.cards import DECK, JOKER_DECK, Card
 from game.chance import Chance
 from game.codecs import Codec
@@ -45,7 +46,7 @@ from game.spades_two import players as spades_two_players
 from game.spades_two import rules as spades_two
 from game.spades_two.codec import SpadesTwoCodec
 from game.spades_two.worlds import SpadesTwoWorlds
-from game.state import SeatView, TrickGame
+from game.state import SeatView, TrickGame, trick_winner
 from game.ten_point_pitch import hard as ten_point_hard
 from game.ten_point_pitch import players as ten_point_players
 from game.ten_point_pitch import rules as ten_point
@@ -64,6 +65,15 @@ DealOrder = Callable[[int, Sequence[Sequence[Card]], int], list[Card]]
 Teams = Callable[[int, GameOptions | None], list[list[int]]]
 # hard(view, rng, think_ms, samples or None) -> a game's own hard-level choice, one of view.legal
 HardSearch = Callable[[SeatView, random.Random, int, int | None], Action]
+# trick_winner(options, plays, trump) -> the seat winning a trick (finished or not) under the game's rules
+TrickWinner = Callable[[Any, Sequence[tuple[int, Card]], int | None], int]
+# hard_values(view, rng, worlds, extra actions) -> that search's candidates, each valued in the same worlds
+HardValues = Callable[[SeatView, random.Random, int, tuple[Action, ...]], ValuedActions]
+
+
+def standard_winner(options: Any, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+    """The seat winning ``plays``: the highest trump, else the highest card of the suit led."""
+    return trick_winner(plays, trump)
 
 
 @dataclass(frozen=True)
@@ -74,7 +84,8 @@ class GameInfo:
     parts: its options class and option specs, its constructor, teams rule, record codec, the
     inverse of its deal, its computer players' ``easy`` and ``normal`` policies, the hard
     level's search tuning and its world sampler; ``hard``, when a game has one, is its own search
-    for the hard level (Ten-point Pitch), used in place of the shared one.
+    for the hard level (Ten-point Pitch), used in place of the shared one, and ``hard_values`` the
+    values its candidates get (what the Hint explains and a hand's review compares).
     """
 
     facts: GameFacts
@@ -89,7 +100,9 @@ class GameInfo:
     tuning: HardTuning
     worlds: Callable[[SeatView], WorldSampler]  # the game's world sampler for a view (game/worlds.py)
     deck: tuple[Card, ...] = DECK  # the cards the game is played with
+    trick_winner: TrickWinner = standard_winner  # who is winning a trick (house rules: jokers, the off-jack)
     hard: HardSearch | None = None  # the game's own hard-level search (None: the shared PIMC search)
+    hard_values: HardValues | None = None  # with ``hard``: its candidates' values (the Hint's reasons, reviews)
     normal_1: Policy | None = None  # the normal level before a change under trial (the arena's normal-1)
 
     # ----- the facts, by name (GameFacts documents each)
@@ -233,16 +246,17 @@ GAMES: dict[str, GameInfo] = {
     info.name: info for info in (
         GameInfo(spades.FACTS, SpadesOptions, SPADES_OPTIONS, _spades, _partners, SpadesCodec(),
                  spades.deck_for_deal, spades_players.easy_choose, spades_players.normal_choose, SPADES_TUNING,
-                 SpadesWorlds, normal_1=spades_players.normal_1_choose),
+                 SpadesWorlds, trick_winner=spades.winning_seat, normal_1=spades_players.normal_1_choose),
         GameInfo(spades_two.FACTS, SpadesTwoOptions, SPADES_TWO_OPTIONS, _spades_two, _alone, SpadesTwoCodec(),
                  spades_two.deck_for_deal, spades_two_players.easy_choose, spades_two_players.normal_choose,
                  SPADES_TWO_TUNING, SpadesTwoWorlds, normal_1=spades_two_players.normal_1_choose),
         GameInfo(pitch.FACTS, PitchOptions, PITCH_OPTIONS, _pitch, _pitch_teams, PitchCodec(),
                  pitch.deck_for_deal, pitch_players.easy_choose, pitch_players.normal_choose, PITCH_TUNING,
-                 PitchWorlds, normal_1=pitch_players.normal_1_choose),
+                 PitchWorlds, trick_winner=pitch.winning_seat, normal_1=pitch_players.normal_1_choose),
         GameInfo(ten_point.FACTS, TenPointPitchOptions, TEN_POINT_PITCH_OPTIONS, _ten_point_pitch, _ten_point_teams,
                  TenPointPitchCodec(), _ten_point_deck_for_deal, ten_point_players.easy_choose,
                  ten_point_players.normal_choose, PITCH_TUNING, TenPointPitchWorlds, deck=JOKER_DECK,
-                 hard=ten_point_hard.hard_choose),
+                 trick_winner=ten_point.winning_seat,
+                 hard=ten_point_hard.hard_choose, hard_values=ten_point_hard.candidate_values),
     )
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from game.actions import (
     DOUBLE_NIL,
@@ -106,6 +107,14 @@ def off_jack_tables(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple
     masks[trump] |= 1 << off
     masks[off & 3] &= ~(1 << off)
     return tuple(suit_of), tuple(power), tuple(masks)
+
+
+def winning_seat(options: Any, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+    """The seat winning ``plays`` (a trick, finished or not) under ``options`` (the off-jack a trump)."""
+    if not getattr(options, "off_jack", False) or trump is None:
+        return trick_winner(plays, trump)
+    suit_of, power, _ = off_jack_tables(trump)
+    return trick_winner(plays, trump, suit_of, power)
 
 
 class PitchGame(TrickGame):
@@ -236,10 +245,7 @@ class PitchGame(TrickGame):
         return following | (hand & masks[self.trump])
 
     def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
-        if not self.options.off_jack or trump is None:
-            return super().winner_of(plays, trump)
-        suit_of, power, _ = off_jack_tables(trump)
-        return trick_winner(plays, trump, suit_of, power)
+        return winning_seat(self.options, plays, trump)
 
     def _on_card(self, seat: int, card: int, events: list[Event] | None) -> None:
         if self.trump is None:

@@ -47,7 +47,7 @@ from game.events import (
 from game.facts import GameFacts
 from game.options import SpadesOptions
 from game.scoring import score_spades_side, spades_winner
-from game.state import HandLog, HandResult, Phase, TrickGame
+from game.state import HandLog, HandResult, Phase, TrickGame, trick_winner
 
 NON_SPADES = SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 CARD_BITS = [1 << card for card in range(54)]  # a hand's mask is the sum of its cards' bits (a list: fast to map)
@@ -60,6 +60,11 @@ MIN_SIDE_BID_NOTE = "Your side must bid at least 4"
 JOKER_SWAP = {Card.parse("2H"): LITTLE_JOKER, Card.parse("2D"): BIG_JOKER}
 JOKER_SUIT_OF = tuple(card & 3 for card in DECK) + (SPADES, SPADES)  # the jokers are spades for every rule
 JOKER_SUIT_MASKS = (SUIT_MASKS[0] | JOKER_MASK, *SUIT_MASKS[1:])
+
+
+def winning_seat(options: Any, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+    """The seat winning ``plays`` (a trick, finished or not) under ``options`` (the jokers are the top spades)."""
+    return trick_winner(plays, trump, JOKER_SUIT_OF if getattr(options, "jokers", False) else None)
 FACTS = GameFacts("spades", "Spades", 3, 4, 4, hand_size=HAND_SIZE, packet=1, named_bids=(NIL, DOUBLE_NIL),
                   look_is_decision=False, has_bags=True, trump=SPADES, trump_must_break=True, auction=False,
                   exchange_size=EXCHANGE_SIZE, always_partners=False)  # Cutthroat: each for himself

@@ -98,6 +98,13 @@ def power(card: int, trump: int) -> int:
     return POWERS[trump][card]
 
 
+def winning_seat(options: Any, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+    """The seat winning ``plays`` (a trick, finished or not; every card a trump): the highest trump."""
+    if trump is None:
+        raise ValueError("no trick is played before trump is named")
+    return max(plays, key=lambda play: POWERS[trump][play[1]])[0]
+
+
 def card_points(card: int) -> int:
     """The card's trick points toward Game: ten 10, ace 4, king 3, queen 2, either jack 1, joker 0."""
     return 0 if card >= 52 else TRICK_POINTS.get(card >> 2, 0)
@@ -545,10 +552,13 @@ class TenPointPitchGame(TrickGame):
             return
         self._end_trick(events)
 
+    def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
+        return winning_seat(self.options, plays, trump)
+
     def _end_trick(self, events: list[Event] | None) -> None:
         assert self.trump is not None
-        trick, powers = self.trick, POWERS[self.trump]
-        winner = max(trick, key=lambda play: powers[play[1]])[0]
+        trick = self.trick
+        winner = winning_seat(self.options, trick, self.trump)
         self.tricks_won[winner] += 1
         side = self._side[winner]
         for _, played in trick:
