@@ -7,10 +7,13 @@ import random
 from game.actions import Bid, Play
 from game.ai.coach import CoachPlayer, explain
 from game.ai.players import NormalPlayer
+from game.ai.review import review_hand
 from game.factory import new_game
+from game.options import SpadesOptions
 from game.state import Phase, TrickGame
+from game.ten_point_pitch.hard import hard_choose
 from game.worlds import void_suits
-from tests.scripted import bid_round, card, cards, play_tricks, spades_game
+from tests.scripted import bid_round, card, cards, play_cards, play_tricks, spades_game
 
 WORLDS = 16
 
@@ -117,3 +120,82 @@ def test_pitch_names_the_points_per_bid_and_per_trump_suit() -> None:
             trump_seen = True
         game.apply(players[game.to_act].choose(view))
     assert bids_seen
+
+
+# ----- house rules and Ten-point Pitch: the game's own trick rules and search
+JOKER_HANDS = ["9H TH JH QH KH AH 7S 8S 9S TD JD QD KD", "LJ 2S 3S 4S 3D 4D 5D 6D 7D 8D 9D 2C 3C",
+               "3H 4H 5H 6H 7H 8H TS JS QS KS AS AD AC", "BJ 5S 6S 4C 5C 6C 7C 8C 9C TC JC QC KC"]
+
+
+def test_with_jokers_the_hint_names_them_and_knows_the_little_joker_wins_the_trick() -> None:
+    game = spades_game([cards(h) for h in JOKER_HANDS], options=SpadesOptions(jokers=True))
+    bid_round(game, {0: 4, 1: 3, 2: 4, 3: 2})
+    play_cards(game, "KH LJ 3H")  # East's partner North trumps the king with the Little Joker
+    view = game.view(3)
+    note = explain(view, 24, 3)
+    assert note.action != Play(3, card("BJ"))  # never overtake the partner's sure winner
+    assert note.reason == "your partner's Little Joker is already winning"
+    big = [t for t in note.text if t.startswith("Big Joker \u2014 ")] if Play(3, card("BJ")) in \
+        [line.action for line in note.lines] else []
+    assert all("contract" in t for t in big)
+
+
+def test_with_jokers_every_hint_and_review_of_a_hand_is_written() -> None:
+    for seed in (1, 2):
+        game = new_game("spades", SpadesOptions(jokers=True), 4, seed)
+        game.stop_at_hand_end = True
+        players = [NormalPlayer(s) for s in range(4)]
+        jokers = 0
+        while not game.results:
+            view = game.view(game.to_act)
+            if view.phase is Phase.PLAYING and len(view.legal) > 1 and any(a.card >= 52 for a in view.legal):
+                note = explain(view, 6, 1)
+                assert note.action in view.legal and note.text
+                jokers += any("Joker" in t for t in note.text)
+            game.apply(players[game.to_act].choose(view))
+        assert jokers
+        review = review_hand(game, 1, [0, 1, 2, 3], 6, 1)
+        assert review.decisions >= 40  # thirteen cards and a bid each, less the forced ones
+
+
+def _ten_point_hand(seed: int) -> TrickGame:
+    game = new_game("ten-point-pitch", None, 4, seed)
+    game.stop_at_hand_end = True
+    return game
+
+
+def test_ten_point_pitch_hint_lifts_what_its_hard_level_plays_and_says_why() -> None:
+    """The Hint at Ten-point Pitch values its Hard level's own candidates (the registry's ``hard_values``)
+    in the same worlds as Hard, so it lifts Hard's choice, with the points each candidate is worth."""
+    kinds: set[Phase] = set()
+    for seed in (2, 5):
+        game = _ten_point_hand(seed)
+        players = [NormalPlayer(s) for s in range(4)]
+        while not game.results:
+            view = game.view(game.to_act)
+            if len(view.legal) > 1:
+                note = explain(view, 6, 9)
+                assert note.action == hard_choose(view, random.Random(9), samples=6), view.phase
+                kinds.add(view.phase)
+                first = note.text[0]
+                if view.phase is Phase.BIDDING:
+                    assert first.startswith("Expected points: ") and "Pass" in first
+                elif view.phase is Phase.NAMING_TRUMP:
+                    assert first.startswith("Trump ") and " \u2014 " in first
+                elif view.phase is Phase.DISCARDING:
+                    assert first.startswith("Put down ")
+            game.apply(players[game.to_act].choose(view))
+    assert {Phase.BIDDING, Phase.NAMING_TRUMP, Phase.PLAYING, Phase.DISCARDING} <= kinds
+
+
+def test_ten_point_pitch_review_marks_a_costly_choice() -> None:
+    game = _ten_point_hand(5)
+    players = [NormalPlayer(s) for s in range(4)]
+    while not game.results:
+        view = game.view(game.to_act)
+        game.apply(players[game.to_act].choose(view))
+    review = review_hand(game, 1, [0, 1, 2, 3], 8, 1)
+    assert review.decisions >= 10
+    for mark in review.marks:
+        assert mark.chosen != mark.better and mark.cost >= 3.0
+        assert "(" not in mark.text  # a written action, not a repr

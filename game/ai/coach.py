@@ -4,15 +4,18 @@
 samples ``worlds`` worlds that fit the view (``HardPlayer._world``: the same sampling, Nil fits and
 auction fits the ``hard`` level uses), applies every candidate of the ``hard`` level in each world
 (common random numbers: every candidate sees the same worlds) and plays the hand out by the fast
-policy of ``game.ai.rollout``. It keeps, per candidate:
+policy of ``game.ai.rollout``; a game whose hard level has its own search (the registry's
+``hard_values``: Ten-point Pitch) values that search's candidates in its own worlds instead. It
+keeps, per candidate:
 
 - the mean value (the side's points minus the opponents', as ``hard`` values a hand);
 - in Spades, how often the side makes its contract, each Nil of the table survives, and (for a bid)
   how many tricks the seat takes.
 
 The words come from those numbers and from the rules applied to the view (who is winning the trick,
-which cards are gone, who bid Nil), never from a hidden card: the same view and the same seed give
-the same words however the unseen cards lie (tests shuffle them). The recommended action is the
+by the game's own trick rule with the jokers and the off-jack, which cards are gone, who bid Nil),
+never from a hidden card: the same view and the same seed give the same words however the unseen
+cards lie (tests shuffle them). The recommended action is the
 best mean plus the ``hard`` level's tie-break prior (the rule-based card), so the lifted card is the
 first line of the note.
 
@@ -25,7 +28,21 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Play, Redraw
+from game.actions import (
+    DOUBLE_NIL,
+    NIL,
+    PASS,
+    Action,
+    Bid,
+    BidValue,
+    Discard,
+    Draw,
+    Exchange,
+    Look,
+    NameTrump,
+    Play,
+    Redraw,
+)
 from game.ai.hard import HardPlayer, _margin, _tuning
 from game.ai.rollout import (
     advance_to_play,
@@ -35,8 +52,10 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
-from game.cards import RANKS, Card
-from game.state import Phase, SeatView, TrickGame, trick_winner
+from game.cards import JOKER_NAMES, RANKS, Card
+from game.games import GAMES
+from game.house import suit_masks, suit_table
+from game.state import Phase, SeatView, TrickGame
 
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # spades, hearts, diamonds, clubs (drawn as shapes by the window)
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
@@ -51,10 +70,13 @@ def worlds_for(think_ms: int) -> int:
     low, high = HINT_WORLDS_RANGE
     return max(low, min(high, round(think_ms * HINT_WORLDS_PER_MS)))
 MINUS = "\u2212"
+JOKER_BASE = 52  # the Little Joker's number; the Big Joker's is one more
 
 
 def card_label(card: int) -> str:
-    """``Q♠``, ``10♥``: a card as the note writes it."""
+    """``Q♠``, ``10♥``, ``Big Joker``: a card as the note writes it."""
+    if card >= JOKER_BASE:
+        return JOKER_NAMES[card - JOKER_BASE]
     rank = RANKS[card >> 2]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[card & 3]
 
@@ -81,6 +103,10 @@ def action_label(action: Action) -> str:
         return "Look at your cards"
     if isinstance(action, Draw):
         return "Keep it" if action.keep else "Discard it"
+    if isinstance(action, NameTrump):
+        return f"Trump {SUIT_SYMBOLS[action.suit]}"
+    if isinstance(action, Discard):
+        return f"Put down {card_label(action.card)}"
     if isinstance(action, (Exchange, Redraw)):
         cards = " ".join(card_label(c) for c in action.cards)
         return (f"Give {cards}" if isinstance(action, Exchange) else f"Replace {cards}") if cards else "Keep the hand"
@@ -189,10 +215,28 @@ def _made(bids: tuple[BidValue | None, ...], tricks: list[int], seats: list[int]
     return counted >= contract if has else None
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """Every candidate of a decision over the same worlds: the candidates, their tallies, the index of the
+    rule-based choice among them (-1 when none) and the points the hard level's search gives it."""
+
+    candidates: list[Action]
+    tallies: dict[Action, _Tally]
+    prior: int
+    bonus: float
+
+
 def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | None = None,
-             extra: tuple[Action, ...] = ()) -> tuple[list[Action], dict[Action, _Tally], int]:
-    """Every candidate (and ``extra`` actions) over ``worlds`` worlds sampled from ``view``: the candidates,
-    their tallies and the index of the rule-based prior among them (-1 when none)."""
+             extra: tuple[Action, ...] = ()) -> Evaluation:
+    """Every candidate of the hard level (and ``extra`` actions) over ``worlds`` worlds sampled from
+    ``view``; a game with its own hard search (the registry's ``hard_values``) values its own."""
+    own = GAMES[view.kind].hard_values
+    if own is not None:  # a game with its own search (Ten-point Pitch): its candidates and values
+        valued = own(view, random.Random(seed), worlds, extra)
+        own_tallies = {a: _Tally(total=sum(v), values=list(v)) for a, v in zip(valued.actions, valued.values,
+                                                                               strict=True)}
+        return Evaluation(list(valued.actions), own_tallies, valued.prior,
+                          valued.prior_bonus if valued.prior >= 0 else 0.0)
     player = hard if hard is not None else HardPlayer(seed=seed, samples=worlds)
     rng = random.Random(seed)
     candidates = list(player.candidates(view))
@@ -218,14 +262,12 @@ def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | N
             for q, bid in enumerate(bids):
                 if bid in (NIL, DOUBLE_NIL):
                     tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
-    return candidates, tallies, prior
+    return Evaluation(candidates, tallies, prior, player._prior_bonus(view) if prior >= 0 else 0.0)
 
 
-def recommended(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], prior: int, worlds: int,
-                hard: HardPlayer | None = None) -> Action:
-    """The action the Hint lifts: the best mean with the ``hard`` level's tie-break prior (ties: the first)."""
-    player = hard or HardPlayer(samples=worlds)
-    bonus = player._prior_bonus(view) if prior >= 0 else 0.0
+def recommended(view: SeatView, found: Evaluation, worlds: int) -> Action:
+    """The action the Hint lifts: the best mean with the hard level's tie-break prior (ties: the first)."""
+    candidates, tallies, prior, bonus = found.candidates, found.tallies, found.prior, found.bonus
     scores = [tallies[a].total / worlds + (bonus if i == prior else 0.0) for i, a in enumerate(candidates)]
     if view.phase is Phase.PLAYING:
         best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
@@ -257,24 +299,37 @@ def _chances(view: SeatView, tally: _Tally, worlds: int, has_tricks: bool) -> tu
 
 
 def _trick_state(view: SeatView) -> tuple[int, Card] | None:
-    """The seat winning the trick in progress and its card (None before the lead)."""
+    """The seat winning the trick in progress and its card (None before the lead), by the game's rules."""
     if not view.trick:
         return None
-    winner = trick_winner(list(view.trick), view.trump)
+    winner = GAMES[view.kind].trick_winner(view.options, view.trick, view.trump)
     card = next(c for q, c in view.trick if q == winner)
     return winner, card
 
 
-def _beats(card: int, best: int, led: int, trump: int | None) -> bool:
-    if card & 3 == best & 3:
-        return card > best
-    return trump is not None and card & 3 == trump and best & 3 != trump
+def _wins(view: SeatView, card: int) -> bool:
+    """Whether ``card`` played now would be winning the trick (the game's rules, house rules too)."""
+    plays = (*view.trick, (view.seat, Card(card)))
+    return GAMES[view.kind].trick_winner(view.options, plays, view.trump) == view.seat
+
+
+def _suit(view: SeatView, card: int) -> int:
+    """The card's suit under the house rules (the jokers are spades)."""
+    return suit_table(view.options, view.trump)[card]
 
 
 def _highest_left(view: SeatView, card: int) -> bool:
-    """True when no card of ``card``'s suit above it is unseen by this seat (in the hand or played)."""
+    """True when no card of ``card``'s suit above it is unseen by this seat (in the hand or played); the
+    cards of a suit rank by number (the jokers above the ace of spades)."""
     seen = {int(c) for c in view.played} | {int(c) for c in (view.hand or ())} | {int(c) for _, c in view.trick}
-    return all((r << 2 | (card & 3)) in seen for r in range((card >> 2) + 1, 13))
+    mask = suit_masks(view.options, view.trump)[_suit(view, card)] >> (card + 1)
+    above = card + 1
+    while mask:
+        if mask & 1 and above not in seen:
+            return False
+        mask >>= 1
+        above += 1
+    return True
 
 
 def reason(view: SeatView, action: Action, others: list[Action]) -> str:
@@ -291,30 +346,30 @@ def reason(view: SeatView, action: Action, others: list[Action]) -> str:
     partner_nil = partner is not None and view.bids[partner] in (NIL, DOUBLE_NIL)
     if state is not None:
         winner, best = state
-        led = int(view.trick[0][1])
-        wins = _beats(card, best, led, trump)
+        led = _suit(view, int(view.trick[0][1]))
+        wins = _wins(view, card)
         other_cards = [int(a.card) for a in others if isinstance(a, Play)]
         if own_nil and not wins:
             return f"ducks under the {card_label(best)} to keep your Nil"
         if partner_nil and wins and (winner == partner or partner not in played):
             return "holds up your partner's Nil" if winner != partner else "takes the trick off your partner's Nil"
-        if winner == partner and not wins and any(_beats(c, best, led, trump) for c in other_cards):
+        if winner == partner and not wins and any(_wins(view, c) for c in other_cards):
             return f"your partner's {card_label(best)} is already winning"
         opponents_nil = [q for q in range(view.num_seats) if q not in (seat, partner)
                          and view.bids[q] in (NIL, DOUBLE_NIL)]
         if winner in opponents_nil and not wins:
             return f"leaves the Nil bidder's {card_label(best)} winning"
-        if wins and card & 3 == trump and led & 3 != trump:
+        if wins and _suit(view, card) == trump and led != trump:
             return "trumps the trick"
         if wins and len(view.trick) == view.num_seats - 1:
             return "wins the trick as the last to play"
-        if wins and _highest_left(view, card) and (card & 3 == trump or best & 3 != trump):
-            return f"the {card_label(card)} is the highest {SUIT_WORDS[card & 3]} left"
-        if not wins and any(_beats(c, best, led, trump) for c in other_cards):
+        if wins and _highest_left(view, card) and (_suit(view, card) == trump or _suit(view, best) != trump):
+            return f"the {card_label(card)} is the highest {SUIT_WORDS[_suit(view, card)]} left"
+        if not wins and any(_wins(view, c) for c in other_cards):
             return "keeps your high cards for later"
         return ""
-    if _highest_left(view, card) and (card & 3 == trump or not own_nil):
-        return f"the {card_label(card)} is the highest {SUIT_WORDS[card & 3]} left"
+    if _highest_left(view, card) and (_suit(view, card) == trump or not own_nil):
+        return f"the {card_label(card)} is the highest {SUIT_WORDS[_suit(view, card)]} left"
     if own_nil:
         return "leads low to keep your Nil"
     return ""
@@ -381,8 +436,9 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
     if len(legal) == 1:
         return Note(legal[0], (Line(legal[0], 0.0, 0.0),), (f"{action_label(legal[0])} \u2014 the only choice",), 0)
     worlds = max(1, worlds)
-    candidates, tallies, prior = evaluate(view, worlds, seed, hard)
-    best = recommended(view, candidates, tallies, prior, worlds, hard)
+    found = evaluate(view, worlds, seed, hard)
+    candidates, tallies = found.candidates, found.tallies
+    best = recommended(view, found, worlds)
     has_tricks = not view.facts.auction and any(t.made or t.tricks for t in tallies.values())
     best_value = tallies[best].total / worlds
     ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
@@ -390,7 +446,9 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
                   _chances(view, tallies[a], worlds, has_tricks),
                   tallies[a].tricks / worlds if has_tricks else None) for a in ranked[:SHOWN]]
     why = reason(view, best, [a for a in candidates if a != best])
-    if view.facts.auction:
+    if isinstance(best, Discard):  # Ten-point Pitch's draw: Hard puts down what the rules say
+        text = [f"{action_label(best)} \u2014 the card least worth keeping"]
+    elif view.facts.auction:
         text = _pitch_text(view, candidates, tallies, worlds, best)
         if not text:
             text = _card_text(view, lines)

@@ -26,9 +26,10 @@ from typing import Any
 
 from game.actions import NIL, Action, Bid, Play
 from game.ai.coach import action_label, card_label, evaluate, recommended, standard_error
+from game.games import GAMES
 from game.record import replay
 from game.replay import replay_steps
-from game.state import Phase, SeatView, TrickGame, trick_winner
+from game.state import Phase, SeatView, TrickGame
 
 REVIEW_WORLDS = 96  # a review's budget per decision (the Hint's is 48): it runs after the hand, in the background
 MARK_POINTS = 3.0  # a choice is marked when it costs at least this much on average
@@ -122,7 +123,7 @@ def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str
         if not view.trick:
             did = f"led {card_label(chosen.card)}"
         else:
-            winner = trick_winner(list(view.trick), view.trump)
+            winner = GAMES[view.kind].trick_winner(view.options, view.trick, view.trump)
             card = next(c for q, c in view.trick if q == winner)
             whose = "your partner's" if winner == _partner(view) else "the"
             did = f"played {card_label(chosen.card)} on {whose} {card_label(card)}"
@@ -138,8 +139,9 @@ def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str
 
 def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int) -> tuple[Action, float, float]:
     """The recommended action, the expected cost of ``chosen`` against it, and the standard error of that cost."""
-    candidates, tallies, prior = evaluate(view, worlds, seed, extra=(chosen,))
-    best = recommended(view, candidates, tallies, prior, worlds)
+    found = evaluate(view, worlds, seed, extra=(chosen,))
+    tallies = found.tallies
+    best = recommended(view, found, worlds)
     if chosen not in tallies or best == chosen:
         return best, 0.0, 0.0
     cost = (tallies[best].total - tallies[chosen].total) / worlds
@@ -148,8 +150,7 @@ def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int) -> t
 
 def review_choice(view: SeatView, worlds: int, seed: int) -> Action:
     """The reviewer's own choice at ``view`` (what a review at that budget and seed never marks)."""
-    candidates, tallies, prior = evaluate(view, worlds, seed)
-    return recommended(view, candidates, tallies, prior, worlds)
+    return recommended(view, evaluate(view, worlds, seed), worlds)
 
 
 def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = REVIEW_WORLDS, seed: int | None = 0,

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 
 from game.actions import PASS, Action, Bid, NameTrump, Play
 from game.ai.tuning import TEN_POINT_PITCH_BID_PRIOR
+from game.ai.valued import ValuedActions
 from game.state import Phase, SeatView, TrickGame
 from game.ten_point_pitch.players import normal_choose, outstanding
 from game.ten_point_pitch.rules import trump_order
@@ -82,32 +82,36 @@ class _Clock:
         return worlds < MIN_WORLDS or (worlds < MAX_WORLDS and time.perf_counter() < self.deadline)
 
 
-def _search(view: SeatView, rng: random.Random, candidates: list[Action], prior: Action, clock: _Clock,
-            judge: Callable[[TrickGame], float] | None = None) -> Action:
-    """The candidate with the best mean margin over the same worlds (ties to the Normal choice)."""
-    totals = [0.0] * len(candidates)
+def _world_values(view: SeatView, rng: random.Random, actions: list[Action], clock: _Clock) -> list[list[float]]:
+    """Each action's margin in the same worlds, one list per action."""
+    values: list[list[float]] = [[] for _ in actions]
     worlds = 0
     while clock.more(worlds):
         world = sample_world(view, rng)
         seed = rng.getrandbits(32)
-        for i, action in enumerate(candidates):
+        for i, action in enumerate(actions):
             game = world.clone()
             game.apply(action)
             play_out(game, random.Random(seed))
-            totals[i] += judge(game) if judge is not None else _margin(view, game)
+            values[i].append(_margin(view, game))
         worlds += 1
-    best = max(range(len(candidates)),
-               key=lambda i: (totals[i] / worlds + (PRIOR_BONUS if candidates[i] == prior else 0.0), -i))
-    return candidates[best]
+    return values
 
 
-def _bid(view: SeatView, rng: random.Random, clock: _Clock) -> Action:
-    """Pitch at the bid whose worlds pay best, or pass."""
+def _best(valued: ValuedActions) -> Action:
+    """The action with the best mean value, the prior's bonus added (ties: the first)."""
+    worlds = valued.worlds
+    best = max(range(len(valued.actions)),
+               key=lambda i: (sum(valued.values[i]) / worlds + (valued.prior_bonus if i == valued.prior else 0.0), -i))
+    return valued.actions[best]
+
+
+def _bid_values(view: SeatView, rng: random.Random, clock: _Clock, extra: tuple[Action, ...] = ()) -> ValuedActions:
+    """The bids near the Normal level's and passing, each valued in the same worlds: a bid ``b`` is
+    worth the points won when they reach ``b`` and ``-b`` when not, with the suit best on average."""
     numbers = sorted(a.value for a in view.legal if isinstance(a, Bid) and isinstance(a.value, int))
     passing = Bid(view.seat, PASS) in view.legal
     prior = normal_choose(view, rng)
-    if not numbers:
-        return prior
     lowest = Bid(view.seat, numbers[0])
     won: list[list[int]] = [[] for _ in range(4)]
     against: list[list[float]] = [[] for _ in range(4)]
@@ -136,17 +140,54 @@ def _bid(view: SeatView, rng: random.Random, clock: _Clock) -> Action:
             passed.append(_margin(view, game))
         worlds += 1
     suit = max(range(4), key=lambda s: sum(won[s]))
-    options: list[tuple[float, Action]] = []
     anchor = prior.value if isinstance(prior, Bid) and isinstance(prior.value, int) else numbers[0] - 1
-    for bid in numbers:
-        if abs(bid - anchor) > BID_REACH and Bid(view.seat, bid) != prior:
-            continue
-        value = sum((p if p >= bid else -bid) - o for p, o in zip(won[suit], against[suit], strict=True)) / worlds
-        options.append((value + (BID_PRIOR_BONUS if Bid(view.seat, bid) == prior else 0.0), Bid(view.seat, bid)))
+    bids = [Bid(view.seat, bid) for bid in numbers if abs(bid - anchor) <= BID_REACH or Bid(view.seat, bid) == prior]
     if passing:
-        options.append((sum(passed) / worlds + (BID_PRIOR_BONUS if prior == Bid(view.seat, PASS) else 0.0),
-                        Bid(view.seat, PASS)))
-    return max(options, key=lambda item: item[0])[1]
+        bids.append(Bid(view.seat, PASS))
+    bids += [a for a in extra if isinstance(a, Bid) and a not in bids]
+    values: list[tuple[float, ...]] = []
+    for action in bids:
+        if action.value == PASS:
+            values.append(tuple(passed))
+        else:
+            bid = int(action.value)
+            values.append(tuple((p if p >= bid else -bid) - o for p, o in zip(won[suit], against[suit], strict=True)))
+    index = bids.index(prior) if prior in bids else -1
+    return ValuedActions(tuple(bids), tuple(values), index, BID_PRIOR_BONUS)
+
+
+def _candidates(view: SeatView, rng: random.Random) -> tuple[list[Action], Action]:
+    """The actions the search compares after the bidding, and the Normal level's choice among them."""
+    prior = normal_choose(view, rng)
+    if view.phase is Phase.NAMING_TRUMP:
+        return [a for a in view.legal if isinstance(a, NameTrump)], prior
+    if view.phase is Phase.DISCARDING:
+        return [prior], prior  # the draw: as the Normal level (its choices follow from trump)
+    kept = card_candidates(view, [a for a in view.legal if isinstance(a, Play)])
+    if prior not in kept:
+        kept.append(prior)
+    return kept, prior
+
+
+def candidate_values(view: SeatView, rng: random.Random, worlds: int, extra: tuple[Action, ...] = ()
+                     ) -> ValuedActions:
+    """The Hard level's candidates for this view (and ``extra`` actions), each valued in the same
+    ``worlds`` worlds: what the Hint explains and the review compares a choice with. Its view alone.
+    The draw, which Hard plays by the Normal level's rule and no world judges, values every card at 0."""
+    clock = _Clock(0, max(1, worlds))
+    if view.phase is Phase.BIDDING:
+        if any(isinstance(a, Bid) and isinstance(a.value, int) for a in view.legal):
+            return _bid_values(view, rng, clock, extra)
+        prior = normal_choose(view, rng)
+        actions = [prior]
+    else:
+        actions, prior = _candidates(view, rng)
+    actions += [a for a in extra if a not in actions]
+    if view.phase is Phase.DISCARDING:  # no worlds are drawn in the draw: every card is worth the same
+        nothing = tuple(0.0 for _ in range(max(1, worlds)))
+        return ValuedActions(tuple(actions), tuple(nothing for _ in actions), 0, PRIOR_BONUS)
+    values = _world_values(view, rng, actions, clock)
+    return ValuedActions(tuple(actions), tuple(map(tuple, values)), actions.index(prior), PRIOR_BONUS)
 
 
 def hard_choose(view: SeatView, rng: random.Random, think_ms: int = 500, samples: int | None = None) -> Action:
@@ -159,15 +200,14 @@ def hard_choose(view: SeatView, rng: random.Random, think_ms: int = 500, samples
         return normal_choose(view, rng)
     clock = _Clock(think_ms, samples)
     if view.phase is Phase.BIDDING:
-        return _bid(view, rng, clock)
-    prior = normal_choose(view, rng)
-    if view.phase is Phase.NAMING_TRUMP:
-        return _search(view, rng, [a for a in legal if isinstance(a, NameTrump)], prior, clock)
-    cards: list[Action] = [a for a in legal if isinstance(a, Play)]
-    kept = card_candidates(view, cards)
-    if prior not in kept:
-        kept.append(prior)
-    return kept[0] if len(kept) == 1 else _search(view, rng, kept, prior, clock)
+        if not any(isinstance(a, Bid) and isinstance(a.value, int) for a in legal):
+            return normal_choose(view, rng)
+        return _best(_bid_values(view, rng, clock))
+    actions, prior = _candidates(view, rng)
+    if len(actions) == 1:
+        return actions[0]
+    values = _world_values(view, rng, actions, clock)
+    return _best(ValuedActions(tuple(actions), tuple(map(tuple, values)), actions.index(prior), PRIOR_BONUS))
 
 
 def card_candidates(view: SeatView, plays: list[Action]) -> list[Action]:
