@@ -62,6 +62,8 @@ class HandSummary:
         self.done = False
         self.button = Button("See the result" if game_over else "Continue", self._continue, primary=True, key="Enter")
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 31  # the breakdown's row height in pixels (place() sets it for the window)
+        self.breakdown_bottom = 0  # where the last draw's breakdown ended (y, in pixels)
         self.extra: Any = None  # a line under the breakdown (ui.table.panels.review_strip): place, draw, events
 
     # ----- state
@@ -127,8 +129,12 @@ class HandSummary:
         w = label_w + n * self.col_w + px(56)
         rows = len(self.rows) + 2
         extra_rows = self.extra.rows() if self.extra is not None else 0
-        h = px(96) + px(58) + rows * px(31) + px(40) + px(84) + extra_rows * px(48)
-        self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), min(h, layout.size[1] - px(20)))
+        fixed = px(96) + px(58) + px(40) + px(84) + extra_rows * px(48)
+        room = layout.size[1] - px(20)
+        # a long breakdown (Ten-point Pitch's ten rows) in a short window: the rows close up, never overlap
+        self.row_h = max(px(22), min(px(31), (room - fixed) // rows))
+        h = fixed + rows * self.row_h
+        self.rect = pygame.Rect(0, 0, min(w, layout.size[0] - px(20)), min(h, room))
         self.rect.center = (layout.size[0] // 2, layout.size[1] // 2)
         self.label_w = label_w
         bw, bh = px(220), px(52)
@@ -225,7 +231,7 @@ class HandSummary:
             bar.midtop = (cx, y + px(28))
             pygame.draw.rect(surface, side_color(side), bar, border_radius=px(2))
         y += px(46)
-        row_h = px(31)
+        row_h = self.row_h
         for i, (label, cells) in enumerate(self.rows):
             if i % 2 == 0:
                 band = pygame.Rect(x0 - px(8), y - px(4), rect.width - px(40), row_h)
@@ -259,6 +265,7 @@ class HandSummary:
                 bags = self.bags[side]
                 text.blit_text(surface, f"{bags} bag{'s' if bags != 1 else ''}", px(15), theme.TEXT_DIM,
                                (cx, y + px(34)), "midtop")
+        self.breakdown_bottom = y + px(40)  # under the scores (and their bags line): the review strip starts lower
         if self.extra is not None:
             self.extra.draw(surface)
         self.button.draw(surface)
