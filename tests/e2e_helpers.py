@@ -134,7 +134,7 @@ def human_stop(scene: Any) -> str:
 
 def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     """Where a sensible person clicks now to move the game on (None: nothing to do)."""
-    from game.actions import Play
+    from game.actions import Discard, Play
 
     stop = human_stop(scene)
     if not stop and scene.player.holding:
@@ -152,7 +152,12 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
     if stop == "bid":
         names = [n for n in points if n.startswith("bid:") and "double" not in n] or [n for n in points
                                                                                         if n.startswith("bid:")]
-        return points[rng.choice(names)]
+        return points[rng.choice(names)] if names else None  # the panel shows its buttons a frame later
+    if stop == "trump":  # Ten-point Pitch: the pitcher names trump
+        return points[rng.choice(sorted(n for n in points if n.startswith("trump:")))]
+    if stop == "discard":  # Ten-point Pitch's draw: one card put down at a time
+        thrown = [a.card for a in scene.decision().legal if isinstance(a, Discard)]
+        return points.get(f"card:{rng.choice(thrown)}") if thrown else None
     if stop == "draw_first":
         # The panel's "Take first card" is named "look", which button_rect("look") does not
         # return (it answers for the bidding's Look button): ask the panel itself.

@@ -268,6 +268,7 @@ TABLE_RUNS = {
     "pitch5": ("pitch", 5, (0,), {}, 1200),
     "spades_hot_seat": ("spades", 4, (0, 2), {}, 1200),
     "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 1600),
+    "ten_point_pitch": ("ten-point-pitch", 4, (0,), {}, 1500),
 }
 # A table that gets stuck applies next to nothing; over seeds 1-6 and this file's own, a run applied 0.039 to
 # 0.1 actions a frame (the monkey quits, resizes and opens screens at random), so this floor is no seed's luck.

@@ -168,3 +168,39 @@ def test_ctrl_z_takes_back_a_card_put_down_in_the_draw(drivers):
                                          scancode=0))
     d.step(0.0)
     assert d.scene.control.game.hands[0] == before and d.next_stop() == "discard"
+
+
+def test_the_shared_scripted_player_plays_whole_hands_by_clicks():
+    """tests/e2e_helpers.py's sensible person (the monkey's, and every whole-hand UI test's) names trump
+    and puts cards down in the draw, so a Ten-point Pitch table reaches the hand summary by its clicks."""
+    from random import Random
+
+    from tests.e2e_helpers import human_stop, run_table_until
+    from ui.app import make_app
+    from ui.scenes.table import TableScene, make_config
+
+    stops: set[str] = set()
+    for seed in (3, 8, 11):
+        app = make_app((1280, 720), headless=True, menu=False)
+        pygame.event.clear()
+        app.ctx.settings.speed = "instant"
+        config = make_config(KIND, ["You", "West", "North", "East"], [0], seed=seed, level="normal")
+        scene = TableScene(app.ctx, config, computer_sync=True)
+        app.ctx.scenes.push(scene)
+
+        def summary_shown(scene: TableScene = scene) -> bool:
+            stops.add(human_stop(scene))
+            return scene.overlays.summary is not None
+
+        run_table_until(app, scene, summary_shown, Random(seed), max_frames=6000)
+        assert scene.control.game.hand_logs[0].tricks  # the hand was played out
+        for _ in range(5):
+            app.step(0.05)
+        review = scene.coach.reviews.of(1)  # the review of the person's decisions, with Hard's own search
+        assert review is not None and review.decisions >= 3
+        assert scene.overlays.summary is not None and scene.overlays.summary.extra is not None
+        assert scene.overlays.summary.extra.line() == review.summary()
+        summary = scene.overlays.summary  # eleven rows of points and the review strip fit in 720 pixels
+        assert summary.breakdown_bottom <= summary.extra.rect.top and summary.rect.bottom <= 720
+        app.close()
+    assert {"bid", "play", "discard", "trump"} <= stops  # every kind of decision met, over the three hands
