@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.actions import Bid, Play
 from game.ai.coach import CoachPlayer, explain
 from game.ai.players import NormalPlayer
 from game.ai.review import review_hand
 from game.factory import new_game
-from game.options import SpadesOptions
+from game.options import PitchOptions, SpadesOptions, SpadesTwoOptions, TenPointPitchOptions
 from game.state import Phase, TrickGame
 from game.ten_point_pitch.hard import hard_choose
 from game.worlds import void_suits
@@ -198,4 +200,32 @@ def test_ten_point_pitch_review_marks_a_costly_choice() -> None:
     assert review.decisions >= 10
     for mark in review.marks:
         assert mark.chosen != mark.better and mark.cost >= 3.0
-        assert "(" not in mark.text  # a written action, not a repr
+        assert "seat=" not in mark.text  # a written action, not a repr
+
+
+HOUSE_TABLES = [
+    ("spades", 4, SpadesOptions(jokers=True, two_clubs_opens=True, spades_any_time=True, nil_pass=2, min_side_bid=4)),
+    ("spades", 3, SpadesOptions(partnerships=False, jokers=True, two_clubs_opens=True)),
+    ("spades-two", 2, SpadesTwoOptions(nil_value=50, bag_rule="5/50")),
+    ("pitch", 4, PitchOptions(off_jack=True, low="player", min_bid=2, partnerships=True)),
+    ("pitch", 3, PitchOptions(off_jack=True, dealer_steal=False)),
+    ("ten-point-pitch", 3, TenPointPitchOptions(partnerships=False)),
+]
+
+
+@pytest.mark.parametrize(("kind", "players", "options"), HOUSE_TABLES, ids=lambda v: str(v)[:24])
+def test_every_decision_of_every_table_gets_a_note_and_the_hand_a_review(kind: str, players: int,
+                                                                            options: object) -> None:
+    game = new_game(kind, options, players, 4)  # type: ignore[arg-type]
+    game.stop_at_hand_end = True
+    normal = [NormalPlayer(s) for s in range(players)]
+    decisions = 0
+    while not game.results:
+        view = game.view(game.to_act)
+        if len(view.legal) > 1:
+            note = explain(view, 4, 1)
+            assert note.action in view.legal and note.text and all("seat=" not in t for t in note.text), note.text
+            decisions += 1
+        game.apply(normal[game.to_act].choose(view))
+    review = review_hand(game, 1, list(range(players)), 4, 1)
+    assert review.decisions == decisions
