@@ -169,7 +169,7 @@ def human_click_point(scene: Any, rng: Random) -> tuple[int, int] | None:
         selected = len(scene.hand.selected)
         if stop == "redraw":
             return points["keep_hand"]
-        if selected >= 3:
+        if selected >= (scene.decision().cards or 3):  # the engine's count: three, or a Nil pass's one or two
             return points["give"]
         hand = [c for c in scene.model.hands.get(scene.control.viewer) or [] if c not in scene.hand.selected]
         return points.get(f"card:{rng.choice(hand)}") if hand else None

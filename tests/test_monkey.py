@@ -270,6 +270,9 @@ TABLE_RUNS = {
     "spades_hot_seat": ("spades", 4, (0, 2), {}, 1200),
     "pitch4_partners": ("pitch", 4, (0,), {"partnerships": True}, 1600),
     "ten_point_pitch": ("ten-point-pitch", 4, (0,), {}, 1500),
+    "spades_house": ("spades", 4, (0,), {"jokers": True, "nil_pass": 2, "two_clubs_opens": True, "bag_rule": "5/50"},
+                     3000),  # a Nil pass and the opening two of clubs: more to do before a hand is scored
+    "pitch3_off_jack": ("pitch", 3, (0,), {"off_jack": True}, 1200),
 }
 # A table that gets stuck applies next to nothing; over seeds 1-6 and this file's own, a run applied 0.039 to
 # 0.1 actions a frame (the monkey quits, resizes and opens screens at random), so this floor is no seed's luck.
