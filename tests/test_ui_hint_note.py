@@ -11,6 +11,7 @@ from game.actions import Bid, Play
 from tests.e2e_helpers import run_table_until
 from ui.app import make_app
 from ui.scenes.table import TableScene, make_config
+from ui.table.layout import TOAST_HALF_H
 from ui.table.panels.hint_note import note_rect
 
 SHOTS = "/tmp/h13-shots"
@@ -79,3 +80,24 @@ def test_reasons_off_draws_no_note() -> None:
     scene.ctx.settings.hint_reasons = True
     app.step(0.02)  # type: ignore[attr-defined]
     assert pygame.image.tobytes(with_note, "RGB") != pygame.image.tobytes(app.screen, "RGB")  # type: ignore[attr-defined]
+
+
+def test_the_note_stays_above_a_passing_message() -> None:
+    app, scene = _table((1280, 720))
+    _hint_at(app, scene, "bid")
+    if scene.control.game.view(0).hand is None:
+        scene.input.look()
+        app.step(0.02)  # type: ignore[attr-defined]
+    _hint_at(app, scene, "play")
+    action = scene.shown_hint()
+    note = scene.control.hint_note()
+    assert isinstance(action, Play) and note is not None
+    scene.notes.show_toast("West led the A\u2660")  # a message under the trick, as while the hint shows
+    lay = scene.view.layout
+    rect, _lines, _px = note_rect(note.text, *scene.coach.note_place(action)[:1], (1280, 720),
+                                  *scene.coach.note_place(action)[1:])
+    assert rect.bottom <= lay.toast_at[1] - lay.px(TOAST_HALF_H)
+    scene.notes.clear()
+    rect_after, _lines, _px = note_rect(note.text, *scene.coach.note_place(action)[:1], (1280, 720),
+                                        *scene.coach.note_place(action)[1:])
+    assert rect_after.bottom > rect.bottom  # with the message gone, the note sits down by the card again

@@ -26,6 +26,7 @@ from ui.services.review import HandDuplicates, table_reviews
 from ui.services.saves import record_as_filed
 from ui.services.stats import TableStats, count_review
 from ui.table.controller import TableController
+from ui.table.layout import TOAST_HALF_H
 from ui.table.panels.bid_panel import ActionPanel
 from ui.table.panels.hint_note import draw_hint_note
 from ui.table.panels.review_strip import DuplicateRow, ReviewStrip
@@ -82,12 +83,15 @@ class TableCoach:
             draw_hint_note(surface, note.text, *self.note_place(hinted))
 
     def note_place(self, action: Action) -> tuple[pygame.Rect, Callable[[float], int], int, bool]:
-        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt, or
-        under the panel of bids; never over the hand."""
+        """Where the Hint's note goes (``ui.table.panels.hint_note``): above the lifted card and the prompt (and
+        a passing message while one shows), or under the panel of bids; never over the hand."""
         lay = self.table.view.layout
         card = self.table.rect_for_card(action.card) if isinstance(action, Play) else None
         if card is not None:
-            return card, self.table.view.px, lay.prompt_at[1] - lay.px(14), False
+            floor = lay.prompt_at[1] - lay.px(14)
+            if self.table.notes.toast is not None:
+                floor = min(floor, lay.toast_at[1] - lay.px(TOAST_HALF_H) - lay.px(4))
+            return card, self.table.view.px, floor, False
         if self.table.panel.rect.width:
             return self.table.panel.rect, self.table.view.px, lay.fan.top, True
         return self.table.hint_button.rect, self.table.view.px, lay.fan.top, False
