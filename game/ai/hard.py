@@ -24,7 +24,7 @@ from typing import Any
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import SpadesGameValue
-from game.ai.inference import bids_fit
+from game.ai.inference import BID_SHIFT, BID_SIGMA, BidModel, bids_fit
 from game.ai.reading import hand_tricks, nil_exclusions, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
@@ -62,6 +62,7 @@ MAX_WORLDS = 4000
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
+BID_TRIES = 40  # the bid reading (a trial): worlds drawn at most to find one that fits every other seat's bid
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
@@ -109,8 +110,11 @@ class HardPlayer:
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
-        self.bid_worlds = False  # True: worlds weighted by every other seat's numeric bid too (game/ai/inference.py)
-        self.bid_tries = NIL_TRIES
+        self.bid_worlds = False  # True: four-player Spades worlds weighted by every other seat's numeric bid too
+        self.bid_tries = BID_TRIES  # (a trial: game/ai/inference.py, docs/ai-notes.md)
+        self.bid_sigma = BID_SIGMA
+        self.bid_table = True  # the bid model: the rule-based level's estimate (False: the rollout estimate)
+        self.bid_shift = BID_SHIFT
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
@@ -320,8 +324,12 @@ class HardPlayer:
         four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil, and none
         of the cards its play so far rules out (``read_nils``)."""
         tuning = _tuning(view.kind)
-        if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.phase is Phase.PLAYING:
-            return self._bid_world(view, rng, _nil_bidders(view))
+        if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.hand is not None \
+                and not view.exchange_given and not view.exchange_received \
+                and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
+            world = self._bid_world(view, rng, _nil_bidders(view))
+            self._read_nil_play(world, view, rng)
+            return world
         if self.read_play and tuning.nil_worlds and self.read_tries > 1 and view.phase is Phase.PLAYING \
                 and (view.tricks or view.trick) and not getattr(view.options, "jokers", False):
             return self._read_world(view, rng, _nil_bidders(view))
@@ -329,10 +337,7 @@ class HardPlayer:
             nils = _nil_bidders(view)
             if nils:
                 world = self._nil_world(view, rng, nils)
-                if self.read_nils and view.phase is Phase.PLAYING and not view.exchange_given \
-                        and not view.exchange_received and not getattr(view.options, "jokers", False):
-                    exclusions, voids = self._nil_exclusions(view)
-                    _respect_exclusions(world, view, exclusions, voids, rng)
+                self._read_nil_play(world, view, rng)
                 return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
@@ -340,6 +345,15 @@ class HardPlayer:
         if tuning.draft_opponent and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
+
+    def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random) -> None:
+        """With ``read_nils``: move out of the live Nil bidders' hands in ``world`` the cards their play
+        so far rules out (four-player Spades, the card play, no exchange, no jokers)."""
+        if self.read_nils and view.phase is Phase.PLAYING and not view.exchange_given \
+                and not view.exchange_received and not getattr(view.options, "jokers", False) \
+                and _nil_bidders(view):
+            exclusions, voids = self._nil_exclusions(view)
+            _respect_exclusions(world, view, exclusions, voids, rng)
 
     def _nil_exclusions(self, view: SeatView) -> tuple[dict[int, int], tuple[int, ...]]:
         """``nil_exclusions(view)`` and the seats' voids, worked out once per decision."""
@@ -376,10 +390,13 @@ class HardPlayer:
         """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
         (``nil_fit``) and its other bidders bid what they did (``bids_fit``); after ``bid_tries`` the fittest."""
         played = _played_masks(view)
+        jokers = bool(getattr(view.options, "jokers", False))
+        model: BidModel = "table" if self.bid_table else "rollout"
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            value = bids_fit(held, view.bid_order, view.seat, view.num_seats)
+            value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift,
+                             jokers)
             return value * math.prod(nil_fit(held[q]) for q in nils)
         return self._fitted_world(view, rng, self.bid_tries, fit)
 
