@@ -10,7 +10,7 @@ from itertools import permutations
 import pytest
 
 from game.ai.hard import HardPlayer, _played_masks
-from game.ai.inference import bid_fit, bids_fit
+from game.ai.inference import bid_fit, bids_fit, table_estimate
 from game.ai.normal import estimate_four
 from game.ai.solver import cards_left
 from game.cards import JACK, cards_of
@@ -136,3 +136,10 @@ def test_bid_worlds_give_a_high_bidder_the_strong_hands() -> None:
     uniform.bid_worlds = False
     assert abs(mean_gap(uniform)) < 0.4
     assert mean_gap(reading) > 0.8
+
+
+def test_the_remembered_estimate_is_the_rule_based_levels() -> None:
+    rng = random.Random(9)
+    for _ in range(2000):
+        hand = sum(1 << c for c in rng.sample(range(52), 13))
+        assert table_estimate(hand) == pytest.approx(estimate_four(hand), abs=1e-9)
