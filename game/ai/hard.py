@@ -327,8 +327,9 @@ class HardPlayer:
         if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.hand is not None \
                 and not view.exchange_given and not view.exchange_received \
                 and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
-            world = self._bid_world(view, rng, _nil_bidders(view))
-            self._read_nil_play(world, view, rng)
+            nils = _nil_bidders(view)
+            world = self._bid_world(view, rng, nils)
+            self._read_nil_play(world, view, rng, nils)
             return world
         if self.read_play and tuning.nil_worlds and self.read_tries > 1 and view.phase is Phase.PLAYING \
                 and (view.tricks or view.trick) and not getattr(view.options, "jokers", False):
@@ -337,7 +338,7 @@ class HardPlayer:
             nils = _nil_bidders(view)
             if nils:
                 world = self._nil_world(view, rng, nils)
-                self._read_nil_play(world, view, rng)
+                self._read_nil_play(world, view, rng, nils)
                 return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
             return self._auction_world(view, rng)
@@ -346,12 +347,12 @@ class HardPlayer:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
 
-    def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random) -> None:
+    def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random, nils: list[int]) -> None:
         """With ``read_nils``: move out of the live Nil bidders' hands in ``world`` the cards their play
-        so far rules out (four-player Spades, the card play, no exchange, no jokers)."""
-        if self.read_nils and view.phase is Phase.PLAYING and not view.exchange_given \
-                and not view.exchange_received and not getattr(view.options, "jokers", False) \
-                and _nil_bidders(view):
+        so far rules out (four-player Spades, the card play, no exchange, no jokers; ``nils``: the other
+        Nil bidders)."""
+        if self.read_nils and nils and view.phase is Phase.PLAYING and not view.exchange_given \
+                and not view.exchange_received and not getattr(view.options, "jokers", False):
             exclusions, voids = self._nil_exclusions(view)
             _respect_exclusions(world, view, exclusions, voids, rng)
 
