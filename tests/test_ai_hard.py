@@ -287,6 +287,7 @@ def test_worlds_follow_an_opponents_nil_bid() -> None:
     for tries in (1, NIL_TRIES):  # 1: uniform worlds, the bids ignored
         player = HardPlayer(seed=7)
         player.nil_tries = tries
+        player.bid_worlds = tries > 1  # uniform: no bid read at all
         worlds = [player._world(view, player.rng) for _ in range(300)]
         share[tries] = sum(w.hands[nil_seat] >> ace & 1 for w in worlds) / len(worlds)
     assert 0.25 < share[1] < 0.42  # a third: the ace of spades lies in one of three hidden hands

@@ -106,7 +106,9 @@ def test_cover_partner_nil_by_leading_his_void(level: str) -> None:
 def test_set_opponent_nil_by_leading_low(level: str) -> None:
     hands = complete_deal(["AH AC AD KD QC 2C", "", "", ""])
     game = spades_game(hands, dealer=3)  # seat 0 leads
-    bid_round(game, {0: 4, 1: NIL, 2: 4, 3: 3})
+    # the partner bids 3: a contract of 7 the side can spare a trick of (beside a partner's 4 the
+    # hard level, reading that bid, keeps its queen of clubs for a tight 8)
+    bid_round(game, {0: 4, 1: NIL, 2: 3, 3: 3})
     lead = played(game, level)
     hand = game.view(0).hand or ()
     assert card(lead).rank == min(c.rank for c in hand if c.suit != 0)  # not a cashing ace

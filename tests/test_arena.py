@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.hard import HardPlayer
 from game.state import Phase
 from game.tools.arena import (
     SETTINGS,
@@ -332,3 +333,18 @@ def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:
                                "--b", "normal", "--deals", "1"], capture_output=True, text=True, timeout=120)
         assert done.returncode == 2, level
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("arena: "), done.stderr
+
+
+def test_hard_reads_every_bid_and_its_baselines_do_not() -> None:
+    """Hard (the window's level) weights its worlds by every bid; ``hard-unread`` (Hard before the bid
+    reading), ``hard-1`` and the oracle do not, and ``hard-unread`` differs from Hard in nothing else."""
+    config = ArenaConfig("spades", "hard", "hard-unread", 4, deals=1, budget=2)
+    game = deal_game(config, 0)
+    hard, unread = _player("hard", 3, config, game), _player("hard-unread", 3, config, game)
+    assert hard.bid_worlds and HardPlayer(seed=3).bid_worlds  # type: ignore[attr-defined]
+    assert not unread.bid_worlds  # type: ignore[attr-defined]
+    assert not _player("hard-1", 3, config, game).bid_worlds  # type: ignore[attr-defined]
+    assert not _player("oracle", 3, config, game).bid_worlds  # type: ignore[attr-defined]
+    generators = ("rng", "_rules_rng")
+    assert {name for name in vars(hard) if name not in generators
+            and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds"}

@@ -62,7 +62,7 @@ MAX_WORLDS = 4000
 DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
-BID_TRIES = 40  # the bid reading (a trial): worlds drawn at most to find one that fits every other seat's bid
+BID_TRIES = 40  # four-player Spades: worlds drawn at most to find one that fits every other seat's bid
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
 
@@ -110,8 +110,8 @@ class HardPlayer:
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
-        self.bid_worlds = False  # True: four-player Spades worlds weighted by every other seat's numeric bid too
-        self.bid_tries = BID_TRIES  # (a trial: game/ai/inference.py, docs/ai-notes.md)
+        self.bid_worlds = True  # four-player Spades worlds weighted by every other seat's numeric bid too
+        self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
         self.bid_sigma = BID_SIGMA
         self.bid_table = True  # the bid model: the rule-based level's estimate (False: the rollout estimate)
         self.bid_shift = BID_SHIFT

@@ -1,7 +1,7 @@
 """Inference from the bids: how likely a seat's numeric Spades bid was on a hand a world gives it.
 
 A seat that bid 5 holds a hand worth about 5 tricks, a partner who bid 1 holds little. The hard
-level can weight its worlds by ``bids_fit`` (rejection sampling, as it does for Nil bids): the
+level weights its four-player Spades worlds by ``bids_fit`` (rejection sampling, as it does for Nil bids): the
 chance, relative to the best-fitting hand, that a bidder bids ``bid`` on the hand, a normal error
 of ``sigma`` tricks around what a sensible bidder bids on it, never below ``BID_FLOOR`` (players
 bid in ways no estimate foresees).
@@ -9,7 +9,8 @@ bid in ways no estimate foresees).
 What a sensible bidder bids (``BidModel``): ``"rollout"``, the rollout policy's trick estimate
 (``spades_expected_tricks``) as it is, or ``"table"``, the rule-based level's estimate
 (``estimate_four``) plus ``shift`` (its bid is that estimate rounded up from .55, so about the
-estimate itself). The figures that chose between them are in docs/ai-notes.md.
+estimate itself). The hard level uses the table with ``BID_SHIFT`` and ``BID_SIGMA`` fitted to its own
+bids; the figures that chose them are in docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from game.ai.rollout import spades_expected_tricks
 from game.cards import SPADES, SUIT_MASKS
 
 BidModel = Literal["rollout", "table"]
-BID_SIGMA = 0.7  # tricks: how far a bid strays from the hand's estimate (one standard deviation)
+BID_SIGMA = 1.0  # tricks: how far a bid strays from the hand's estimate (one standard deviation)
 BID_FLOOR = 0.02  # the least relative chance of any bid on any hand
-BID_SHIFT = 0.0  # tricks added to the model's estimate
+BID_SHIFT = 0.24  # tricks added to the model's estimate
 
 
 def expected_bid(hand: int, players: int = 4, model: BidModel = "table", shift: float = BID_SHIFT,

@@ -44,7 +44,8 @@ Some levels exist for the arena only (``TEST_LEVELS``, never offered in the wind
 screen): ``hard-1``, the hard level without the endgame solver and the Nil reading (the baseline it
 is measured against), ``oracle``, the hard level's search given the true deal as its every world
 (each rollout noisy, so that their mean is worth more than one deterministic playout), ``normal-1``,
-the normal level before its last change, and the trials ``hard-bids`` (worlds weighted by every other seat's bid),
+the normal level before its last change, ``hard-unread``, the hard level before the bid reading (its
+worlds fit the Nil bids only), and the trials
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
@@ -87,7 +88,7 @@ from game.state import Phase, SeatView, TrickGame
 ROLES = ("a", "b")
 Z95 = 1.96
 # the hard level's baseline, ceiling and trials
-SEARCH_TRIALS = ("hard-1", "oracle", "hard-bids", "hard-game", "hard-honest", "hard-noisy", "hard-reads")
+SEARCH_TRIALS = ("hard-1", "oracle", "hard-unread", "hard-game", "hard-honest", "hard-noisy", "hard-reads")
 TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
@@ -298,7 +299,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
         player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
         player.draft_weight = 1.0
-        player.read_nils = False  # its worlds are the true deal: nothing to read
+        player.read_nils = player.bid_worlds = False  # its worlds are the true deal: nothing to read
         player.rollout_eps = NOISY_EPS
         return player
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
@@ -306,7 +307,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
     player.read_nils = level != "hard-1"  # hard-1: Hard before the endgame solver and the Nil reading
-    player.bid_worlds = level == "hard-bids"  # a trial: worlds weighted by every bid (game/ai/inference.py)
+    player.bid_worlds = level not in ("hard-1", "hard-unread")  # the baselines: worlds fit only the Nil bids
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
