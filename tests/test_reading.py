@@ -5,20 +5,25 @@ from __future__ import annotations
 import math
 import random
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 import pytest
-from scripted import bid_round, card, cards, complete_deal, play_cards, play_tricks, spades_game
+from scripted import bid_round, card, cards, complete_deal, pitch_game, play_cards, play_tricks, spades_game
 from test_ai_hard import _two_deals
 
-from game.actions import NIL, Play
+from game.actions import NIL, PASS, Action, Play
 from game.ai.hard import HardPlayer, _played_masks
 from game.ai.players import NormalPlayer
-from game.ai.reading import MISS, hand_tricks, nil_exclusions, play_fit
-from game.ai.rollout import SUIT, spades_table_for
+from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
+from game.ai.rollout import SUIT, pitch_table_for, spades_table_for
+from game.cards import FULL_MASK, cards_of
 from game.factory import new_game
-from game.options import SpadesOptions
-from game.state import Phase, TrickGame
+from game.options import PitchOptions, SpadesOptions
+from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
+
+if TYPE_CHECKING:
+    from game.pitch.rules import PitchGame
 
 
 def _fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
@@ -206,3 +211,113 @@ def test_what_the_nil_bidders_play_never_contradicts_the_reading(seed: int) -> N
         player = hard[seat] if view.phase is Phase.PLAYING and seat in hard else normal[seat]
         game.apply(player.choose(view))
     assert nils  # the reading had something to say
+
+
+# ----- Pitch's play read the same way (pitch_play_fit; the hard level's ``read_play`` in Pitch)
+def _pitch_fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
+    """``pitch_play_fit`` of the hand so far from ``seat``'s chair, with the game's own hands or ``hands``."""
+    view = game.view(seat)
+    played = _played_masks(view)
+    tricks = hand_tricks(view)
+    now = list(game.hands) if hands is None else hands
+    start = [now[q] | played[q] for q in range(game.num_seats)]
+    trump = tricks[0][1][0][1] & 3
+    return pitch_play_fit(start, tricks, pitch_table_for(cast("PitchGame", game), honest=True), trump, seat)
+
+
+def test_pitch_a_seat_that_throws_its_ten_under_the_pitchers_ace_fits_worse() -> None:
+    # seat 1 pitches spades with the ace; seat 2, with no spade, may throw any card on a trick it has lost:
+    # the policy throws its cheapest (the 3H), never its ten (ten points of Game for the pitcher)
+    hands = [cards("4C 5C 6C 7H 8H 9D"), cards("AS KS 2S 2H 2D 2C"), cards("TH 3H 4D 5D 6H 7C"),
+             cards("8C 9C JH QH 6D 7D")]
+    fits = {}
+    for thrown in ("3H", "TH"):
+        game = pitch_game(hands, dealer=0)
+        bid_round(game, {1: 2, 2: PASS, 3: PASS, 0: PASS})
+        assert game.phase is Phase.PLAYING and game.to_act == 1
+        play_cards(game, f"AS {thrown}")
+        fits[thrown] = _pitch_fit(game, 0)
+        assert _pitch_fit(game, 2) == 1.0  # a seat's own cards say nothing to itself
+    assert fits == {"3H": 1.0, "TH": MISS}
+
+
+def test_pitch_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:
+    """Normal players to the middle of a Pitch hand: the real hands fit their cards better, on average,
+    than worlds dealt uniformly from the same view (the signal ``read_play`` weighs Pitch's worlds by)."""
+    rng = random.Random(1)
+    true_bits, world_bits = [], []
+    for seed in range(60):
+        game = new_game("pitch", PitchOptions(), 4, seed)
+        game.stop_at_hand_end = True
+        players = [NormalPlayer(seed * 4 + q) for q in range(4)]
+        stop, plays = rng.randrange(5, 20), 0
+        while not game.results:
+            if game.phase is Phase.PLAYING:
+                plays += 1
+                if plays == stop:
+                    break
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase is not Phase.PLAYING:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        true_bits.append(math.log2(_pitch_fit(game, seat)))
+        view = game.view(seat)
+        for _ in range(8):
+            world = sample_world(view, rng)
+            world_bits.append(math.log2(_pitch_fit(game, seat, list(world.hands))))
+    assert len(true_bits) >= 40
+    assert sum(true_bits) / len(true_bits) > sum(world_bits) / len(world_bits) + 1.0
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_hard_reading_pitch_play_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two Pitch deals that differ only in a card seat 1 cannot see (a card of seat 2's it has not played,
+    swapped with one out of play of the same suit), played alike to seat 1's turn mid-hand: Hard reading
+    the play chooses alike."""
+    first = new_game("pitch", PitchOptions(), 4, seed)
+    players = [NormalPlayer(seed * 4 + q) for q in range(4)]
+    history = []
+    while first.phase is not Phase.PLAYING or first.to_act != 1 or sum(isinstance(a, Play) for a in history) < 5 \
+            or len(first.legal_actions()) < 2:
+        seat = first.to_act
+        assert seat is not None and first.phase in (Phase.BIDDING, Phase.PLAYING)
+        action = players[seat].choose(first.view(seat))
+        first.apply(action)
+        history.append(action)
+    played = {a.card for a in history if isinstance(a, Play)}
+    held = [c for c in cards_of(first.hands[2]) if c not in played]
+    out = [c for c in cards_of(FULL_MASK & ~first.in_play)]
+    swap = next((x, y) for x in held for y in out if x & 3 == y & 3)
+    hands = [list(cards_of(h)) for h in _start_hands(first, history)]
+    hands[2] = [swap[1] if c == swap[0] else c for c in hands[2]]
+    second = pitch_game(hands, dealer=first.dealer)
+    for action in history:
+        second.apply(action)
+    view_a, view_b = first.view(1), second.view(1)
+    assert view_a == view_b and view_a.tricks
+    read = []
+    reader = HardPlayer._pitch_read_world
+
+    def counted(player: HardPlayer, view: SeatView, rng: random.Random) -> TrickGame:
+        read.append(view)
+        return reader(player, view, rng)
+    monkeypatch.setattr(HardPlayer, "_pitch_read_world", counted)
+    choices = []
+    for view in (view_a, view_b):
+        player = HardPlayer(seed=9, samples=16)
+        player.read_play = True
+        choices.append(player.choose(view))
+    assert choices[0] == choices[1]
+    assert len(read) >= 32  # every world of both decisions was read from the play
+
+
+def _start_hands(game: TrickGame, history: list[Action]) -> list[int]:
+    """Each seat's cards when the hand was dealt: what it holds and what it played."""
+    hands = list(game.hands)
+    for action in history:
+        if isinstance(action, Play):
+            hands[action.seat] |= 1 << action.card
+    return hands

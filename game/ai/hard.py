@@ -19,13 +19,13 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import SpadesGameValue
 from game.ai.inference import BID_SHIFT, BID_SIGMA, BidModel, bids_fit
-from game.ai.reading import hand_tricks, nil_exclusions, play_fit
+from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
     SUIT,
@@ -37,6 +37,7 @@ from game.ai.rollout import (
     pitch_bid_cut,
     pitch_bid_rule,
     pitch_estimate,
+    pitch_table_for,
     play_out,
     play_out_tricks,
     policy_fits,
@@ -53,6 +54,9 @@ from game.cards import mask_of
 from game.games import GAMES
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
+
+if TYPE_CHECKING:
+    from game.pitch.rules import PitchGame
 
 DEFAULT_THINK_MS = 500
 MIN_WORLDS = 12
@@ -118,8 +122,9 @@ class HardPlayer:
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
-        self.read_play = False  # True: four-player Spades worlds weighted by the other seats' play too (reading.py)
+        self.read_play = False  # True: four-player Spades and Pitch worlds weighted by the other seats' play too
         self.read_tries = NIL_TRIES
+        self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
         self._exclusions: tuple[SeatView, dict[int, int], tuple[int, ...]] | None = None
@@ -341,6 +346,9 @@ class HardPlayer:
                 self._read_nil_play(world, view, rng, nils)
                 return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
+            if self.read_play and view.phase is Phase.PLAYING and sum(map(int.bit_count, _played_masks(view))) > 1 \
+                    and not getattr(view.options, "off_jack", False):
+                return self._pitch_read_world(view, rng)
             return self._auction_world(view, rng)
         world = self.sampler(view, rng)
         if tuning.draft_opponent and self.draft_weight != 1.0:
@@ -383,7 +391,8 @@ class HardPlayer:
 
         def fit(world: TrickGame) -> float:
             start = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            value = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening)
+            value = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening,
+                             self.read_miss)
             return value * math.prod(nil_fit(start[q]) for q in nils)
         return self._fitted_world(view, rng, self.read_tries, fit)
 
@@ -430,6 +439,20 @@ class HardPlayer:
                 best, best_fit = world, fit
         assert best is not None
         return best
+
+    def _pitch_read_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """Pitch: rejection sampling on the auction and the play: a uniform world is kept with the chance
+        ``auction_fit`` times ``pitch_play_fit`` gives it; after ``read_tries`` draws the fittest one."""
+        played = _played_masks(view)
+        tricks = hand_tricks(view)
+        trump = tricks[0][1][0][1] & 3
+
+        def fit(world: TrickGame) -> float:
+            start = [world.hands[q] | played[q] for q in range(view.num_seats)]
+            table = pitch_table_for(cast("PitchGame", world), honest=True)
+            value = pitch_play_fit(start, tricks, table, trump, view.seat, self.read_miss)
+            return value * auction_fit(view, world.hands, played, self.auction_floor)
+        return self._fitted_world(view, rng, self.read_tries, fit)
 
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
         """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out: each

@@ -9,7 +9,8 @@ seat's hand or gone). The hard level keeps a world with the chance its fit gives
 sampling, as for the Nil bids: game/ai/hard.py); the arena's ``hard-reads`` trial measures it.
 ``nil_exclusions`` reads only the live Nil bidders, whose cards say more: the cards each cannot hold,
 which the hard level (``read_nils``) keeps out of their hands in its worlds.
-Four-player Spades without the jokers (the kernel's cards are the engine's there).
+Four-player Spades without the jokers (the kernel's cards are the engine's there); ``pitch_play_fit``
+reads Pitch's play the same way (without the off-jack).
 """
 
 from __future__ import annotations
@@ -17,7 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.actions import NIL
-from game.ai.rollout import ABOVE, BELOW, SUIT, SpadesTable, spades_beats, spades_legal, spades_pick
+from game.ai.rollout import (
+    ABOVE,
+    BELOW,
+    SUIT,
+    PitchTable,
+    SpadesTable,
+    game_points,
+    pitch_pick,
+    spades_beats,
+    spades_legal,
+    spades_pick,
+)
 from game.cards import FULL_MASK
 from game.state import SeatView
 
@@ -59,6 +71,45 @@ def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, 
         if len(plays) == table.n:
             won[best_seat] += 1
     return fit
+
+
+def pitch_play_fit(start: Sequence[int], tricks: Sequence[Trick], table: PitchTable, trump: int, viewer: int,
+                   miss: float = MISS) -> float:
+    """``play_fit`` for Pitch (no off-jack): the relative chance (``miss`` ** k .. 1) that the other seats
+    played ``tricks`` holding ``start``, each choice compared with ``pitch_pick``'s card (the pitcher's
+    first lead, which names trump, says nothing more than the world already holds). Two cards count as
+    one when they are of one side suit, worth the same Game points, every card between them known."""
+    hands = list(start)
+    gone = 0
+    fit = 1.0
+    for number, (_leader, plays) in enumerate(tricks):
+        led = best = best_seat = -1
+        trick_cards = 0
+        for count, (seat, card) in enumerate(plays):
+            hand = hands[seat]
+            if count == 0:
+                legal = hand
+            else:
+                follow = hand & SUIT[led]
+                legal = hand if not follow else follow if led == trump else follow | (hand & SUIT[trump])
+            if seat != viewer and legal & (legal - 1) and not (number == 0 and count == 0):
+                pick = pitch_pick(seat, legal, hands, count, led, best, best_seat, trump, trick_cards, table)
+                if pick != card and not _pitch_alike(pick, card, trump, hand | gone):
+                    fit *= miss
+            hands[seat] = hand ^ (1 << card)
+            gone |= 1 << card
+            trick_cards |= 1 << card
+            suit = card & 3
+            if count == 0:
+                led, best, best_seat = suit, card, seat
+            elif (suit == best & 3 and card > best) or (suit == trump and best & 3 != trump):
+                best, best_seat = card, seat
+    return fit
+
+
+def _pitch_alike(a: int, b: int, trump: int, known: int) -> bool:
+    """Two Pitch cards that count as one choice: a side suit's, worth the same Game points, alike."""
+    return a & 3 != trump and game_points(1 << a) == game_points(1 << b) and _equivalent(a, b, known)
 
 
 def hand_tricks(view: SeatView) -> list[Trick]:

@@ -49,7 +49,8 @@ worlds fit the Nil bids only), and the trials
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
-game/ai/reading.py). A level ``BIDDER/PLAYER`` bids with one level and plays the cards with the other.
+game/ai/reading.py; four-player Spades and Pitch). A level ``BIDDER/PLAYER`` bids with one level and
+plays the cards with the other.
 A searching level may carry settings of the hard level's search constants, ``LEVEL:NAME=VALUE,...``
 (``hard:pitcher_bonus=0.7,rollout_eps=0.2``; the names are ``SETTINGS``), so a trial of a constant
 runs from the command line, in any number of jobs, against the level as it is.
@@ -97,7 +98,8 @@ SET = ":"  # "LEVEL:NAME=VALUE,...": a searching level with some of its constant
 SETTINGS: dict[str, tuple[float, float]] = {
     "pitcher_bonus": (-10.0, 10.0), "overbid_step": (0.0, 10.0), "auction_floor": (0.0, 1.0),
     "auction_tries": (1, 1000), "nil_tries": (1, 1000), "bid_tries": (1, 1000), "read_tries": (1, 1000),
-    "rollout_eps": (0.0, 1.0), "draft_weight": (0.0, 100.0), "double_nil_behind": (-1000.0, 1000.0),
+    "read_miss": (0.0, 1.0), "rollout_eps": (0.0, 1.0), "draft_weight": (0.0, 100.0),
+    "double_nil_behind": (-1000.0, 1000.0),
     "double_nil_margin": (-1000.0, 1000.0), "bag_cost": (-1.0, 100.0), "solver_nodes": (0, 10_000_000),
     "read_nils": (0, 1), "prior_scale": (0.0, 100.0), "bid_sigma": (0.05, 100.0), "bid_shift": (-13.0, 13.0),
     "bid_worlds": (0, 1), "bid_table": (0, 1),
