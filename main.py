@@ -371,7 +371,7 @@ def run_bench(args: argparse.Namespace) -> int:
     """The ``bench`` command: engine figures, then the window's when pygame is there."""
     from game.tools.bench import ai_figures, engine_figures, solver_figures
 
-    figures: dict = {"engine": engine_figures(args.seconds)}
+    figures: dict[str, Any] = {"engine": engine_figures(args.seconds)}
     for kind, row in figures["engine"].items():
         print(f"engine {kind}: {row['hands_per_s']} random full hands/s (hot path), "
               f"{row['api_hands_per_s']} through legal_actions()/apply(), {row['clones_per_s']} clones/s mid-hand")

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from game.actions import Action
 from game.ai.hard import HardPlayer
-from game.state import Phase
+from game.state import Phase, SeatView
 from game.tools.arena import (
     SETTINGS,
     ArenaConfig,
@@ -272,8 +273,17 @@ def test_a_split_level_bids_with_one_level_and_plays_the_cards_with_the_other() 
     assert isinstance(split, SplitPlayer)
     assert type(split.bidder).__name__ == "HardPlayer" and type(split.player).__name__ == "NormalPlayer"
     asked: list[str] = []
-    split.bidder.choose = lambda view: asked.append("bidder") or view.legal[-1]  # type: ignore[method-assign]
-    split.player.choose = lambda view: asked.append("player") or view.legal[0]  # type: ignore[method-assign]
+
+    def bidder_choose(view: SeatView) -> Action:
+        asked.append("bidder")
+        return view.legal[-1]
+
+    def player_choose(view: SeatView) -> Action:
+        asked.append("player")
+        return view.legal[0]
+
+    split.bidder.choose = bidder_choose  # type: ignore[method-assign]
+    split.player.choose = player_choose  # type: ignore[method-assign]
     while not game.results:
         seat = game.to_act
         assert seat is not None

@@ -107,6 +107,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
 T = TypeVar("T")
+ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
 
 @dataclass(frozen=True)
@@ -591,7 +592,7 @@ class _OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     """Add the ``arena`` subcommand to the main parser's subparsers."""
     arena = sub.add_parser("arena", help="duplicate matches between two computer levels", allow_abbrev=False,
                            description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
