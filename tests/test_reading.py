@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 import random
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from scripted import bid_round, card, cards, complete_deal, pitch_game, play_cards, play_tricks, spades_game
 from test_ai_hard import _two_deals
 
+import game.ai.hard as hard_module
 from game.actions import NIL, PASS, Action, Play
 from game.ai.hard import HardPlayer, _played_masks
 from game.ai.players import NormalPlayer
@@ -82,17 +83,27 @@ def test_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_hard_reading_the_play_does_not_peek(seed: int) -> None:
+def test_hard_reading_the_play_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deals alike in all seat ``seat`` can see: Hard reading the bids and the play chooses alike, and
+    its worlds were weighed by the play (``play_fit``) as well as by the bids."""
     first, second, _ = _two_deals(seed, None, 4)
     seat = first.to_act
     view_a, view_b = first.view(seat), second.view(seat)
     assert view_a == view_b and (view_a.tricks or view_a.trick)
+    assert any(q != seat and isinstance(bid, int) for q, bid in view_a.bid_order)  # the bid reading applies
+    read = []
+
+    def counted(*args: Any) -> float:
+        read.append(args[3])
+        return play_fit(*args)
+    monkeypatch.setattr(hard_module, "play_fit", counted)
     readers = []
     for _ in range(2):
         player = HardPlayer(seed=9, samples=16)
         player.read_play = True
         readers.append(player)
     assert readers[0].choose(view_a) == readers[1].choose(view_b)
+    assert len(read) >= 32 and set(read) == {seat}  # every world of both decisions, read from this seat
 
 
 # ----- the live Nil bidders' cards (nil_exclusions, and the hard level's worlds that respect them)

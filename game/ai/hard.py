@@ -398,16 +398,26 @@ class HardPlayer:
 
     def _bid_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
-        (``nil_fit``) and its other bidders bid what they did (``bids_fit``); after ``bid_tries`` the fittest."""
+        (``nil_fit``) and its other bidders bid what they did (``bids_fit``), with ``read_play`` (no jokers,
+        a card played) times the chance they played as they did (``play_fit``); after ``bid_tries`` the
+        fittest."""
         played = _played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
+        reads = self.read_play and not jokers and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
+        tricks = hand_tricks(view) if reads else []
+        broken = bool(getattr(view.options, "spades_any_time", False))
+        opening = bool(getattr(view.options, "two_clubs_opens", False))
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
             value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift,
                              jokers)
-            return value * math.prod(nil_fit(held[q]) for q in nils)
+            value *= math.prod(nil_fit(held[q]) for q in nils)
+            if reads and value > 0.0:
+                table = spades_table_for(world, honest=True)
+                value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss)
+            return value
         return self._fitted_world(view, rng, self.bid_tries, fit)
 
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
