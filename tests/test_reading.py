@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -19,6 +20,7 @@ from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, p
 from game.ai.rollout import SUIT, pitch_table_for, spades_table_for
 from game.cards import FULL_MASK, cards_of
 from game.factory import new_game
+from game.games import Options
 from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
@@ -35,6 +37,39 @@ def _fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
     now = list(game.hands) if hands is None else hands
     start = [now[q] | played[q] for q in range(4)]
     return play_fit(start, tricks, spades_table_for(game, honest=True), seat)
+
+
+def _bits_mid_hand(kind: str, options: Options, deals: int, stops: tuple[int, int],
+                   fit: Callable[[TrickGame, int, list[int] | None], float]) -> tuple[list[float], list[float]]:
+    """Normal players deal ``deals`` hands of ``kind`` and stop each at a random card (``stops``, as
+    ``randrange``): ``fit`` in bits of the true hands from the seat to play, and of eight worlds sampled
+    from its view, each."""
+    rng = random.Random(1)
+    true_bits: list[float] = []
+    world_bits: list[float] = []
+    for seed in range(deals):
+        game = new_game(kind, options, 4, seed)
+        game.stop_at_hand_end = True
+        players = [NormalPlayer(seed * 4 + q) for q in range(4)]
+        stop, plays = rng.randrange(*stops), 0
+        while not game.results:
+            if game.phase is Phase.PLAYING:
+                plays += 1
+                if plays == stop:
+                    break
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase is not Phase.PLAYING:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        true_bits.append(math.log2(fit(game, seat, None)))
+        view = game.view(seat)
+        for _ in range(8):
+            world = sample_world(view, rng)
+            world_bits.append(math.log2(fit(game, seat, list(world.hands))))
+    return true_bits, world_bits
 
 
 def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> None:
@@ -54,30 +89,7 @@ def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> 
 def test_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:
     """Normal players to the middle of the hand: the real hands fit their cards better, on average, than
     worlds dealt uniformly from the same view (the signal the ``hard-reads`` trial uses)."""
-    rng = random.Random(1)
-    true_bits, world_bits = [], []
-    for seed in range(40):
-        game = new_game("spades", SpadesOptions(), 4, seed)
-        game.stop_at_hand_end = True
-        players = [NormalPlayer(seed * 4 + q) for q in range(4)]
-        stop, plays = rng.randrange(8, 40), 0
-        while not game.results:
-            if game.phase is Phase.PLAYING:
-                plays += 1
-                if plays == stop:
-                    break
-            seat = game.to_act
-            assert seat is not None
-            game.apply(players[seat].choose(game.view(seat)))
-        if game.phase is not Phase.PLAYING:
-            continue
-        seat = game.to_act
-        assert seat is not None
-        true_bits.append(math.log2(_fit(game, seat)))
-        view = game.view(seat)
-        for _ in range(8):
-            world = sample_world(view, rng)
-            world_bits.append(math.log2(_fit(game, seat, list(world.hands))))
+    true_bits, world_bits = _bits_mid_hand("spades", SpadesOptions(), 40, (8, 40), _fit)
     assert len(true_bits) >= 30
     assert sum(true_bits) / len(true_bits) > sum(world_bits) / len(world_bits) + 0.5
 
@@ -255,30 +267,7 @@ def test_pitch_a_seat_that_throws_its_ten_under_the_pitchers_ace_fits_worse() ->
 def test_pitch_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:
     """Normal players to the middle of a Pitch hand: the real hands fit their cards better, on average,
     than worlds dealt uniformly from the same view (the signal ``read_play`` weighs Pitch's worlds by)."""
-    rng = random.Random(1)
-    true_bits, world_bits = [], []
-    for seed in range(60):
-        game = new_game("pitch", PitchOptions(), 4, seed)
-        game.stop_at_hand_end = True
-        players = [NormalPlayer(seed * 4 + q) for q in range(4)]
-        stop, plays = rng.randrange(5, 20), 0
-        while not game.results:
-            if game.phase is Phase.PLAYING:
-                plays += 1
-                if plays == stop:
-                    break
-            seat = game.to_act
-            assert seat is not None
-            game.apply(players[seat].choose(game.view(seat)))
-        if game.phase is not Phase.PLAYING:
-            continue
-        seat = game.to_act
-        assert seat is not None
-        true_bits.append(math.log2(_pitch_fit(game, seat)))
-        view = game.view(seat)
-        for _ in range(8):
-            world = sample_world(view, rng)
-            world_bits.append(math.log2(_pitch_fit(game, seat, list(world.hands))))
+    true_bits, world_bits = _bits_mid_hand("pitch", PitchOptions(), 60, (5, 20), _pitch_fit)
     assert len(true_bits) >= 40
     assert sum(true_bits) / len(true_bits) > sum(world_bits) / len(world_bits) + 1.0
 
