@@ -346,7 +346,7 @@ class HardPlayer:
                 self._read_nil_play(world, view, rng, nils)
                 return world
         if tuning.auction_worlds and self.auction_tries > 1 and any(q != view.seat for q, _ in view.bid_order):
-            if self.read_play and view.phase is Phase.PLAYING and sum(map(int.bit_count, _played_masks(view))) > 1 \
+            if self.read_play and view.phase is Phase.PLAYING and (view.tricks or len(view.trick) > 1) \
                     and not getattr(view.options, "off_jack", False):
                 return self._pitch_read_world(view, rng)
             return self._auction_world(view, rng)

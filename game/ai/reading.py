@@ -25,6 +25,8 @@ from game.ai.rollout import (
     PitchTable,
     SpadesTable,
     game_points,
+    pitch_beats,
+    pitch_legal,
     pitch_pick,
     spades_beats,
     spades_legal,
@@ -87,11 +89,7 @@ def pitch_play_fit(start: Sequence[int], tricks: Sequence[Trick], table: PitchTa
         trick_cards = 0
         for count, (seat, card) in enumerate(plays):
             hand = hands[seat]
-            if count == 0:
-                legal = hand
-            else:
-                follow = hand & SUIT[led]
-                legal = hand if not follow else follow if led == trump else follow | (hand & SUIT[trump])
+            legal = pitch_legal(hand, count, led, trump)
             if seat != viewer and legal & (legal - 1) and not (number == 0 and count == 0):
                 pick = pitch_pick(seat, legal, hands, count, led, best, best_seat, trump, trick_cards, table)
                 if pick != card and not _pitch_alike(pick, card, trump, hand | gone):
@@ -99,10 +97,9 @@ def pitch_play_fit(start: Sequence[int], tricks: Sequence[Trick], table: PitchTa
             hands[seat] = hand ^ (1 << card)
             gone |= 1 << card
             trick_cards |= 1 << card
-            suit = card & 3
             if count == 0:
-                led, best, best_seat = suit, card, seat
-            elif (suit == best & 3 and card > best) or (suit == trump and best & 3 != trump):
+                led, best, best_seat = card & 3, card, seat
+            elif pitch_beats(card, best, trump):
                 best, best_seat = card, seat
     return fit
 

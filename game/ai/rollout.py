@@ -427,6 +427,22 @@ def spades_beats(card: int, best: int) -> bool:
     return (card & 3 == best & 3 and card > best) or (card & 3 == 0 and best & 3 != 0)
 
 
+def pitch_legal(hand: int, count: int, led: int, trump: int) -> int:
+    """The cards of ``hand`` a Pitch seat may play (a mask): any to lead (``count`` 0); else the suit led,
+    or trump beside it when a side suit is led, or any card when void in the suit led."""
+    if count == 0:
+        return hand
+    follow = hand & SUIT[led]
+    if not follow:
+        return hand
+    return follow if led == trump else follow | (hand & SUIT[trump])
+
+
+def pitch_beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes a Pitch trick from ``best``: higher in its suit, or a trump over a side card."""
+    return (card & 3 == best & 3 and card > best) or (card & 3 == trump and best & 3 != trump)
+
+
 def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_act: int,
                    trick: Sequence[tuple[int, int]], broken: bool, first: int = -1,
                    record: list[int] | None = None) -> list[int]:
