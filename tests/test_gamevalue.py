@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 from test_ai_hard import _two_deals
 
-from game.ai.gamevalue import SpadesGameValue, _poisson_tail
+from game.actions import Action
+from game.ai.gamevalue import PitchGameValue, SpadesGameValue, _poisson_tail
 from game.ai.hard import HardPlayer
+from game.ai.normal import normal_pitch_choose
 from game.ai.tuning import SPADES_TUNING
+from game.state import SeatView
+from game.tools.arena import ArenaConfig, deal_game
 
 
 def _value(scores: list[int], bags: list[int] | None = None, mercy: int | None = None) -> SpadesGameValue:
@@ -64,3 +71,81 @@ def test_the_game_aware_hard_level_does_not_peek() -> None:
     for player in players:
         player.game_value = True
     assert players[0].choose(view_a) == players[1].choose(view_b)
+
+
+# ----------------------------------------------------------------- Pitch: going out
+
+
+def test_a_pitch_hand_is_its_margin_and_the_prize_for_going_out() -> None:
+    game = PitchGameValue([5, 2, 0, 6], 0, 7, 10.0)
+    assert game.value([1, 2, 1, 0], 1) == pytest.approx(1 - 3 / 3)  # seat 1 pitched 2, made it: 4 of 7
+    assert game.value([2, 1, 0, 1], 0) == pytest.approx(2 - 2 / 3 + 10)  # we pitched 2 and reach 7: out
+    assert game.value([-3, 2, 1, 1], 0) == pytest.approx(-3 - 4 / 3)  # we pitched 3 and were set back
+    assert game.value([0, 1, 0, 3], 3) == pytest.approx(0 - 4 / 3 - 10)  # seat 3 made 3 and reaches 9: out
+    assert not game.goes_out([0, 1, 2, 1], 2)  # only the pitcher goes out: seat 3 reaches 7 but did not pitch
+    partners = PitchGameValue([9, 10], 1, 11, 4.0)
+    assert partners.value([2, -2], 1) == pytest.approx(-4)  # we were set back: 11 to 8, no one is out
+    assert partners.value([1, 3], 1) == pytest.approx(2 + 4)
+
+
+def _bid(action: Action) -> int:
+    value = getattr(action, "value", None)
+    return value if isinstance(value, int) else 0
+
+
+def _pitch_bid_views(deals: int) -> list[tuple[SeatView, SeatView]]:
+    """Four players alone: the dealer about to bid last, the others having bid as Normal does, seen at level
+    scores and with the seat that pitches now (if any) one made bid from the target of 7."""
+    config = ArenaConfig("pitch", "hard", "normal", 4, seed=9)
+    views = []
+    for index in range(deals):
+        game = deal_game(config, index)
+        while game.to_act != game.dealer:
+            game.apply(normal_pitch_choose(game.view(game.to_act or 0), random.Random(0)))
+        view = game.view(game.dealer)
+        marks = [0, 0, 0, 0]
+        if view.pitcher is not None:
+            marks[view.pitcher] = 7 - view.high_bid
+        views.append((view, dataclasses.replace(view, scores=tuple(marks))))
+    return views
+
+
+def test_hard_outbids_a_pitcher_about_to_go_out_only_when_going_out_counts() -> None:
+    higher = lower = 0
+    for level, stop in _pitch_bid_views(30):
+        bids = []
+        for go_out in (0.0, 12.0):
+            player = HardPlayer(seed=4, samples=40)
+            player.go_out = go_out
+            bids.append((_bid(player.choose(level)), _bid(player.choose(stop))))
+        assert bids[0][0] == bids[1][0]  # at 0 to 0 no one goes out on this hand: the same bid
+        higher += bids[1][1] > bids[0][1]
+        lower += bids[1][1] < bids[0][1]
+    assert higher >= 3 and lower == 0  # an opponent one made bid from the target is stopped more often
+
+
+def test_the_pitch_game_value_does_not_peek() -> None:
+    config = ArenaConfig("pitch", "hard", "normal", 4, seed=9)
+    decided = 0
+    for index in range(6):
+        games = [deal_game(config, index) for _ in range(2)]
+        first = games[0].to_act
+        assert first is not None
+        for game in games:
+            game.apply(normal_pitch_choose(game.view(first), random.Random(0)))
+        seat = games[0].to_act
+        assert seat is not None
+        a, b = [q for q in range(4) if q != seat][:2]
+        x, y = games[1].hands[a] & -games[1].hands[a], games[1].hands[b] & -games[1].hands[b]
+        games[1].hands[a] ^= x | y  # one card of each swapped: the seat to bid cannot tell the deals apart
+        games[1].hands[b] ^= x | y
+        views = [dataclasses.replace(g.view(seat), scores=(6, 6, 6, 6)) for g in games]
+        assert views[0] == views[1] and games[0].hands != games[1].hands
+        choices = []
+        for view in views:
+            player = HardPlayer(seed=3, samples=20)
+            player.go_out = 12.0
+            choices.append(player.choose(view))
+        assert choices[0] == choices[1]
+        decided += 1
+    assert decided == 6

@@ -1,4 +1,5 @@
-"""The value of a Spades hand's outcome given the game's scores: the side's chance to win the game, in points.
+"""The value of a hand's outcome given the game's scores: in Spades the side's chance to win the game, in
+points; in Pitch the hand's margin and a prize for going out.
 
 The hard level values a hand by its points (the side's minus the opponents'), each bag at a fixed
 price. That is right from 0 to 0 over a long game, and wrong near its end: a made contract that
@@ -19,6 +20,10 @@ count after it) into the side's chance to win the game:
 The chance is scaled to points by ``σ·√(hands left now)·√(2π)``: at level scores one point of
 lead is worth one point, so the search's other constants (the prior's tie-break, the variance
 floor) keep their meaning. Two sides only (a three-handed Cutthroat table keeps the points).
+Pitch (only the pitcher's side goes out, on a hand it made): ``PitchGameValue`` is the hand's margin
+(the side's points less the others', their mean with more than two sides) plus ``out_points`` when the
+side goes out on the hand and minus as much when another side does.
+
 Constants and figures: game/ai/tuning.py, docs/ai-notes.md.
 """
 
@@ -107,3 +112,29 @@ class SpadesGameValue:
     def value(self, totals: Sequence[float], bags_after: Sequence[int]) -> float:
         """``chance`` in points (one point of lead at level scores is worth one point)."""
         return self.scale * self.chance(totals, bags_after)
+
+
+class PitchGameValue:
+    """A Pitch hand's value to ``side`` with the game in mind (see the module docstring)."""
+
+    def __init__(self, scores: Sequence[int], side: int, target: int, out_points: float) -> None:
+        self.scores = list(scores)
+        self.side = side
+        self.target = target
+        self.out_points = out_points
+
+    def goes_out(self, totals: Sequence[float], pitcher_side: int) -> bool:
+        """Whether the pitcher's side ends the game with this hand: it made its bid (a set back scores
+        minus the bid) and its score reaches the target."""
+        total = totals[pitcher_side]
+        return total > 0 and self.scores[pitcher_side] + total >= self.target
+
+    def value(self, totals: Sequence[float], pitcher_side: int) -> float:
+        """The margin of the hand's ``totals`` (each side's, as the rules score them) for the side, plus or
+        minus ``out_points`` when the pitcher's side goes out."""
+        own = totals[self.side]
+        others = len(totals) - 1
+        margin = own - (sum(totals) - own) / others
+        if not self.goes_out(totals, pitcher_side):
+            return margin
+        return margin + (self.out_points if pitcher_side == self.side else -self.out_points)

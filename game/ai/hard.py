@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
-from game.ai.gamevalue import SpadesGameValue
+from game.ai.gamevalue import PitchGameValue, SpadesGameValue
 from game.ai.inference import BID_SHIFT, BID_SIGMA, BidModel, bids_fit
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
@@ -121,6 +121,8 @@ class HardPlayer:
         self.bid_shift = BID_SHIFT
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
+        self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
+        self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.read_play = False  # True: four-player Spades and Pitch worlds weighted by the other seats' play too
         self.read_tries = NIL_TRIES
@@ -217,6 +219,7 @@ class HardPlayer:
         limit = self.samples if self.samples is not None else MAX_WORLDS
         solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
         self._game = self._game_valuer(view)
+        self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
         worlds = 0
         check = MIN_WORLDS
@@ -248,7 +251,7 @@ class HardPlayer:
                         values[index].append(outcome + bonuses[index])
                         continue
                     sides = outcome
-                values[index].append(_margin(sides, side) + bonuses[index])
+                values[index].append(self._side_value(sides, side, world) + bonuses[index])
             worlds += 1
             if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
                 check += max(PRUNE_EVERY, check // 2)
@@ -257,6 +260,7 @@ class HardPlayer:
                     break
         self.last_worlds = worlds
         self._game = None
+        self._pitch_game = None
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
         best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
         return candidates[best]
@@ -265,7 +269,15 @@ class HardPlayer:
         """Each card's exact value in this world (the endgame solver), or None past its node budget."""
         if not supports(world):
             return None
-        leaf = self._game.value if self._game is not None else None
+        leaf: Callable[[list[float], list[int]], float] | None = None
+        if self._game is not None:
+            leaf = self._game.value
+        pitch_game, pitcher = self._pitch_game, getattr(world, "pitcher", None)
+        if pitch_game is not None and pitcher is not None:
+            pitcher_side = world.side_of(pitcher)
+
+            def leaf(totals: list[float], _bags: list[int]) -> float:
+                return pitch_game.value(totals, pitcher_side)
         try:
             values = EndgameSolver(world, seat, bag_cost, self.solver_nodes, leaf=leaf).move_values(cards)
         except SolverBudgetExceeded:
@@ -285,6 +297,21 @@ class HardPlayer:
                                getattr(options, "mercy", None), getattr(options, "bag_limit", None),
                                int(getattr(options, "bag_penalty", 0)),
                                tuning.game_points, tuning.game_sigma, tuning.game_bags)
+
+    def _pitch_valuer(self, view: SeatView) -> PitchGameValue | None:
+        """The Pitch game value of this decision (an auction game, going out worth something), else None."""
+        out = _tuning(view.kind).go_out if self.go_out is None else self.go_out
+        if not out or not view.facts.auction or view.phase not in (Phase.BIDDING, Phase.PLAYING):
+            return None
+        return PitchGameValue(view.scores, _side_of(view), int(view.options.target), out)
+
+    def _side_value(self, sides: list[float], side: int, world: TrickGame) -> float:
+        """A played-out world's value to the side: its margin, or with the Pitch game value, the margin
+        and the prize for going out (the world's pitcher known)."""
+        pitcher = getattr(world, "pitcher", None)
+        if self._pitch_game is None or pitcher is None:
+            return _margin(sides, side)
+        return self._pitch_game.value(sides, world.side_of(pitcher))
 
     def _game_play_out(self, world: TrickGame, first: int, honest: bool) -> float:
         """The game value of one world's hand played out by the policy, ``first`` played now (-1: none)."""
@@ -504,7 +531,11 @@ class HardPlayer:
             return self._game_play_out(copy, -1, tuning.honest)
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
                          judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
-        if copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat:
+        pitches = copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat
+        if self._pitch_game is not None:
+            value = self._side_value(sides, copy.side_of(action.seat), copy)
+            return value + self.pitcher_bonus if pitches else value
+        if pitches:
             sides[copy.side_of(action.seat)] += self.pitcher_bonus
         return sides
 

@@ -30,6 +30,8 @@ class HardTuning:
       bags a side takes a hand; ``game_sigma`` 0: hands are valued by their points alone.
     - ``solver_cards``: with this many cards or fewer left in all hands, each world's card values
       come from the exact endgame solver (game/ai/solver.py) rather than a rollout; 0: never.
+    - ``go_out``: Pitch, the points a hand that ends the game is worth beyond its margin (won by the
+      side going out, lost by the others; game/ai/gamevalue.py); 0: hands are valued by their points.
     """
 
     var_floor: float
@@ -47,6 +49,7 @@ class HardTuning:
     game_points: float = 0.0
     game_sigma: float = 0.0
     game_bags: float = 0.0
+    go_out: float = 0.0
 
 
 SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_bonus=1.0, prior_cards_only=True,
