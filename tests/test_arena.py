@@ -355,6 +355,10 @@ def test_hard_reads_every_bid_and_its_baselines_do_not() -> None:
     assert not unread.bid_worlds  # type: ignore[attr-defined]
     assert not _player("hard-1", 3, config, game).bid_worlds  # type: ignore[attr-defined]
     assert not _player("oracle", 3, config, game).bid_worlds  # type: ignore[attr-defined]
+    pitch = ArenaConfig("pitch", "hard", "hard-1", 4, deals=1, budget=2)
+    view = deal_game(pitch, 0).view(0)
+    assert _player("hard", 3, pitch, game)._pitch_valuer(view) is not None  # type: ignore[attr-defined]
+    assert _player("hard-1", 3, pitch, game)._pitch_valuer(view) is None  # type: ignore[attr-defined]
     generators = ("rng", "_rules_rng")
     assert {name for name in vars(hard) if name not in generators
             and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds"}

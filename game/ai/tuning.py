@@ -59,7 +59,7 @@ SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior
                                card_runs=True, draft_opponent=True, trick_bias=0.6,
                                solver_cards=14, game_points=48.0, game_sigma=54.8, game_bags=0.99)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
-                          card_runs=False, auction_worlds=True, solver_cards=12)
+                          card_runs=False, auction_worlds=True, solver_cards=12, go_out=4.0)
 
 # Ten-point Pitch's own search (game/ten_point_pitch/hard.py): the points the Normal level's bid gets among
 # the bids it searches (the worlds' auctions are kinder than the table's); docs/ai-notes.md.

@@ -41,11 +41,11 @@ hand), so the same seed gives the same figures byte for byte on a busy or a quie
 way); then a busier machine may decide differently.
 
 Some levels exist for the arena only (``TEST_LEVELS``, never offered in the window or the setup
-screen): ``hard-1``, the hard level without the endgame solver, the Nil reading and the bid reading
-(the baseline it is measured against), ``oracle``, the hard level's search given the true deal as its every world
-(each rollout noisy, so that their mean is worth more than one deterministic playout), ``normal-1``,
-the normal level before its last change, ``hard-unread``, the hard level before the bid reading (its
-worlds fit the Nil bids only), and the trials
+screen): ``hard-1``, the hard level without the endgame solver, the Nil reading, the bid reading and
+Pitch's prize for going out (the baseline it is measured against), ``oracle``, the hard level's
+search given the true deal as its every world (each rollout noisy, so that their mean is worth more
+than one deterministic playout), ``normal-1``, the normal level before its last change,
+``hard-unread``, the hard level before the bid reading (its worlds fit the Nil bids only), and the trials
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
@@ -310,6 +310,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
     player.read_nils = level != "hard-1"  # hard-1: Hard before the endgame solver and the Nil and bid readings
+    player.go_out = 0.0 if level == "hard-1" else None  # ... and before Pitch's prize for going out
     player.bid_worlds = level not in ("hard-1", "hard-unread")  # the baselines: worlds fit only the Nil bids
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
