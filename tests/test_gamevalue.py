@@ -84,7 +84,7 @@ def test_a_pitch_hand_is_its_margin_and_the_prize_for_going_out() -> None:
     assert game.value([0, 1, 0, 3], 3) == pytest.approx(0 - 4 / 3 - 10)  # seat 3 made 3 and reaches 9: out
     assert not game.goes_out([0, 1, 2, 1], 2)  # only the pitcher goes out: seat 3 reaches 7 but did not pitch
     partners = PitchGameValue([9, 10], 1, 11, 4.0)
-    assert partners.value([2, -2], 1) == pytest.approx(-4)  # we were set back: 11 to 8, no one is out
+    assert partners.value([2, -2], 1) == pytest.approx(-4)  # we were set back: 10 to 8, no one is out
     assert partners.value([1, 3], 1) == pytest.approx(2 + 4)
 
 
