@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -295,8 +296,37 @@ def test_a_split_level_bids_with_one_level_and_plays_the_cards_with_the_other() 
     assert ArenaConfig("spades", "normal/easy", "normal", 4).budget_shown() is None
 
 
+def test_a_three_part_level_draws_with_the_first_bids_with_the_second_plays_with_the_third() -> None:
+    config = ArenaConfig("spades-two", "normal/hard/easy", "normal", 2, deals=1, budget=4)
+    game = deal_game(config, 0)
+    split = _player(config.a, 3, config, game)
+    assert isinstance(split, SplitPlayer) and split.drawer is not None
+    assert [type(p).__name__ for p in (split.drawer, split.bidder, split.player)] == \
+        ["NormalPlayer", "HardPlayer", "EasyPlayer"]
+    asked: list[str] = []
+    for role in ("drawer", "bidder", "player"):
+        part = getattr(split, role)
+        real = part.choose
+
+        def choose(view: SeatView, role: str = role, real: Callable[[SeatView], Action] = real) -> Action:
+            asked.append(role)
+            return real(view)
+        part.choose = choose
+    expected = {Phase.DRAWING: "drawer", Phase.REDRAW: "drawer", Phase.BIDDING: "bidder", Phase.PLAYING: "player"}
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        before = len(asked)
+        action = split.choose(view)
+        assert action in view.legal
+        assert asked[before:] == [expected[view.phase]]
+        game.apply(action)
+    assert asked.count("player") == 26 and asked.count("bidder") == 2 and asked.count("drawer") >= 26
+
+
 def test_a_split_level_of_unknown_parts_is_refused_in_one_line() -> None:
-    for level in ("hard/x", "hard/normal/easy", "/normal"):
+    for level in ("hard/x", "hard/normal/easy/random", "/normal", "x/hard/normal"):
         done = subprocess.run([sys.executable, str(ROOT / "main.py"), "arena", "--game", "spades", "--a", level,
                                "--b", "normal", "--deals", "1"], capture_output=True, text=True, timeout=120)
         assert done.returncode == 2

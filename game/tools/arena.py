@@ -50,7 +50,7 @@ than one deterministic playout), ``normal-1``, the normal level before its last 
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
 game/ai/reading.py; four-player Spades and Pitch). A level ``BIDDER/PLAYER`` bids with one level and
-plays the cards with the other.
+plays the cards with the other; ``DRAWER/BIDDER/PLAYER`` also draws (Spades for two) with a third.
 A searching level may carry settings of the hard level's search constants, ``LEVEL:NAME=VALUE,...``
 (``hard:pitcher_bonus=0.7,rollout_eps=0.2``; the names are ``SETTINGS``), so a trial of a constant
 runs from the command line, in any number of jobs, against the level as it is.
@@ -269,21 +269,28 @@ class BaselinePlayer(PolicyPlayer):
 
 class SplitPlayer:
     """A level made of two (``BIDDER/PLAYER``): ``bidder`` decides every bid, exchange, draw and redraw,
-    ``player`` every card (to tell how much of a level's edge its bids make and how much its play)."""
+    ``player`` every card (to tell how much of a level's edge its bids make and how much its play); or of
+    three (``DRAWER/BIDDER/PLAYER``): ``drawer`` decides Spades for two's draws and redraw (and whether to
+    look), ``bidder`` the rest before the play."""
 
-    def __init__(self, bidder: Player, player: Player) -> None:
-        self.bidder, self.player = bidder, player
+    def __init__(self, bidder: Player, player: Player, drawer: Player | None = None) -> None:
+        self.bidder, self.player, self.drawer = bidder, player, drawer
 
     def choose(self, view: SeatView) -> Action:
-        """The card player's choice in the play, the bidder's before it."""
-        return (self.player if view.phase is Phase.PLAYING else self.bidder).choose(view)
+        """The card player's choice in the play, the drawer's in the draw, the bidder's in the rest."""
+        if view.phase is Phase.PLAYING:
+            return self.player.choose(view)
+        if self.drawer is not None and view.phase in (Phase.DRAWING, Phase.REDRAW):
+            return self.drawer.choose(view)
+        return self.bidder.choose(view)
 
 
 def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
     """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
     if SPLIT in level:
-        bids, cards = level.split(SPLIT)
-        return SplitPlayer(_player(bids, seed, config, game), _player(cards, seed, config, game))
+        *draws, bids, cards = level.split(SPLIT)
+        drawer = _player(draws[0], seed, config, game) if draws else None
+        return SplitPlayer(_player(bids, seed, config, game), _player(cards, seed, config, game), drawer)
     if level == "normal-1":
         return BaselinePlayer(seed)
     if SET in level:
@@ -600,7 +607,8 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     if type(arena).error is argparse.ArgumentParser.error:  # main.py's parser may already say it in one line
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
-    levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards; " \
+    levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards " \
+        f"(DRAWER{SPLIT}BIDDER{SPLIT}PLAYER: a third draws); " \
         f"hard{SET}NAME=VALUE,...: a searching level with constants set ({', '.join(SETTINGS)})"
     arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
     arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
@@ -635,9 +643,9 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
         parts = level.split(SPLIT)
-        if len(parts) > 2 or any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
+        if len(parts) > 3 or any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)}, or "
-                             f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal)")
+                             f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal, or DRAWER{SPLIT}BIDDER{SPLIT}PLAYER)")
         for part in parts:
             if SET in part:
                 parse_settings(part)
