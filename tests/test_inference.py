@@ -6,17 +6,19 @@ import math
 import random
 from collections import Counter
 from itertools import permutations
+from typing import Any, cast
 
 import pytest
 
 from game.ai.hard import HardPlayer, _played_masks
-from game.ai.inference import bid_fit, bids_fit, table_estimate
+from game.ai.inference import BID_SIGMA, TWO_BID_SHIFT, bid_fit, bids_fit, expected_bid, table_estimate
 from game.ai.normal import estimate_four
+from game.ai.rollout import spades_expected_tricks
 from game.ai.solver import cards_left
-from game.cards import JACK, cards_of
+from game.cards import JACK, cards_of, mask_of
 from game.factory import new_game
 from game.options import SpadesOptions
-from game.state import Phase, SeatView
+from game.state import Phase, SeatView, TrickGame
 from game.worlds import unseen_cards, void_suits
 
 
@@ -95,7 +97,9 @@ def _normal_bids(seed: int) -> SeatView:
     game = new_game("spades", SpadesOptions(), 4, seed)
     players = [NormalPlayer(seed + q) for q in range(4)]
     while game.phase is not Phase.PLAYING:
-        game.apply(players[game.to_act].choose(game.view(game.to_act)))
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
     return game.view(0)
 
 
@@ -146,3 +150,88 @@ def test_the_remembered_estimate_is_the_rule_based_levels() -> None:
     for _ in range(2000):
         hand = sum(1 << c for c in rng.sample(range(52), 13))
         assert table_estimate(hand) == pytest.approx(estimate_four(hand), abs=1e-9)
+
+
+# ---------------------------------------------------------------- Spades for two: the opponent's bid
+
+def _two_player_bids(seed: int) -> tuple[TrickGame, SeatView]:
+    """A Spades for two hand drafted and bid by the rule-based level; the first player's view as the play
+    begins."""
+    from game.ai.players import NormalPlayer  # noqa: PLC0415
+
+    game = new_game("spades-two", SpadesOptions(), 2, seed)
+    players = [NormalPlayer(seed + q) for q in range(2)]
+    while game.phase is not Phase.PLAYING:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    assert game.to_act is not None
+    return game, game.view(game.to_act)
+
+
+def test_the_two_player_model_centres_on_the_rule_based_bids() -> None:
+    """The model (the rollout estimate plus ``TWO_BID_SHIFT``) is within a third of a trick of what the
+    rule-based level bids on its drafted hands, on average, and fits its bids well."""
+    gaps, fits = [], []
+    for seed in range(60):
+        game, view = _two_player_bids(seed)
+        for seat, bid in view.bid_order:
+            if isinstance(bid, int):
+                gaps.append(bid - expected_bid(game.hands[seat], 2, "rollout", TWO_BID_SHIFT))
+                fits.append(bid_fit(game.hands[seat], bid, 2, BID_SIGMA, "rollout", TWO_BID_SHIFT))
+    assert len(gaps) >= 100
+    assert abs(sum(gaps) / len(gaps)) < 0.35
+    assert sum(fits) / len(fits) > 0.6
+
+
+def test_two_player_bid_worlds_give_a_high_bidder_a_strong_hand() -> None:
+    """A seat's worlds give an opponent who bid 7 or more a hand the model values higher than the drafted
+    worlds alone do, and one who bid 3 or less a hand nearer what the model says such a bid holds (the
+    drafted worlds already give her a weak one)."""
+    found: dict[str, SeatView] = {}
+    for seed in range(200):
+        if len(found) == 2:
+            break
+        _, view = _two_player_bids(seed)
+        bid = dict(view.bid_order).get(1 - view.seat)
+        if isinstance(bid, int) and bid >= 7:
+            found.setdefault("high", view)
+        elif isinstance(bid, int) and bid <= 3:
+            found.setdefault("low", view)
+    assert set(found) == {"high", "low"}
+
+    def mean_estimate(player: HardPlayer, view: SeatView) -> float:
+        rng = random.Random(4)
+        played = _played_masks(view)
+        opponent = 1 - view.seat
+        values = [spades_expected_tricks(player._world(view, rng).hands[opponent] | played[opponent], 2)  # noqa: SLF001
+                  for _ in range(200)]
+        return sum(values) / len(values)
+
+    reading, drafted = HardPlayer(seed=1), HardPlayer(seed=1)
+    drafted.bid_worlds = False
+    assert mean_estimate(reading, found["high"]) > mean_estimate(drafted, found["high"]) + 0.5
+    low = found["low"]
+    target = int(dict(low.bid_order)[1 - low.seat]) - TWO_BID_SHIFT  # the estimate of a hand the model bids it on
+    assert abs(mean_estimate(reading, low) - target) < abs(mean_estimate(drafted, low) - target) - 0.1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_two_player_bid_reading_does_not_peek(seed: int) -> None:
+    """Swapping a card of the opponent's hand with one of her discards of the same suit (neither seen by
+    the seat to play) leaves that seat's view, its worlds' values and its decision unchanged."""
+    game, view = _two_player_bids(seed)
+    opponent = 1 - view.seat
+    seen = mask_of(view.discarded)
+    hidden = cast("Any", game).discards & ~seen  # the discards: Spades for two's own
+    swap = next(((x, y) for x in cards_of(game.hands[opponent]) for y in cards_of(hidden) if x & 3 == y & 3),
+                None)
+    assert swap is not None
+    x, y = (int(c) for c in swap)
+    other = game.clone()
+    other.hands[opponent] ^= (1 << x) | (1 << y)
+    cast("Any", other).discards ^= (1 << x) | (1 << y)
+    view_b = other.view(view.seat)
+    assert view_b == view
+    assert HardPlayer(seed=5).evaluate(view, 12) == HardPlayer(seed=5).evaluate(view_b, 12)
+    assert HardPlayer(seed=6, samples=16).choose(view) == HardPlayer(seed=6, samples=16).choose(view_b)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
-from game.ai.inference import BID_SHIFT, BID_SIGMA, BidModel, bids_fit
+from game.ai.inference import BID_SHIFT, BID_SIGMA, TWO_BID_SHIFT, BidModel, bids_fit
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
@@ -114,11 +114,12 @@ class HardPlayer:
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
-        self.bid_worlds = True  # four-player Spades worlds weighted by every other seat's numeric bid too
+        self.bid_worlds = True  # Spades worlds weighted by every other seat's numeric bid too
         self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
         self.bid_sigma = BID_SIGMA
         self.bid_table = True  # the bid model: the rule-based level's estimate (False: the rollout estimate)
         self.bid_shift = BID_SHIFT
+        self.two_bid_shift = TWO_BID_SHIFT  # Spades for two's model: the rollout estimate plus this
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
@@ -352,9 +353,9 @@ class HardPlayer:
         return _tuning(state.kind).bag_cost if self.bag_cost is None else self.bag_cost
 
     def _world(self, view: SeatView, rng: random.Random) -> TrickGame:
-        """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps;
-        four-player Spades: a world in which every other Nil bidder holds a hand fit for Nil, and none
-        of the cards its play so far rules out (``read_nils``)."""
+        """A sampled world; Spades for two: the opponent's hidden cards re-drawn by what she keeps, and
+        once she has bid, a hand that fits her bid; four-player Spades: a world in which every other Nil
+        bidder holds a hand fit for Nil, and none of the cards its play so far rules out (``read_nils``)."""
         tuning = _tuning(view.kind)
         if self.bid_worlds and tuning.nil_worlds and self.bid_tries > 1 and view.hand is not None \
                 and not view.exchange_given and not view.exchange_received \
@@ -377,10 +378,28 @@ class HardPlayer:
                     and not getattr(view.options, "off_jack", False):
                 return self._pitch_read_world(view, rng)
             return self._auction_world(view, rng)
+        if tuning.draft_opponent and self.bid_worlds and self.bid_tries > 1 and view.hand is not None \
+                and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
+            return self._two_bid_world(view, rng)
+        return self._drafted_world(view, rng)
+
+    def _drafted_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """A uniform world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
         world = self.sampler(view, rng)
-        if tuning.draft_opponent and self.draft_weight != 1.0:
+        if _tuning(view.kind).draft_opponent and self.draft_weight != 1.0:
             _draft_opponent(world, view, rng, self.draft_weight)
         return world
+
+    def _two_bid_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """Spades for two: a drafted world kept with the chance the opponent bids what she did on the hand
+        it gives her (``bids_fit``, the rollout model); after ``bid_tries`` draws the fittest."""
+        played = _played_masks(view)
+
+        def fit(world: TrickGame) -> float:
+            held = [world.hands[q] | played[q] for q in range(view.num_seats)]
+            return bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
+                            self.two_bid_shift)
+        return self._fitted_world(view, rng, self.bid_tries, fit, self._drafted_world)
 
     def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random, nils: list[int]) -> None:
         """With ``read_nils``: move out of the live Nil bidders' hands in ``world`` the cards their play
@@ -448,11 +467,13 @@ class HardPlayer:
         return self._fitted_world(view, rng, self.bid_tries, fit)
 
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
-                      fit: Callable[[TrickGame], float]) -> TrickGame:
-        """A uniform world kept with the chance ``fit`` gives it (0 .. 1); after ``tries`` draws the fittest."""
+                      fit: Callable[[TrickGame], float], draw: Sampler | None = None) -> TrickGame:
+        """A world of ``draw`` (uniform: the sampler) kept with the chance ``fit`` gives it (0 .. 1); after
+        ``tries`` draws the fittest."""
+        sample = draw or self.sampler
         best, best_fit = None, -1.0
         for _ in range(tries):
-            world = self.sampler(view, rng)
+            world = sample(view, rng)
             value = fit(world)
             if rng.random() < value:
                 return world

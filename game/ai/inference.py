@@ -29,6 +29,7 @@ BidModel = Literal["rollout", "table"]
 BID_SIGMA = 1.0  # tricks: how far a bid strays from the hand's estimate (one standard deviation)
 BID_FLOOR = 0.02  # the least relative chance of any bid on any hand
 BID_SHIFT = 0.24  # tricks added to the model's estimate
+TWO_BID_SHIFT = -0.9  # Spades for two: tricks added to the rollout estimate (drafted hands bid below it)
 
 
 def expected_bid(hand: int, players: int = 4, model: BidModel = "table", shift: float = BID_SHIFT,
