@@ -90,17 +90,22 @@ def test_bid_weighted_worlds_follow_the_bids() -> None:
     assert chi2_uniform > critical
 
 
-def _normal_bids(seed: int) -> SeatView:
-    """Seat 0's view of a four-player Spades hand once the rule-based level has bid at every seat."""
+def _bid_by_normal(kind: str, players: int, seed: int) -> TrickGame:
+    """A hand of ``kind`` (drawn and) bid by the rule-based level at every seat, as the play begins."""
     from game.ai.players import NormalPlayer  # noqa: PLC0415
 
-    game = new_game("spades", SpadesOptions(), 4, seed)
-    players = [NormalPlayer(seed + q) for q in range(4)]
+    game = new_game(kind, SpadesOptions(), players, seed)
+    seats = [NormalPlayer(seed + q) for q in range(players)]
     while game.phase is not Phase.PLAYING:
         seat = game.to_act
         assert seat is not None
-        game.apply(players[seat].choose(game.view(seat)))
-    return game.view(0)
+        game.apply(seats[seat].choose(game.view(seat)))
+    return game
+
+
+def _normal_bids(seed: int) -> SeatView:
+    """Seat 0's view of a four-player Spades hand once the rule-based level has bid at every seat."""
+    return _bid_by_normal("spades", 4, seed).view(0)
 
 
 def test_the_table_model_fits_the_rule_based_bids_better_than_the_rollout_estimate() -> None:
@@ -157,14 +162,7 @@ def test_the_remembered_estimate_is_the_rule_based_levels() -> None:
 def _two_player_bids(seed: int) -> tuple[TrickGame, SeatView]:
     """A Spades for two hand drafted and bid by the rule-based level; the first player's view as the play
     begins."""
-    from game.ai.players import NormalPlayer  # noqa: PLC0415
-
-    game = new_game("spades-two", SpadesOptions(), 2, seed)
-    players = [NormalPlayer(seed + q) for q in range(2)]
-    while game.phase is not Phase.PLAYING:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(players[seat].choose(game.view(seat)))
+    game = _bid_by_normal("spades-two", 2, seed)
     assert game.to_act is not None
     return game, game.view(game.to_act)
 
