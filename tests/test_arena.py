@@ -367,6 +367,17 @@ def test_every_setting_is_a_number_the_hard_level_has_and_its_range_is_enforced(
             parse_settings(bad)
 
 
+def test_spades_for_two_trick_bias_is_a_setting_and_its_own_value_changes_nothing() -> None:
+    """``trick_bias`` set to the tuning's value plays Spades for two exactly as Hard; set to 0 (the bids
+    give no trick away) some deal ends otherwise."""
+    def outcomes(level: str) -> list[list[list[SideHand]]]:
+        config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
+        return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
+    plain = outcomes("hard")
+    assert outcomes("hard:trick_bias=0.6") == plain
+    assert outcomes("hard:trick_bias=0") != plain
+
+
 def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:
     for level in ("hard:rollout_eps=2", "hard:x=1", "normal:rollout_eps=0.1", "hard/normal:nil_tries=3"):
         done = subprocess.run([sys.executable, str(ROOT / "main.py"), "arena", "--game", "spades", "--a", level,

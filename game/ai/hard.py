@@ -104,7 +104,7 @@ class HardPlayer:
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
         self._rules_rng = random.Random(0)  # the rule-based prior's (the normal policy's) generator
-        self.two_trick_bias = True  # a game's tuning.trick_bias applies (False: off)
+        self.trick_bias: float | None = None  # Spades for two's bids give a trick away at this rate (None: tuning's)
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
         self.nil_tries = NIL_TRIES
         self.auction_tries = AUCTION_TRIES
@@ -535,7 +535,7 @@ class HardPlayer:
                 return self._game.value(totals, list(copy.bags))
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         tuning = _tuning(copy.kind)
-        bias = tuning.trick_bias if self.two_trick_bias else 0.0
+        bias = tuning.trick_bias if self.trick_bias is None else self.trick_bias
         if bias and world.phase is Phase.BIDDING:
             # the rollouts take more tricks than the real play does: give one away now and then
             table = spades_table_for(copy, honest=tuning.honest)
