@@ -18,7 +18,7 @@ from game.ai.hard import HardPlayer, _played_masks
 from game.ai.players import NormalPlayer
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import SUIT, pitch_table_for, spades_table_for
-from game.cards import FULL_MASK, cards_of
+from game.cards import FULL_MASK, cards_of, mask_of
 from game.factory import new_game
 from game.games import Options
 from game.options import PitchOptions, SpadesOptions
@@ -321,3 +321,80 @@ def _start_hands(game: TrickGame, history: list[Action]) -> list[int]:
         if isinstance(action, Play):
             hands[action.seat] |= 1 << action.card
     return hands
+
+
+# ----- Spades for two: the opponent's play read on top of the draft and her bid
+def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
+    """A Spades for two hand drafted, bid and played by the rule-based level to a random card (``stops``, as
+    ``randrange``), or None when the hand ended first."""
+    game = new_game("spades-two", SpadesOptions(), 2, seed)
+    game.stop_at_hand_end = True
+    players = [NormalPlayer(seed * 2 + q) for q in range(2)]
+    stop, plays = random.Random(seed).randrange(*stops), 0
+    while not game.results:
+        if game.phase is Phase.PLAYING:
+            plays += 1
+            if plays == stop:
+                return game
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    return None
+
+
+def _two_fit(game: TrickGame, view: SeatView, hands: list[int]) -> float:
+    played = _played_masks(view)
+    start = [hands[q] | played[q] for q in range(2)]
+    return play_fit(start, hand_tricks(view), spades_table_for(game, honest=True), view.seat)
+
+
+def test_spades_for_two_play_says_more_than_the_draft_and_the_bid() -> None:
+    """Mid-hand, the opponent's real hand explains her play better than the worlds Hard draws from the draft
+    and her bid (so reading it has something to add), and Hard reading the play draws worlds that explain
+    it better than those."""
+    true_bits: list[float] = []
+    plain_bits: list[float] = []
+    read_bits: list[float] = []
+    for seed in range(50):
+        game = _two_player_mid_hand(seed, (6, 22))
+        if game is None:
+            continue
+        view = game.view(cast("int", game.to_act))
+        true_bits.append(math.log2(_two_fit(game, view, list(game.hands))))
+        plain, reader = HardPlayer(seed=seed), HardPlayer(seed=seed)
+        reader.read_play = True
+        rng = random.Random(seed)
+        for _ in range(6):
+            plain_bits.append(math.log2(_two_fit(game, view, list(plain._world(view, rng).hands))))  # noqa: SLF001
+            read_bits.append(math.log2(_two_fit(game, view, list(reader._world(view, rng).hands))))  # noqa: SLF001
+    assert len(true_bits) >= 40
+
+    def mean(values: list[float]) -> float:
+        return sum(values) / len(values)
+    assert mean(true_bits) > mean(plain_bits) + 0.3
+    assert mean(read_bits) > mean(plain_bits) + 0.3
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_spades_for_two_reading_the_play_does_not_peek(seed: int) -> None:
+    """Mid-hand in Spades for two, swapping a card the opponent still holds with one of her hidden discards
+    of the same suit leaves the view, Hard's (reading the play) values and its choice unchanged."""
+    game = _two_player_mid_hand(seed, (6, 16))
+    assert game is not None
+    seat = cast("int", game.to_act)
+    view = game.view(seat)
+    assert view.tricks or view.trick
+    opponent = 1 - seat
+    hidden = cast("Any", game).discards & ~(mask_of(view.discarded) | mask_of(view.redraw_thrown))
+    x, y = next((x, y) for x in cards_of(game.hands[opponent]) for y in cards_of(hidden) if x & 3 == y & 3)
+    other = game.clone()
+    other.hands[opponent] ^= (1 << x) | (1 << y)
+    cast("Any", other).discards ^= (1 << x) | (1 << y)
+    assert other.view(seat) == view
+
+    def reader(seed: int, samples: int | None = None) -> HardPlayer:
+        player = HardPlayer(seed=seed, samples=samples)
+        player.read_play = True
+        return player
+    assert reader(5).evaluate(view, 12) == reader(5).evaluate(other.view(seat), 12)
+    assert reader(6, 16).choose(view) == reader(6, 16).choose(other.view(seat))

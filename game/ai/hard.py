@@ -125,7 +125,7 @@ class HardPlayer:
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
-        self.read_play = False  # True: four-player Spades and Pitch worlds weighted by the other seats' play too
+        self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
@@ -392,13 +392,21 @@ class HardPlayer:
 
     def _two_bid_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """Spades for two: a drafted world kept with the chance the opponent bids what she did on the hand
-        it gives her (``bids_fit``, the rollout model); after ``bid_tries`` draws the fittest."""
+        it gives her (``bids_fit``, the rollout model), with ``read_play`` (a card played) times the chance
+        she played as she did (``play_fit``); after ``bid_tries`` draws the fittest."""
         played = _played_masks(view)
+        reads = self.read_play and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
+        tricks = hand_tricks(view) if reads else []
+        broken = bool(getattr(view.options, "spades_any_time", False))
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            return bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
-                            self.two_bid_shift)
+            value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
+                             self.two_bid_shift)
+            if reads and value > 0.0:
+                value *= play_fit(held, tricks, spades_table_for(world, honest=True), view.seat, broken,
+                                  miss=self.read_miss)
+            return value
         return self._fitted_world(view, rng, self.bid_tries, fit, self._drafted_world)
 
     def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random, nils: list[int]) -> None:

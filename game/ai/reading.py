@@ -9,7 +9,7 @@ seat's hand or gone). The hard level keeps a world with the chance its fit gives
 sampling, as for the Nil bids: game/ai/hard.py); the arena's ``hard-reads`` trial measures it.
 ``nil_exclusions`` reads only the live Nil bidders, whose cards say more: the cards each cannot hold,
 which the hard level (``read_nils``) keeps out of their hands in its worlds.
-Four-player Spades without the jokers (the kernel's cards are the engine's there); ``pitch_play_fit``
+Spades without the jokers, four players or two (the kernel's cards are the engine's there); ``pitch_play_fit``
 reads Pitch's play the same way (without the off-jack).
 """
 
