@@ -343,6 +343,7 @@ def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
 
 
 def _two_fit(game: TrickGame, view: SeatView, hands: list[int]) -> float:
+    """``play_fit`` of the hand so far from ``view``'s chair, the seats holding ``hands`` now."""
     played = _played_masks(view)
     start = [hands[q] | played[q] for q in range(2)]
     return play_fit(start, hand_tricks(view), spades_table_for(game, honest=True), view.seat)
