@@ -49,7 +49,7 @@ than one deterministic playout), ``normal-1``, the normal level before its last 
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
 rollouts, as the oracle's) and ``hard-reads`` (worlds weighted by the other seats' play,
-game/ai/reading.py; four-player Spades and Pitch). A level ``BIDDER/PLAYER`` bids with one level and
+game/ai/reading.py; Spades, four players or two, and Pitch). A level ``BIDDER/PLAYER`` bids with one level and
 plays the cards with the other; ``DRAWER/BIDDER/PLAYER`` also draws (Spades for two) with a third.
 A searching level may carry settings of the hard level's search constants, ``LEVEL:NAME=VALUE,...``
 (``hard:pitcher_bonus=0.7,rollout_eps=0.2``; the names are ``SETTINGS``), so a trial of a constant
