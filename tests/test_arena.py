@@ -13,6 +13,7 @@ import pytest
 
 from game.actions import Action
 from game.ai.hard import HardPlayer
+from game.ai.tuning import SPADES_TWO_TUNING
 from game.state import Phase, SeatView
 from game.tools.arena import (
     SETTINGS,
@@ -376,6 +377,17 @@ def test_spades_for_two_trick_bias_is_a_setting_and_its_own_value_changes_nothin
     plain = outcomes("hard")
     assert outcomes("hard:trick_bias=0.6") == plain
     assert outcomes("hard:trick_bias=0") != plain
+
+
+def test_spades_for_two_solver_cards_is_a_setting_and_its_own_value_changes_nothing() -> None:
+    """``solver_cards`` set to the tuning's value plays Spades for two exactly as Hard; set to 0 (the
+    rollouts value every world to the end) some deal ends otherwise."""
+    def outcomes(level: str) -> list[list[list[SideHand]]]:
+        config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
+        return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
+    plain = outcomes("hard")
+    assert outcomes(f"hard:solver_cards={SPADES_TWO_TUNING.solver_cards}") == plain
+    assert outcomes("hard:solver_cards=0") != plain
 
 
 def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:

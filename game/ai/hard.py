@@ -113,6 +113,7 @@ class HardPlayer:
         self.auction_floor = AUCTION_FLOOR
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
+        self.solver_cards: int | None = None  # the solver from this many cards left (None: the tuning's)
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
         self.bid_worlds = True  # Spades worlds weighted by every other seat's numeric bid too
         self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
@@ -218,7 +219,8 @@ class HardPlayer:
         bag_cost = self._bag_cost(view)
         honest = self._honest(view)
         limit = self.samples if self.samples is not None else MAX_WORLDS
-        solver_cards = _tuning(view.kind).solver_cards if self.solver and playing else 0
+        cards_cap = _tuning(view.kind).solver_cards if self.solver_cards is None else self.solver_cards
+        solver_cards = cards_cap if self.solver and playing else 0
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
