@@ -368,26 +368,26 @@ def test_every_setting_is_a_number_the_hard_level_has_and_its_range_is_enforced(
             parse_settings(bad)
 
 
+def _spades_two_outcomes(level: str) -> list[list[list[SideHand]]]:
+    """Every side's outcome of four Spades for two deals, ``level`` against Normal at 8 worlds."""
+    config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
+    return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
+
+
 def test_spades_for_two_trick_bias_is_a_setting_and_its_own_value_changes_nothing() -> None:
     """``trick_bias`` set to the tuning's value plays Spades for two exactly as Hard; set to 0 (the bids
     give no trick away) some deal ends otherwise."""
-    def outcomes(level: str) -> list[list[list[SideHand]]]:
-        config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
-        return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
-    plain = outcomes("hard")
-    assert outcomes("hard:trick_bias=0.6") == plain
-    assert outcomes("hard:trick_bias=0") != plain
+    plain = _spades_two_outcomes("hard")
+    assert _spades_two_outcomes(f"hard:trick_bias={SPADES_TWO_TUNING.trick_bias}") == plain
+    assert _spades_two_outcomes("hard:trick_bias=0") != plain
 
 
 def test_spades_for_two_solver_cards_is_a_setting_and_its_own_value_changes_nothing() -> None:
     """``solver_cards`` set to the tuning's value plays Spades for two exactly as Hard; set to 0 (the
     rollouts value every world to the end) some deal ends otherwise."""
-    def outcomes(level: str) -> list[list[list[SideHand]]]:
-        config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
-        return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
-    plain = outcomes("hard")
-    assert outcomes(f"hard:solver_cards={SPADES_TWO_TUNING.solver_cards}") == plain
-    assert outcomes("hard:solver_cards=0") != plain
+    plain = _spades_two_outcomes("hard")
+    assert _spades_two_outcomes(f"hard:solver_cards={SPADES_TWO_TUNING.solver_cards}") == plain
+    assert _spades_two_outcomes("hard:solver_cards=0") != plain
 
 
 def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:
