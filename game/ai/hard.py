@@ -63,7 +63,8 @@ MIN_WORLDS = 12
 CLEAR_Z = 3.0
 PRUNE_EVERY = 8
 MAX_WORLDS = 4000
-DRAFT_WEIGHT = 3.0  # Spades for two: how much likelier a kept card is a spade or queen-or-better
+DRAFT_WEIGHT = 5.0  # Spades for two: how much likelier a card she kept is a spade
+DRAFT_HIGH_WEIGHT = 3.0  # ... or a queen, king or ace of another suit (docs/ai-notes.md, stop 34)
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
 BID_TRIES = 40  # four-player Spades: worlds drawn at most to find one that fits every other seat's bid
@@ -100,6 +101,7 @@ class HardPlayer:
         self.sampler = sampler or _default_sampler
         self.last_worlds = 0  # how many worlds the last decision simulated (for benchmarks)
         self.draft_weight = DRAFT_WEIGHT
+        self.draft_high_weight = DRAFT_HIGH_WEIGHT
         self.draw_by_tricks = True
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
@@ -388,8 +390,8 @@ class HardPlayer:
     def _drafted_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """A uniform world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
         world = self.sampler(view, rng)
-        if _tuning(view.kind).draft_opponent and self.draft_weight != 1.0:
-            _draft_opponent(world, view, rng, self.draft_weight)
+        if _tuning(view.kind).draft_opponent and (self.draft_weight, self.draft_high_weight) != (1.0, 1.0):
+            _draft_opponent(world, view, rng, self.draft_weight, self.draft_high_weight)
         return world
 
     def _two_bid_world(self, view: SeatView, rng: random.Random) -> TrickGame:
@@ -589,14 +591,16 @@ class HardPlayer:
         return {action: total / worlds for action, total in sums.items()}
 
 
-def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight: float) -> None:
+def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight: float,
+                    high_weight: float) -> None:
     """Spades for two: give the opponent the hidden cards a drafting player would have kept.
 
     She drew two cards a turn and kept one, so her hand is not a uniform share of the cards this
-    seat has not seen: spades and high cards are about ``weight`` times likelier in it (keep the
-    first card when good, else the second: a good card is kept about 3 times as often as a poor
-    one). Her hidden cards and her hidden discards are dealt again, her hand drawn with those
-    weights from the suits she may still hold (voids shown stay voids).
+    seat has not seen: a spade is about ``weight`` times likelier in it than a low card of another
+    suit, a queen, king or ace of another suit ``high_weight`` times (the weights that give drafted
+    worlds as many of each as the levels' drafted hands hold). Her hidden cards and her hidden
+    discards are dealt again, her hand drawn with those weights from the suits she may still hold
+    (voids shown stay voids).
     """
     if any(b == DOUBLE_NIL for b in view.bids) or view.blind:
         return  # a redraw mixed the pile: keep the uniform world
@@ -621,8 +625,8 @@ def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight
         low = mask & -mask
         card = low.bit_length() - 1
         mask ^= low
-        good = card & 3 == 0 or card >> 2 >= 10
-        keyed.append((rng.random() ** (1.0 / (weight if good else 1.0)), card))
+        odds = weight if card & 3 == 0 else high_weight if card >> 2 >= 10 else 1.0
+        keyed.append((rng.random() ** (1.0 / odds), card))
     if len(keyed) < count:
         return
     keyed.sort(reverse=True)

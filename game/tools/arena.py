@@ -99,6 +99,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "pitcher_bonus": (-10.0, 10.0), "overbid_step": (0.0, 10.0), "auction_floor": (0.0, 1.0),
     "auction_tries": (1, 1000), "nil_tries": (1, 1000), "bid_tries": (1, 1000), "read_tries": (1, 1000),
     "read_miss": (0.0, 1.0), "rollout_eps": (0.0, 1.0), "draft_weight": (0.0, 100.0),
+    "draft_high_weight": (0.0, 100.0),
     "double_nil_behind": (-1000.0, 1000.0),
     "double_nil_margin": (-1000.0, 1000.0), "bag_cost": (-1.0, 100.0), "solver_nodes": (0, 10_000_000),
     "read_nils": (0, 1), "prior_scale": (0.0, 100.0), "bid_sigma": (0.05, 100.0), "bid_shift": (-13.0, 13.0),
@@ -107,6 +108,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
 }
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
+HARD_1_DRAFT_WEIGHT = 3.0  # hard-1's Spades for two draft: spades and high cards alike 3 times likelier
 T = TypeVar("T")
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
@@ -309,7 +311,7 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
         # every world is the true deal; noisy rollouts make their mean more than one playout's chance
         player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
-        player.draft_weight = 1.0
+        player.draft_weight = player.draft_high_weight = 1.0
         player.read_nils = player.bid_worlds = False  # its worlds are the true deal: nothing to read
         player.rollout_eps = NOISY_EPS
         return player
@@ -320,6 +322,8 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.read_nils = level != "hard-1"  # hard-1: Hard before the endgame solver and the Nil and bid readings
     player.go_out = 0.0 if level == "hard-1" else None  # ... and before Pitch's prize for going out
     player.bid_worlds = level not in ("hard-1", "hard-unread")  # the baselines: worlds fit only the Nil bids
+    if level == "hard-1":  # ... and drafted with one weight for spades and high cards alike
+        player.draft_weight = player.draft_high_weight = HARD_1_DRAFT_WEIGHT
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
