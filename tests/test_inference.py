@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import pytest
 
-from game.ai.hard import HardPlayer, _played_masks
+from game.ai.hard import DRAFT_HIGH_WEIGHT, DRAFT_WEIGHT, HardPlayer, _played_masks
 from game.ai.inference import BID_SIGMA, TWO_BID_SHIFT, bid_fit, bids_fit, expected_bid, table_estimate
 from game.ai.normal import estimate_four
 from game.ai.rollout import spades_expected_tricks
@@ -19,6 +19,7 @@ from game.cards import JACK, cards_of, mask_of
 from game.factory import new_game
 from game.options import SpadesOptions
 from game.state import Phase, SeatView, TrickGame
+from game.tools.arena import HARD_1_DRAFT_WEIGHT
 from game.worlds import unseen_cards, void_suits
 
 
@@ -264,7 +265,7 @@ def test_drafted_worlds_hold_as_many_spades_and_honours_as_drafted_hands() -> No
                     model[kind] += count / 40
         return [(m - t) / 100 for m, t in zip(model, true, strict=True)]
 
-    fitted = gaps(HardPlayer().draft_weight, HardPlayer().draft_high_weight)
+    fitted = gaps(DRAFT_WEIGHT, DRAFT_HIGH_WEIGHT)
     assert all(abs(gap) < 0.25 for gap in fitted), fitted
-    spades, _, low = gaps(3.0, 3.0)
+    spades, _, low = gaps(HARD_1_DRAFT_WEIGHT, HARD_1_DRAFT_WEIGHT)
     assert spades < -0.4 and low > 0.3
