@@ -269,3 +269,29 @@ def test_drafted_worlds_hold_as_many_spades_and_honours_as_drafted_hands() -> No
     assert all(abs(gap) < 0.25 for gap in fitted), fitted
     spades, _, low = gaps(HARD_1_DRAFT_WEIGHT, HARD_1_DRAFT_WEIGHT)
     assert spades < -0.4 and low > 0.3
+
+
+def test_resampling_chooses_the_drawn_worlds_in_proportion_to_their_fit() -> None:
+    """Past its tries, the sampler keeps the fittest world; with ``resample`` (an arena trial) one of the
+    drawn worlds, each with a chance in proportion to its fit (a chi-square test, 1:2:3)."""
+    fits = {0: 1e-9, 1: 2e-9, 2: 3e-9}  # so unlikely that no draw is ever kept outright
+    draws = 6000
+
+    def picks(resample: bool) -> Counter[int]:
+        player = HardPlayer(seed=5)
+        player.resample = resample
+        rng = random.Random(7)
+        cycle = iter(range(3 * draws))
+
+        def draw(_view: SeatView, _rng: random.Random) -> TrickGame:
+            return cast(TrickGame, next(cycle) % 3)  # the three worlds, each drawn once a call
+
+        view = cast(SeatView, None)
+        return Counter(cast(int, player._fitted_world(view, rng, 3, lambda w: fits[cast(int, w)], draw))  # noqa: SLF001
+                       for _ in range(draws))
+
+    assert picks(False) == Counter({2: draws})  # always the fittest
+    counts = picks(True)
+    total = sum(fits.values())
+    chi2 = sum((counts[w] - draws * f / total) ** 2 / (draws * f / total) for w, f in fits.items())
+    assert chi2 < 13.8, counts  # the 0.1% critical value, two degrees of freedom

@@ -130,6 +130,7 @@ class HardPlayer:
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
+        self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
@@ -481,17 +482,28 @@ class HardPlayer:
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
                       fit: Callable[[TrickGame], float], draw: Sampler | None = None) -> TrickGame:
         """A world of ``draw`` (uniform: the sampler) kept with the chance ``fit`` gives it (0 .. 1); after
-        ``tries`` draws the fittest."""
+        ``tries`` draws the fittest, or with ``resample`` one of the drawn worlds with a chance in
+        proportion to its fit (sampling-importance-resampling: no world is certain to be chosen)."""
         sample = draw or self.sampler
         best, best_fit = None, -1.0
+        drawn: list[tuple[TrickGame, float]] = []
         for _ in range(tries):
             world = sample(view, rng)
             value = fit(world)
             if rng.random() < value:
                 return world
+            if self.resample:
+                drawn.append((world, value))
             if value > best_fit:
                 best, best_fit = world, value
         assert best is not None
+        total = sum(value for _, value in drawn)
+        if self.resample and total > 0.0:
+            pick = rng.random() * total
+            for world, value in drawn:
+                pick -= value
+                if pick < 0.0:
+                    return world
         return best
 
     def _auction_world(self, view: SeatView, rng: random.Random) -> TrickGame:
