@@ -10,6 +10,7 @@ from scripted import bid_round, cards, complete_deal, pitch_game, play_tricks, s
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Look, Play
 from game.ai.hard import NIL_FLOOR, NIL_TRIES, HardPlayer, _prune, auction_fit, nil_fit
+from game.ai.normal import nil_risk
 from game.ai.players import NormalPlayer
 from game.ai.rollout import advance_to_play, pitch_bid_for, pitch_bid_rule, pitch_estimate, play_out
 from game.ai.tuning import SPADES_TUNING
@@ -294,6 +295,41 @@ def test_worlds_follow_an_opponents_nil_bid() -> None:
     assert share[NIL_TRIES] < 0.1  # a Nil bidder seldom holds it
     assert nil_fit(mask_of(cards("AS 2H 3H 4D 5D 2C 3C 4C 5C 6C 7C 8C 9C"))) == NIL_FLOOR ** 2  # hopeless
 
+
+
+def test_nil_fit_by_the_rule_gives_nil_bidders_the_rule_s_hands() -> None:
+    """The ``nil_rule`` trial's fit: random hands weighted by it hold about as many side aces as the hands
+    the rule-based level bids Nil on (0.18 a hand, docs/ai-notes.md, stop 38); the rollouts' fit gives them
+    twice that. A hand the rule would bid Nil on fits fully, a hopeless one at the floor."""
+    rng = random.Random(5)
+    side_aces = mask_of(cards("AH AD AC"))
+    weighted = {False: [0.0, 0.0], True: [0.0, 0.0]}  # by_rule: [weight, weight x side aces]
+    for _ in range(4000):
+        hand = 0
+        for card in rng.sample(range(52), 13):
+            hand |= 1 << card
+        for by_rule, sums in weighted.items():
+            fit = nil_fit(hand, by_rule)
+            sums[0] += fit
+            sums[1] += fit * (hand & side_aces).bit_count()
+    aces = {by_rule: sums[1] / sums[0] for by_rule, sums in weighted.items()}
+    assert aces[True] < 0.3 < 0.35 < aces[False]
+    safe = mask_of(cards("2S 3S 2H 3H 4H 5H 7H 2D 3D 4D 2C 3C 5C"))
+    assert nil_risk(safe) <= 1.0 and nil_fit(safe, by_rule=True) == 1.0
+    hopeless = mask_of(cards("AS 2H 3H 4D 5D 2C 3C 4C 5C 6C 7C 8C 9C"))
+    assert nil_fit(hopeless, by_rule=True) == NIL_FLOOR ** 2
+
+
+def test_nil_rule_two_reads_only_the_opponents_nils() -> None:
+    game, nil_seat = _nil_lead_view()  # seat 1 bid Nil against seat 0, whose partner is seat 2
+    view = game.view(0)
+    player = HardPlayer(seed=1)
+    partner = 2
+    assert [player._by_rule(view, q) for q in (partner, nil_seat)] == [False, False]
+    player.nil_rule = 2
+    assert (player._by_rule(view, partner), player._by_rule(view, nil_seat)) == (False, True)
+    player.nil_rule = 1
+    assert player._by_rule(view, partner) and player._by_rule(view, nil_seat)
 
 def test_equal_cards_of_a_suit_count_once() -> None:
     game, _ = _nil_lead_view()

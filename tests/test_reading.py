@@ -29,14 +29,14 @@ if TYPE_CHECKING:
     from game.pitch.rules import PitchGame
 
 
-def _fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
+def _fit(game: TrickGame, seat: int, hands: list[int] | None = None, partner_miss: float | None = None) -> float:
     """``play_fit`` of the game's tricks so far from ``seat``'s chair, with the game's own hands or ``hands``."""
     view = game.view(seat)
     played = _played_masks(view)
     tricks = hand_tricks(view)
     now = list(game.hands) if hands is None else hands
     start = [now[q] | played[q] for q in range(4)]
-    return play_fit(start, tricks, spades_table_for(game, honest=True), seat)
+    return play_fit(start, tricks, spades_table_for(game, honest=True), seat, partner_miss=partner_miss)
 
 
 def _bits_mid_hand(kind: str, options: Options, deals: int, stops: tuple[int, int],
@@ -84,6 +84,8 @@ def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> 
     assert _fit(ducked, 0) == 1.0
     assert _fit(thrown, 0) == MISS
     assert _fit(thrown, 1) == 1.0  # a seat's own cards say nothing to itself
+    assert _fit(thrown, 3, partner_miss=1.0) == 1.0  # seat 1 is seat 3's partner: left unread
+    assert _fit(thrown, 3) == MISS and _fit(thrown, 0, partner_miss=1.0) == MISS  # an opponent is read
 
 
 def test_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:

@@ -25,6 +25,7 @@ from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Red
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
 from game.ai.inference import BID_SHIFT, BID_SIGMA, TWO_BID_SHIFT, BidModel, bids_fit
+from game.ai.normal import estimate_four, nil_risk
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
@@ -70,6 +71,8 @@ DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this 
 BID_TRIES = 40  # four-player Spades: worlds drawn at most to find one that fits every other seat's bid
 NIL_TRIES = 12  # four-player Spades: worlds drawn at most to find one that fits the other seats' Nil bids
 NIL_FLOOR = 0.05  # the chance a hand the estimate finds hopeless for Nil was bid Nil all the same
+NIL_RULE_RISK, NIL_RULE_RISK_SCALE = 1.0, 0.3  # a trial's Nil fit by the rules: the risk where it starts to fall
+NIL_RULE_TRICKS, NIL_RULE_TRICKS_SCALE = 2.0, 0.5  # ... and the trick estimate (docs/ai-notes.md, stop 38)
 
 AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the other seats' bids
 OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
@@ -131,6 +134,9 @@ class HardPlayer:
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
+        self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
+        self.nil_rule = 0  # a trial: Nil bidders fitted by the rule-based level's Nil rule (``nil_fit``), 0: by none,
+        # 1: every other seat's, 2: the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
@@ -429,13 +435,19 @@ class HardPlayer:
             self._exclusions = (view, nil_exclusions(view), _voids(view))
         return self._exclusions[1], self._exclusions[2]
 
+    def _by_rule(self, view: SeatView, seat: int) -> bool:
+        """Whether ``seat``'s Nil bid is fitted by the rule-based level's Nil rule (``nil_rule``)."""
+        if self.nil_rule == 2:
+            return not any(view.seat in team and seat in team for team in view.teams)
+        return self.nil_rule == 1
+
     def _nil_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
         (``nil_fit``), so the worlds follow the bids; after ``nil_tries`` the fittest one drawn."""
         played = _played_masks(view)
 
         def fit(world: TrickGame) -> float:
-            return math.prod(nil_fit(world.hands[q] | played[q]) for q in nils)
+            return math.prod(nil_fit(world.hands[q] | played[q], self._by_rule(view, q)) for q in nils)
         return self._fitted_world(view, rng, self.nil_tries, fit)
 
     def _read_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
@@ -451,8 +463,8 @@ class HardPlayer:
         def fit(world: TrickGame) -> float:
             start = [world.hands[q] | played[q] for q in range(view.num_seats)]
             value = play_fit(start, tricks, spades_table_for(world, honest=True), view.seat, broken, opening,
-                             self.read_miss)
-            return value * math.prod(nil_fit(start[q]) for q in nils)
+                             self.read_miss, self.partner_miss)
+            return value * math.prod(nil_fit(start[q], self._by_rule(view, q)) for q in nils)
         return self._fitted_world(view, rng, self.read_tries, fit)
 
     def _bid_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
@@ -472,10 +484,11 @@ class HardPlayer:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
             value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift,
                              jokers)
-            value *= math.prod(nil_fit(held[q]) for q in nils)
+            value *= math.prod(nil_fit(held[q], self._by_rule(view, q)) for q in nils)
             if reads and value > 0.0:
                 table = spades_table_for(world, honest=True)
-                value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss)
+                value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss,
+                                   self.partner_miss)
             return value
         return self._fitted_world(view, rng, self.bid_tries, fit)
 
@@ -681,9 +694,19 @@ def _respect_exclusions(world: TrickGame, view: SeatView, exclusions: dict[int, 
                 hands[h] ^= (1 << card) | (1 << other)
 
 
-def nil_fit(hand: int) -> float:
-    """How likely a seat dealt ``hand`` bids Nil, relative to the safest Nil hand (``NIL_FLOOR`` .. 1)."""
-    return max(NIL_FLOOR, 1.0 - nil_danger(hand)) ** 2
+def nil_fit(hand: int, by_rule: bool = False) -> float:
+    """How likely a seat dealt ``hand`` bids Nil, relative to the safest Nil hand (``NIL_FLOOR`` ** 2 .. 1):
+    by the rollouts' danger (``nil_danger``), or ``by_rule`` by the rule-based level's Nil risk and trick
+    estimate (``nil_risk``, ``estimate_four``), softened past the rule's own thresholds."""
+    if not by_rule:
+        return max(NIL_FLOOR, 1.0 - nil_danger(hand)) ** 2
+    risk = nil_risk(hand)
+    if risk == math.inf:
+        return NIL_FLOOR ** 2
+    value = math.exp(-max(0.0, risk - NIL_RULE_RISK) / NIL_RULE_RISK_SCALE)
+    if value > NIL_FLOOR ** 2:
+        value *= math.exp(-max(0.0, estimate_four(hand) - NIL_RULE_TRICKS) / NIL_RULE_TRICKS_SCALE)
+    return max(NIL_FLOOR ** 2, value)
 
 
 def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: float) -> float:
