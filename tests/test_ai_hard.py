@@ -296,7 +296,6 @@ def test_worlds_follow_an_opponents_nil_bid() -> None:
     assert nil_fit(mask_of(cards("AS 2H 3H 4D 5D 2C 3C 4C 5C 6C 7C 8C 9C"))) == NIL_FLOOR ** 2  # hopeless
 
 
-
 def test_nil_fit_by_the_rule_gives_nil_bidders_the_rule_s_hands() -> None:
     """The ``nil_rule`` trial's fit: random hands weighted by it hold about as many side aces as the hands
     the rule-based level bids Nil on (0.18 a hand, docs/ai-notes.md, stop 38); the rollouts' fit gives them

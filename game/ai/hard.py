@@ -135,8 +135,8 @@ class HardPlayer:
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
-        self.nil_rule = 0  # a trial: Nil bidders fitted by the rule-based level's Nil rule (``nil_fit``), 0: by none,
-        # 1: every other seat's, 2: the opponents' only
+        self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
+        # 0 none, 1 every other seat's, 2 the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
