@@ -153,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=positive_seconds, default=2.0, help="time spent on each engine figure")
     bench.add_argument("--engine-only", action="store_true")
     add_arena_parser(sub)
+    pool = sub.add_parser("pool", help="pool arena matches saved with --save-deals, or pair them deal by deal",
+                          allow_abbrev=False)
+    pool.add_argument("files", nargs="+", metavar="FILE", help="deals files (arena --save-deals)")
+    pool.add_argument("--against", nargs="+", default=[], metavar="FILE",
+                      help="per deal, each FILE's edge less this file's (paired in order, the same deals)")
+    pool.add_argument("--json", action="store_true", help="end with one JSON object of the figures")
     return parser
 
 
@@ -399,7 +405,23 @@ def run_arena(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
-COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench, "arena": run_arena}
+def run_pool(args: argparse.Namespace) -> int:
+    """The ``pool`` command: arena matches' per-deal results pooled or paired (game/tools/arena_deals.py)."""
+    from game.tools.arena_deals import DealsFileError, run
+
+    try:
+        figures, lines = run(args.files, args.against)
+    except DealsFileError as error:
+        raise UsageError(f"pool: {error}") from None
+    for line in lines:
+        print(line)
+    if args.json:
+        print(json.dumps(figures))
+    return 0
+
+
+COMMANDS = {"simulate": run_simulate, "replay": run_replay, "bench": run_bench, "arena": run_arena,
+            "pool": run_pool}
 
 
 def window_size(text: str) -> tuple[int, int]:

@@ -114,7 +114,7 @@ BAD_COMMAND_LINES: list[tuple[str, list[str], str]] = [
     ("replay nothing", ["replay"], "main.py replay: the following arguments are required: file"),
     # commands and window options
     ("a typo", ["simulte", "--game", "spades"],
-     "main.py: unknown command or option 'simulte' (commands: simulate, replay, bench, arena; "
+     "main.py: unknown command or option 'simulte' (commands: simulate, replay, bench, arena, pool; "
      "window options: --size WxH, --fullscreen, --screenshot PNG)"),
     ("an unknown option", ["--colour", "red"], "main.py: unknown command or option '--colour'"),
     ("a shortened option", ["--full"], "main.py: unknown command or option '--full'"),

@@ -512,6 +512,35 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
     return summary
 
 
+def save_deals(path: str, config: ArenaConfig, deals: list[DealResult]) -> None:
+    """Write the match and each deal's A - B (and with bags priced) to ``path`` (game/tools/arena_deals.py)."""
+    from game.tools.arena_deals import deals_document
+
+    share = bag_share(config)
+    match = {"game": config.game, "players": config.players, "partnerships": config.partnerships,
+             "a": config.a, "b": config.b, "seed": config.seed, "deals": config.deals,
+             "budget": config.budget_shown(), "think_ms": config.think_ms,
+             "rules": [[key, value] for key, value in config.rules]}
+    document = deals_document(match, share, [(deal.index, deal.diff, deal.priced_diff(share)) for deal in deals])
+    partial_path = path + ".partial"
+    with open(partial_path, "w", encoding="utf-8") as stream:
+        json.dump(document, stream)
+        stream.write("\n")
+    os.replace(partial_path, path)  # a reader never sees half a file
+
+
+def unwritable(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (a folder, no such folder, no permission), or None."""
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        return "it is a folder"
+    if not os.path.isdir(folder):
+        return f"no folder {folder}"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
+
+
 def bag_share(config: ArenaConfig) -> float:
     """What one bag costs over a game under the match's bag rule: the penalty shared by the bags that
     bring it (100 / 10 = 10 points); 0 for a game without bags or under "no bag penalty"."""
@@ -641,6 +670,9 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     arena.add_argument("--mercy", type=int, default=None, metavar="POINTS",
                        help="whole games of Spades: a side at or below this score loses")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
+    arena.add_argument("--save-deals", default=None, metavar="FILE",
+                       help="also write each deal's A - B to FILE (JSON), for `main.py pool` to pool matches "
+                            "or pair them deal by deal")
     return arena
 
 
@@ -711,6 +743,15 @@ def run_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
+    save = getattr(args, "save_deals", None)
+    if save is not None:
+        if getattr(args, "games", None):
+            print("arena: --save-deals is for single deals, not --games", file=sys.stderr)
+            return 2
+        problem = unwritable(save)  # written at the end: a path that cannot be written is refused before
+        if problem:
+            print(f"arena: cannot write {save}: {problem}", file=sys.stderr)
+            return 2
     start = time.perf_counter()
     if getattr(args, "games", None):
         from game.tools import arena_games  # (it imports this module)
@@ -725,6 +766,8 @@ def run_command(args: argparse.Namespace) -> int:
         return 0
     deals = run_match(config, args.jobs, _progress)
     summary = summarize(config, deals, time.perf_counter() - start)
+    if save is not None:
+        save_deals(save, config, deals)
     for line in report(summary):
         print(line)
     if args.json:

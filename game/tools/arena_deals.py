@@ -1,0 +1,180 @@
+"""An arena match's per-deal results kept in a file, and the pooled and paired figures read back from them.
+
+``arena ... --save-deals FILE`` writes one JSON object: the match (game, seats, the two levels, seed,
+deals, budget, rule options), the bag share and, per deal, A - B (the deal's paired difference, as
+the arena's edge averages it) and A - B with every bag charged its share of the penalty.
+
+``main.py pool FILE... [--against FILE...]`` reads such files back:
+
+- alone, it pools the deals of every file (one match, the same levels, budget and rules, at several
+  seeds: one figure over all their deals, mean ± 1.96·sd/√n, as the arena's own edge);
+- with ``--against``, the files pair up in order (the first with the first, ...), each pair the same
+  game, seats, seed, deals and rules, and the figure is per deal the first file's edge less the
+  second's (a trial and the level it would replace, each against the same third level on the same
+  deals), pooled over every pair.
+
+A file that cannot be read, is not such a file or does not pair up is refused in one line naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+FORMAT = "trick-table-arena-deals"
+VERSION = 1
+Z95 = 1.96
+MAX_BYTES = 64 * 1024 * 1024  # a file of a million deals is about 40 MB
+SAME_DEALS = ("game", "players", "partnerships", "seed", "rules")  # what paired files must share
+SAME_MATCH = ("game", "players", "partnerships", "a", "b", "budget", "think_ms", "rules")  # ... pooled files
+
+
+class DealsFileError(ValueError):
+    """A deals file that cannot be used: the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class DealsFile:
+    """One match's per-deal figures, as ``--save-deals`` wrote them."""
+
+    path: str
+    match: dict[str, Any]
+    bag_share: float  # what a bag was charged in the priced figures (0: no bag penalty)
+    indices: tuple[int, ...]
+    diffs: tuple[float, ...]
+    priced: tuple[float, ...]  # the same with bags priced (equal to ``diffs`` without a bag penalty)
+
+
+def deals_document(match: dict[str, Any], bag_share: float,
+                   deals: list[tuple[int, float, float]]) -> dict[str, Any]:
+    """The JSON object ``--save-deals`` writes: ``deals`` as (index, A - B, A - B with bags priced)."""
+    return {"format": FORMAT, "version": VERSION, "match": match, "bag_share": bag_share,
+            "deals": [[index, round(diff, 6), round(priced, 6)] for index, diff, priced in deals]}
+
+
+def load(path: str) -> DealsFile:
+    """Read a deals file; DealsFileError says in one line what is wrong with it."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise DealsFileError(f"{path}: cannot read it: {error.strerror or error}") from None
+    if len(raw) > MAX_BYTES:
+        raise DealsFileError(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB, not a deals file")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise DealsFileError(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DealsFileError(f"{path}: not an arena deals file (arena --save-deals writes them)")
+    if data.get("version") != VERSION:
+        raise DealsFileError(f"{path}: version {data.get('version')!r}, this program reads {VERSION}")
+    match, rows = data.get("match"), data.get("deals")
+    if not isinstance(match, dict) or not isinstance(rows, list) or not rows:
+        raise DealsFileError(f"{path}: no match or no deals in it")
+    share = data.get("bag_share", 0.0)
+    if not isinstance(share, (int, float)) or isinstance(share, bool) or not math.isfinite(share):
+        raise DealsFileError(f"{path}: bag_share is not a number")
+    indices, diffs, priced = [], [], []
+    for number, row in enumerate(rows, 1):
+        if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], int)
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                        for v in row[1:])):
+            raise DealsFileError(f"{path}: deal {number} is not [index, A - B, A - B with bags priced]")
+        indices.append(row[0])
+        diffs.append(float(row[1]))
+        priced.append(float(row[2]))
+    if len(set(indices)) != len(indices):
+        raise DealsFileError(f"{path}: a deal is listed twice")
+    return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced))
+
+
+def figure(values: list[float]) -> dict[str, Any]:
+    """Mean and 95% interval (mean ± 1.96·sd/√n; one value: no spread) of per-deal values."""
+    n = len(values)
+    mean = sum(values) / n
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "deals": n}
+
+
+def pooled(files: list[DealsFile]) -> dict[str, Any]:
+    """Every file's deals as one sample: the edge and the edge with bags priced."""
+    return {"files": len(files),
+            "edge": figure([v for f in files for v in f.diffs]),
+            "edge_bags_priced": figure([v for f in files for v in f.priced])}
+
+
+def paired(files: list[DealsFile], against: list[DealsFile]) -> dict[str, Any]:
+    """Per deal, each file's edge less its partner's in ``against`` (same game, seats, seed, deals and
+    rules), pooled over the pairs; DealsFileError when they do not pair up."""
+    if len(files) != len(against):
+        raise DealsFileError(f"{len(files)} files against {len(against)}: they pair up in order, one for one")
+    diffs: list[float] = []
+    priced: list[float] = []
+    differ = 0
+    for mine, theirs in zip(files, against, strict=True):
+        for key in SAME_DEALS:
+            if mine.match.get(key) != theirs.match.get(key):
+                raise DealsFileError(f"{theirs.path}: {key} {theirs.match.get(key)!r}, but {mine.path} has "
+                                     f"{mine.match.get(key)!r}: not the same deals")
+        if mine.indices != theirs.indices:
+            raise DealsFileError(f"{theirs.path}: not the same deals as {mine.path} ({len(theirs.indices)} "
+                                 f"against {len(mine.indices)})")
+        for a, b in zip(mine.diffs, theirs.diffs, strict=True):
+            diffs.append(a - b)
+            differ += a != b
+        priced.extend(a - b for a, b in zip(mine.priced, theirs.priced, strict=True))
+    return {"files": len(files), "deals_that_differ": differ,
+            "edge": figure(diffs), "edge_bags_priced": figure(priced)}
+
+
+def _levels(files: list[DealsFile]) -> str:
+    names = sorted({f"{f.match.get('a')} - {f.match.get('b')}" for f in files})
+    return "; ".join(names)
+
+
+def report(figures: dict[str, Any], files: list[DealsFile], against: list[DealsFile]) -> list[str]:
+    """The figures in plain lines."""
+    def line(name: str, value: dict[str, Any]) -> str:
+        low, high = value["ci95"]
+        return f"{name}: {value['mean']:+.2f} ({low:+.2f} .. {high:+.2f}) over {value['deals']} deals"
+    seeds = ", ".join(str(f.match.get("seed")) for f in files)
+    lines = [f"{files[0].match.get('game')}: {_levels(files)}; seeds {seeds}"]
+    if against:
+        lines.append(f"against: {_levels(against)}; {figures['deals_that_differ']} deals differ")
+        lines.append(line("paired per deal, A - B of the first less the second's", figures["edge"]))
+    else:
+        lines.append(line("pooled A - B, points a hand", figures["edge"]))
+    if any(f.bag_share for f in files):
+        lines.append(line("with bags priced", figures["edge_bags_priced"]))
+    return lines
+
+
+def one_match(files: list[DealsFile]) -> None:
+    """Files pooled together must be one match (game, seats, levels, budget, rules) at different seeds;
+    DealsFileError names the first that is not."""
+    first = files[0]
+    seeds: dict[Any, str] = {}
+    for other in files:
+        for key in SAME_MATCH:
+            if other.match.get(key) != first.match.get(key):
+                raise DealsFileError(f"{other.path}: {key} {other.match.get(key)!r}, but {first.path} has "
+                                     f"{first.match.get(key)!r}: only one match's seeds pool together")
+        seed = other.match.get("seed")
+        if seed in seeds:
+            raise DealsFileError(f"{other.path}: seed {seed!r} again (as {seeds[seed]}): its deals would count twice")
+        seeds[seed] = other.path
+
+
+def run(paths: list[str], against_paths: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """The ``pool`` command's figures and lines; DealsFileError for a file it cannot use."""
+    files = [load(path) for path in paths]
+    against = [load(path) for path in against_paths]
+    one_match(files)
+    if against:
+        one_match(against)
+    figures = paired(files, against) if against else pooled(files)
+    return figures, report(figures, files, against)

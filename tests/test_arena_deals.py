@@ -1,0 +1,134 @@
+"""Per-deal arena results in a file (``arena --save-deals``) and the ``pool`` command that pools or pairs them."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import main
+from game.tools.arena_deals import DealsFileError, deals_document, load, run
+
+MATCH = {"game": "spades", "players": 4, "partnerships": False, "a": "hard", "b": "normal", "seed": 1,
+         "deals": 3, "budget": 100, "think_ms": None, "rules": []}
+
+
+def write(path: Path, diffs: list[float], priced: list[float] | None = None, **match: Any) -> str:
+    rows = [(index, diff, (priced or diffs)[index]) for index, diff in enumerate(diffs)]
+    path.write_text(json.dumps(deals_document({**MATCH, "deals": len(diffs), **match}, 10.0, rows)))
+    return str(path)
+
+
+def command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main.main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    mean = sum(values) / len(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def test_the_saved_deals_pool_back_to_the_arenas_own_edge(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    saved = str(tmp_path / "deals.json")
+    status, out, err = command(capsys, "arena", "--game", "spades", "--a", "normal", "--b", "random", "--deals", "6",
+                               "--seed", "5", "--json", "--save-deals", saved)
+    assert status == 0, err
+    summary = json.loads(out.strip().splitlines()[-1])
+    status, out, err = command(capsys, "pool", saved, "--json")
+    assert status == 0, err
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["edge"]["deals"] == 6
+    assert figures["edge"]["mean"] == pytest.approx(summary["points_per_hand_diff"], abs=1e-3)
+    assert figures["edge"]["ci95"] == pytest.approx(summary["ci95"], abs=1e-3)
+    assert figures["edge_bags_priced"]["mean"] == pytest.approx(summary["points_per_hand_diff_bags_priced"], abs=1e-3)
+    kept = load(saved)
+    assert kept.match["a"] == "normal" and kept.match["seed"] == 5 and kept.bag_share == 10.0
+    assert kept.indices == tuple(range(6))
+
+
+def test_files_against_files_pair_deal_by_deal_and_pool_over_the_pairs(tmp_path: Path) -> None:
+    trial_1 = write(tmp_path / "t1.json", [10.0, 0.0, 20.0], [5.0, 0.0, 15.0], a="hard:bag_cost=5")
+    base_1 = write(tmp_path / "b1.json", [4.0, 0.0, 25.0], [4.0, 0.0, 20.0])
+    trial_2 = write(tmp_path / "t2.json", [-3.0, 7.0], seed=2, a="hard:bag_cost=5")
+    base_2 = write(tmp_path / "b2.json", [-6.0, 8.0], seed=2)
+    figures, lines = run([trial_1, trial_2], [base_1, base_2])
+    edge = [6.0, 0.0, -5.0, 3.0, -1.0]
+    mean, low, high = interval(edge)
+    assert figures["edge"] == {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)], "deals": 5}
+    assert figures["edge_bags_priced"]["mean"] == round(sum([1.0, 0.0, -5.0, 3.0, -1.0]) / 5, 3)
+    assert figures["deals_that_differ"] == 4
+    assert any("paired per deal" in line and "+0.60" in line for line in lines)
+
+
+def test_one_match_at_several_seeds_pools_as_one_sample(tmp_path: Path) -> None:
+    first = write(tmp_path / "s3.json", [1.0, -2.0, 4.0], seed=3)
+    second = write(tmp_path / "s4.json", [6.0, 0.0], seed=4)
+    figures, _lines = run([first, second], [])
+    mean, low, high = interval([1.0, -2.0, 4.0, 6.0, 0.0])
+    assert figures["edge"]["mean"] == round(mean, 3) and figures["edge"]["ci95"] == [round(low, 3), round(high, 3)]
+
+
+@pytest.mark.parametrize(("files", "against", "problem"), [
+    ([{"seed": 3}, {"seed": 3}], [], "seed 3 again"),
+    ([{"seed": 3}, {"seed": 4, "b": "easy"}], [], "only one match's seeds"),
+    ([{"seed": 3}, {"seed": 4, "budget": 300}], [], "only one match's seeds"),
+    ([{"seed": 3}], [{"seed": 4}], "not the same deals"),
+    ([{"seed": 3}], [{"seed": 3, "rules": [["jokers", True]]}], "not the same deals"),
+    ([{"seed": 3}, {"seed": 4}], [{"seed": 3}], "pair up in order"),
+])
+def test_files_that_are_not_one_match_or_not_the_same_deals_are_refused(
+        tmp_path: Path, files: list[dict[str, Any]], against: list[dict[str, Any]], problem: str) -> None:
+    paths = [write(tmp_path / f"f{i}.json", [1.0, 2.0], **match) for i, match in enumerate(files)]
+    others = [write(tmp_path / f"g{i}.json", [1.0, 2.0], **match) for i, match in enumerate(against)]
+    with pytest.raises(DealsFileError, match=problem):
+        run(paths, others)
+
+
+def test_a_different_number_of_deals_does_not_pair(tmp_path: Path) -> None:
+    with pytest.raises(DealsFileError, match="not the same deals"):
+        run([write(tmp_path / "a.json", [1.0, 2.0, 3.0])], [write(tmp_path / "b.json", [1.0, 2.0])])
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    (b"{not json", "not JSON"),
+    (b"\xff\xfe", "not JSON"),
+    (b'{"format": "something else"}', "not an arena deals file"),
+    (b'{"format": "trick-table-arena-deals", "version": 9, "match": {}, "deals": [[0, 1, 1]]}', "version 9"),
+    (b'{"format": "trick-table-arena-deals", "version": 1, "match": {}, "deals": []}', "no deals"),
+    (b'{"format": "trick-table-arena-deals", "version": 1, "match": {}, "deals": [[0, "x", 1]]}', "deal 1"),
+    (b'{"format": "trick-table-arena-deals", "version": 1, "match": {}, "deals": [[0, 1, 1], [0, 2, 2]]}',
+     "listed twice"),
+    (b'{"format": "trick-table-arena-deals", "version": 1, "match": {}, "bag_share": "x", "deals": [[0, 1, 1]]}',
+     "bag_share"),
+])
+def test_a_bad_file_is_one_line_naming_it_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      content: bytes, problem: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    status, out, err = command(capsys, "pool", str(bad))
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and str(bad) in err and problem in err and "Traceback" not in err
+
+
+def test_a_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _out, err = command(capsys, "pool", str(tmp_path / "nowhere.json"))
+    assert status == 2 and err.startswith("pool: ") and "cannot read" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("extra", [("--games", "1"), ()])
+def test_save_deals_is_refused_before_the_match_when_it_cannot_be_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: tuple[str, ...]) -> None:
+    target = tmp_path / "no-folder" / "deals.json" if not extra else tmp_path / "deals.json"
+    status, out, err = command(capsys, "arena", "--game", "spades", "--a", "random", "--b", "random", "--deals", "2",
+                               "--save-deals", str(target), *extra)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert ("--games" in err) if extra else ("no folder" in err)
+    assert not target.exists() and not list(tmp_path.rglob("*.partial"))
