@@ -492,3 +492,34 @@ def test_noisy_rollouts_are_legal_paired_by_their_seed_and_the_policy_without_no
         assert _scores_after(game, noisy) == values
         hands += 1
     assert hands > 50 and differs > hands // 4
+
+
+def _views_until_a_follow(kind: str, seed: int) -> list[tuple[str, object]]:
+    """(what, view) for the first bid, the first lead and the first follow of a Normal-played hand."""
+    game = new_game(kind, None, 4 if kind == "spades" else 2, seed)
+    normal = NormalPlayer(seed)
+    seen: dict[str, object] = {}
+    while "follow" not in seen:
+        view = game.view(game.to_act)
+        if view.phase is Phase.BIDDING:
+            seen.setdefault("bid", view)
+        elif view.phase is Phase.PLAYING:
+            seen.setdefault("follow" if view.trick else "lead", view)
+        game.apply(normal.choose(view))
+    return list(seen.items())
+
+
+@pytest.mark.parametrize(("kind", "lead_prior", "expected"), [
+    ("spades-two", None, {"bid": 8.0, "lead": 0.0, "follow": 8.0}),
+    ("spades-two", True, {"bid": 8.0, "lead": 8.0, "follow": 8.0}),
+    ("spades", None, {"bid": 0.0, "lead": 1.0, "follow": 1.0}),
+    ("spades", False, {"bid": 0.0, "lead": 0.0, "follow": 1.0}),
+])
+def test_the_rules_choice_gets_its_prior_where_the_tuning_says(kind: str, lead_prior: bool | None,
+                                                              expected: dict[str, float]) -> None:
+    """Spades for two leaves the card led to the search (its prior would hold Hard to the rules' lead,
+    where it gives bags away); four-player Spades keeps its tie-break on every card, not on bids."""
+    player = HardPlayer(seed=1, samples=4)
+    player.lead_prior = lead_prior
+    bonuses = {what: player._prior_bonus(view) for what, view in _views_until_a_follow(kind, 3)}  # type: ignore[arg-type]
+    assert bonuses == expected

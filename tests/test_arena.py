@@ -368,9 +368,9 @@ def test_every_setting_is_a_number_the_hard_level_has_and_its_range_is_enforced(
             parse_settings(bad)
 
 
-def _spades_two_outcomes(level: str) -> list[list[list[SideHand]]]:
-    """Every side's outcome of four Spades for two deals, ``level`` against Normal at 8 worlds."""
-    config = ArenaConfig("spades-two", level, "normal", 2, deals=4, budget=8)
+def _spades_two_outcomes(level: str, deals: int = 4) -> list[list[list[SideHand]]]:
+    """Every side's outcome of ``deals`` Spades for two deals, ``level`` against Normal at 8 worlds."""
+    config = ArenaConfig("spades-two", level, "normal", 2, deals=deals, budget=8)
     return [[list(play.sides) for play in deal.plays] for deal in run_match(config)]
 
 
@@ -384,10 +384,10 @@ def test_spades_for_two_trick_bias_is_a_setting_and_its_own_value_changes_nothin
 
 def test_spades_for_two_solver_cards_is_a_setting_and_its_own_value_changes_nothing() -> None:
     """``solver_cards`` set to the tuning's value plays Spades for two exactly as Hard; set to 0 (the
-    rollouts value every world to the end) some deal ends otherwise."""
-    plain = _spades_two_outcomes("hard")
-    assert _spades_two_outcomes(f"hard:solver_cards={SPADES_TWO_TUNING.solver_cards}") == plain
-    assert _spades_two_outcomes("hard:solver_cards=0") != plain
+    rollouts value every world to the end) some deal of eight ends otherwise."""
+    plain = _spades_two_outcomes("hard", deals=8)
+    assert _spades_two_outcomes(f"hard:solver_cards={SPADES_TWO_TUNING.solver_cards}", deals=8) == plain
+    assert _spades_two_outcomes("hard:solver_cards=0", deals=8) != plain
 
 
 def test_a_bad_setting_on_the_command_line_is_refused_in_one_line() -> None:
@@ -415,3 +415,11 @@ def test_hard_reads_every_bid_and_its_baselines_do_not() -> None:
     generators = ("rng", "_rules_rng")
     assert {name for name in vars(hard) if name not in generators
             and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds"}
+
+
+def test_spades_for_two_lead_prior_is_a_setting_and_its_own_value_changes_nothing() -> None:
+    """``lead_prior`` set to the tuning's value (the rules' lead gets no prior) plays Spades for two exactly
+    as Hard; set to 1 (the lead held to the rules' too, as before) some deal ends otherwise."""
+    plain = _spades_two_outcomes("hard")
+    assert _spades_two_outcomes(f"hard:lead_prior={int(SPADES_TWO_TUNING.prior_leads)}") == plain
+    assert _spades_two_outcomes("hard:lead_prior=1") != plain

@@ -142,6 +142,7 @@ class HardPlayer:
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
         self._exclusions: tuple[SeatView, dict[int, int], tuple[int, ...]] | None = None
         self.prior_scale = 1.0  # the game's prior_bonus (and exchange_prior) times this (arena trials)
+        self.lead_prior: bool | None = None  # the prior on the card led too (None: the tuning's prior_leads)
         self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)
         self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
 
@@ -202,6 +203,9 @@ class HardPlayer:
             return tuning.exchange_prior * self.prior_scale
         if view.phase is not Phase.PLAYING and tuning.prior_cards_only:
             return 0.0  # a tie-break of cards only: the bids keep their own candidates
+        leads = tuning.prior_leads if self.lead_prior is None else self.lead_prior
+        if view.phase is Phase.PLAYING and not view.trick and not leads:
+            return 0.0  # the card led is the search's alone
         return tuning.prior_bonus * self.prior_scale
 
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:

@@ -18,7 +18,8 @@ class HardTuning:
     - ``bag_cost``: what a bag costs in the value of a hand (0: the game has no bags).
     - ``honest``: rollouts judge each seat's cards from what that seat cannot see.
     - ``prior_bonus``: points given to the rule-based (``normal``) choice; ``prior_cards_only``:
-      only for the card played (a tie-break), not for bids and the rest.
+      only for the card played (a tie-break), not for bids and the rest; ``prior_leads``: for the
+      card led too (False: a lead is the search's alone).
     - ``exchange_prior``: points given to the rules' Double Nil exchange gift.
     - ``card_runs``: one card of a run of equivalent cards is searched (the others are alike).
     - ``nil_worlds``: worlds are drawn to fit the other seats' Nil bids (rejection sampling).
@@ -41,6 +42,7 @@ class HardTuning:
     prior_cards_only: bool
     card_runs: bool
     exchange_prior: float = 0.0
+    prior_leads: bool = True
     nil_worlds: bool = False
     auction_worlds: bool = False
     draft_opponent: bool = False
@@ -56,7 +58,7 @@ SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_b
                            card_runs=True, exchange_prior=15.0, nil_worlds=True, solver_cards=20,
                            game_points=58.6, game_sigma=68.5, game_bags=1.34)
 SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior_bonus=8.0, prior_cards_only=False,
-                               card_runs=True, draft_opponent=True, trick_bias=0.6,
+                               prior_leads=False, card_runs=True, draft_opponent=True, trick_bias=0.6,
                                solver_cards=14, game_points=48.0, game_sigma=54.8, game_bags=0.99)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
                           card_runs=False, auction_worlds=True, solver_cards=12, go_out=4.0)

@@ -41,8 +41,9 @@ hand), so the same seed gives the same figures byte for byte on a busy or a quie
 way); then a busier machine may decide differently.
 
 Some levels exist for the arena only (``TEST_LEVELS``, never offered in the window or the setup
-screen): ``hard-1``, the hard level without the endgame solver, the Nil reading, the bid reading and
-Pitch's prize for going out (the baseline it is measured against), ``oracle``, the hard level's
+screen): ``hard-1``, the hard level without the endgame solver, the Nil reading, the bid reading,
+Pitch's prize for going out and Spades for two's leads left to the search (the baseline it is measured
+against), ``oracle``, the hard level's
 search given the true deal as its every world (each rollout noisy, so that their mean is worth more
 than one deterministic playout), ``normal-1``, the normal level before its last change,
 ``hard-unread``, the hard level before the bid reading (its worlds fit the Nil bids only), and the trials
@@ -102,7 +103,8 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "draft_high_weight": (0.0, 100.0),
     "double_nil_behind": (-1000.0, 1000.0),
     "double_nil_margin": (-1000.0, 1000.0), "bag_cost": (-1.0, 100.0), "solver_nodes": (0, 10_000_000),
-    "read_nils": (0, 1), "prior_scale": (0.0, 100.0), "bid_sigma": (0.05, 100.0), "bid_shift": (-13.0, 13.0),
+    "read_nils": (0, 1), "prior_scale": (0.0, 100.0), "lead_prior": (0, 1), "bid_sigma": (0.05, 100.0),
+    "bid_shift": (-13.0, 13.0),
     "bid_worlds": (0, 1), "bid_table": (0, 1), "go_out": (0.0, 100.0), "trick_bias": (0.0, 1.0),
     "solver_cards": (0, 52), "resample": (0, 1), "partner_miss": (0.0, 1.0), "nil_rule": (0, 2),
 }
@@ -322,8 +324,9 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
     player.read_nils = level != "hard-1"  # hard-1: Hard before the endgame solver and the Nil and bid readings
     player.go_out = 0.0 if level == "hard-1" else None  # ... and before Pitch's prize for going out
     player.bid_worlds = level not in ("hard-1", "hard-unread")  # the baselines: worlds fit only the Nil bids
-    if level == "hard-1":  # ... and drafted with one weight for spades and high cards alike
-        player.draft_weight = player.draft_high_weight = HARD_1_DRAFT_WEIGHT
+    if level == "hard-1":  # ... and drafted with one weight for spades and high cards alike, the rules' lead
+        player.draft_weight = player.draft_high_weight = HARD_1_DRAFT_WEIGHT  # given the prior too
+        player.lead_prior = True
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
