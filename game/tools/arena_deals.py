@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import json
 import math
-import statistics
 from dataclasses import dataclass
 from typing import Any
 
+from game.tools.arena import mean_ci
+
 FORMAT = "trick-table-arena-deals"
 VERSION = 1
-Z95 = 1.96
 MAX_BYTES = 64 * 1024 * 1024  # a file of a million deals is about 40 MB
 SAME_DEALS = ("game", "players", "partnerships", "seed", "rules")  # what paired files must share
 SAME_MATCH = ("game", "players", "partnerships", "a", "b", "budget", "think_ms", "rules")  # ... pooled files
@@ -93,11 +93,9 @@ def load(path: str) -> DealsFile:
 
 
 def figure(values: list[float]) -> dict[str, Any]:
-    """Mean and 95% interval (mean ± 1.96·sd/√n; one value: no spread) of per-deal values."""
-    n = len(values)
-    mean = sum(values) / n
-    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)], "deals": n}
+    """Mean and 95% interval of per-deal values, as the arena gives its edge (``mean_ci``)."""
+    mean, _sd, low, high = mean_ci(values)
+    return {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)], "deals": len(values)}
 
 
 def pooled(files: list[DealsFile]) -> dict[str, Any]:
