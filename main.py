@@ -157,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                           allow_abbrev=False)
     pool.add_argument("files", nargs="+", metavar="FILE", help="deals files (arena --save-deals)")
     pool.add_argument("--against", nargs="+", default=[], metavar="FILE",
-                      help="per deal, each FILE's edge less this file's (paired in order, the same deals)")
+                      help="the levels replaced: per deal, the first FILE's edge less the first of these, "
+                           "and so on (the same deals)")
     pool.add_argument("--json", action="store_true", help="end with one JSON object of the figures")
     return parser
 

@@ -19,7 +19,7 @@ from game.chance import Chance
 from game.deals import deck_for_deal
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
-from game.state import Phase, TrickGame
+from game.state import Phase, SeatView, TrickGame
 
 KINDS = [("spades", 4, SpadesOptions()), ("spades-two", 2, SpadesOptions()), ("pitch", 4, PitchOptions()),
          ("pitch", 3, PitchOptions()), ("pitch", 4, PitchOptions(partnerships=True, low="player")),
@@ -494,11 +494,11 @@ def test_noisy_rollouts_are_legal_paired_by_their_seed_and_the_policy_without_no
     assert hands > 50 and differs > hands // 4
 
 
-def _views_until_a_follow(kind: str, seed: int) -> list[tuple[str, object]]:
+def _views_until_a_follow(kind: str, seed: int) -> list[tuple[str, SeatView]]:
     """(what, view) for the first bid, the first lead and the first follow of a Normal-played hand."""
     game = new_game(kind, None, 4 if kind == "spades" else 2, seed)
     normal = NormalPlayer(seed)
-    seen: dict[str, object] = {}
+    seen: dict[str, SeatView] = {}
     while "follow" not in seen:
         view = game.view(game.to_act)
         if view.phase is Phase.BIDDING:
@@ -521,5 +521,5 @@ def test_the_rules_choice_gets_its_prior_where_the_tuning_says(kind: str, lead_p
     where it gives bags away); four-player Spades keeps its tie-break on every card, not on bids."""
     player = HardPlayer(seed=1, samples=4)
     player.lead_prior = lead_prior
-    bonuses = {what: player._prior_bonus(view) for what, view in _views_until_a_follow(kind, 3)}  # type: ignore[arg-type]
+    bonuses = {what: player._prior_bonus(view) for what, view in _views_until_a_follow(kind, 3)}
     assert bonuses == expected
