@@ -330,6 +330,39 @@ def test_nil_rule_two_reads_only_the_opponents_nils() -> None:
     player.nil_rule = 1
     assert player._by_rule(view, partner) and player._by_rule(view, nil_seat)
 
+
+def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
+    """Seats the table shows at the Normal level have their Nil bids fitted by its Nil rule and their play
+    read (``_rule_seats``); a person's seat, a Hard seat, the player's own seat are not; off with
+    ``model_levels``, and in the other games."""
+    game, nil_seat = _nil_lead_view()  # seat 1 bid Nil against seat 0, whose partner is seat 2
+    view = game.view(0)
+    player = HardPlayer(seed=1)
+    assert player._rule_seats(view) == 0 and not player._by_rule(view, nil_seat)  # no table known
+    player.table = ("normal", "normal", None, "hard")
+    assert player._rule_seats(view) == 1 << 1
+    assert player._by_rule(view, nil_seat) and not player._by_rule(view, 2) and not player._by_rule(view, 3)
+    player.table = ("hard", "normal", "normal", "normal")
+    assert player._rule_seats(view) == 0b1110  # a Normal partner is read by the rules too
+    player.model_levels = False
+    assert player._rule_seats(view) == 0 and not player._by_rule(view, nil_seat)
+    two = HardPlayer(seed=1)
+    two.table = ("hard", "normal")
+    assert two._rule_seats(new_game("spades-two", SpadesOptions(), 2, 3).view(0)) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_table_without_normal_seats_changes_nothing(seed: int) -> None:
+    """Head to head against Hard, or against people, the table is no news: the same worlds, the same choice."""
+    first, _, _ = _two_deals(seed, None, 4)
+    view = first.view(first.to_act)
+    plain = HardPlayer(seed=9, samples=16)
+    told = HardPlayer(seed=9, samples=16)
+    told.table = ("hard", None, "hard", "easy") if view.seat % 2 == 0 else (None, "hard", "easy", "hard")
+    assert plain.choose(view) == told.choose(view)
+    assert plain.rng.getstate() == told.rng.getstate()
+
+
 def test_equal_cards_of_a_suit_count_once() -> None:
     game, _ = _nil_lead_view()
     view = game.view(0)

@@ -86,6 +86,11 @@ def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> 
     assert _fit(thrown, 1) == 1.0  # a seat's own cards say nothing to itself
     assert _fit(thrown, 3, partner_miss=1.0) == 1.0  # seat 1 is seat 3's partner: left unread
     assert _fit(thrown, 3) == MISS and _fit(thrown, 0, partner_miss=1.0) == MISS  # an opponent is read
+    view = thrown.view(0)
+    start = [thrown.hands[q] | _played_masks(view)[q] for q in range(4)]
+    table = spades_table_for(thrown, honest=True)
+    assert play_fit(start, hand_tricks(view), table, 0, unread=1 << 1) == 1.0  # seat 1 left unread
+    assert play_fit(start, hand_tricks(view), table, 0, unread=1 << 3) == MISS  # only seat 3 left unread
 
 
 def test_the_true_deal_explains_the_play_better_than_sampled_worlds() -> None:
@@ -118,6 +123,29 @@ def test_hard_reading_the_play_does_not_peek(seed: int, monkeypatch: pytest.Monk
         readers.append(player)
     assert readers[0].choose(view_a) == readers[1].choose(view_b)
     assert len(read) >= 32 and set(read) == {seat}  # every world of both decisions, read from this seat
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_reading_the_table_s_normal_seats_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table shows the opponents at the Normal level: Hard reads their play (and only theirs) by the
+    rules they play by, and chooses alike on two deals alike in all it can see."""
+    first, second, _ = _two_deals(seed, None, 4)
+    seat = cast("int", first.to_act)
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b and (view_a.tricks or view_a.trick)
+    unread_masks = []
+
+    def counted(*args: Any) -> float:
+        unread_masks.append(args[-1])
+        return play_fit(*args)
+    monkeypatch.setattr(hard_module, "play_fit", counted)
+    table = tuple("hard" if q % 2 == seat % 2 else "normal" for q in range(4))
+    players = [HardPlayer(seed=9, samples=16) for _ in range(2)]
+    for player in players:
+        player.table = table
+    assert players[0].choose(view_a) == players[1].choose(view_b)
+    partner = (seat + 2) % 4
+    assert len(unread_masks) >= 32 and set(unread_masks) == {1 << seat | 1 << partner}  # the opponents read
 
 
 # ----- the live Nil bidders' cards (nil_exclusions, and the hard level's worlds that respect them)

@@ -1,16 +1,17 @@
 """The ``hard`` level: Perfect Information Monte Carlo search over worlds that fit the seat's view.
 
-``HardPlayer.choose(view)`` returns one of ``view.legal`` and reads nothing but the view: it
-draws worlds with ``game.worlds.sample_world`` (the hidden cards dealt uniformly over the deals
-that fit, re-weighted by the other seats' Nil bids or auction bids where the game's
-``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled out,
-``read_nils``), applies each candidate action in every world, plays the hand out by the
-fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired over the
-same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
-when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the
-choice depends only on the seed). Each game's search constants are its registry entry's
-``tuning`` (game/ai/tuning.py); the candidates, the corrections and how every constant was
-measured are in docs/ai-notes.md.
+``HardPlayer.choose(view)`` returns one of ``view.legal`` and reads nothing but the view (and each
+seat's level, public at the table): it draws worlds with ``game.worlds.sample_world`` (the hidden cards
+dealt uniformly over the deals that fit, re-weighted by the other seats' Nil bids or auction bids where
+the game's ``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled
+out, ``read_nils``; a seat the table shows at the Normal level, ``table``, has its Nil bid and its cards
+read by Normal's own rules, ``model_levels``), applies each candidate action in every world, plays the
+hand out by the fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired
+over the same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
+when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the choice
+depends only on the seed). Each game's search constants are its registry entry's ``tuning``
+(game/ai/tuning.py); the candidates, the corrections and how every constant was measured are in
+docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ AUCTION_TRIES = 12  # Pitch: worlds drawn at most to find one that fits the othe
 OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on offer must win by
 PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
+RULE_LEVEL = "normal"  # the level that plays by the rules the rollouts model (game/ai/rollout.py)
 SOLVER_NODES = 60_000  # the endgame solver's work budget per world (nodes); beyond it, the rollouts
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
@@ -135,6 +137,8 @@ class HardPlayer:
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
+        self.table: tuple[str | None, ...] = ()  # each seat's level as the table shows it (None: a person)
+        self.model_levels = True  # four-player Spades: the seats the table shows at RULE_LEVEL read by its rules
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
         # 0 none, 1 every other seat's, 2 the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
@@ -439,8 +443,19 @@ class HardPlayer:
             self._exclusions = (view, nil_exclusions(view), _voids(view))
         return self._exclusions[1], self._exclusions[2]
 
+    def _rule_seats(self, view: SeatView) -> int:
+        """The other seats the table shows played by ``RULE_LEVEL``, as a mask (bit ``1 << seat``), in
+        four-player Spades with ``model_levels``: their Nil bids are fitted by that level's Nil rule and
+        their cards read by the rollout policy, the rules it plays by (0: none, or off)."""
+        if not self.model_levels or not _tuning(view.kind).nil_worlds:
+            return 0
+        return sum(1 << q for q, level in enumerate(self.table) if level == RULE_LEVEL and q != view.seat)
+
     def _by_rule(self, view: SeatView, seat: int) -> bool:
-        """Whether ``seat``'s Nil bid is fitted by the rule-based level's Nil rule (``nil_rule``)."""
+        """Whether ``seat``'s Nil bid is fitted by the rule-based level's Nil rule: a seat the table shows
+        at that level (``_rule_seats``), or the ``nil_rule`` trial's."""
+        if self._rule_seats(view) >> seat & 1:
+            return True
         if self.nil_rule == 2:
             return not any(view.seat in team and seat in team for team in view.teams)
         return self.nil_rule == 1
@@ -475,11 +490,15 @@ class HardPlayer:
         """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
         (``nil_fit``) and its other bidders bid what they did (``bids_fit``), with ``read_play`` (no jokers,
         a card played) times the chance they played as they did (``play_fit``); after ``bid_tries`` the
-        fittest."""
+        fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their play read
+        all the same (the others' not), and past the tries a drawn world is taken in proportion to its fit."""
         played = _played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
-        reads = self.read_play and not jokers and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
+        rules = 0 if self.read_play else self._rule_seats(view)
+        unread = (1 << view.num_seats) - 1 & ~rules if rules else 0
+        reads = (self.read_play or bool(rules)) and not jokers and view.phase is Phase.PLAYING \
+            and bool(view.tricks or view.trick)
         tricks = hand_tricks(view) if reads else []
         broken = bool(getattr(view.options, "spades_any_time", False))
         opening = bool(getattr(view.options, "two_clubs_opens", False))
@@ -492,15 +511,17 @@ class HardPlayer:
             if reads and value > 0.0:
                 table = spades_table_for(world, honest=True)
                 value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss,
-                                   self.partner_miss)
+                                   self.partner_miss, unread)
             return value
-        return self._fitted_world(view, rng, self.bid_tries, fit)
+        return self._fitted_world(view, rng, self.bid_tries, fit, resample=self.resample or (reads and bool(rules)))
 
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
-                      fit: Callable[[TrickGame], float], draw: Sampler | None = None) -> TrickGame:
+                      fit: Callable[[TrickGame], float], draw: Sampler | None = None,
+                      resample: bool | None = None) -> TrickGame:
         """A world of ``draw`` (uniform: the sampler) kept with the chance ``fit`` gives it (0 .. 1); after
-        ``tries`` draws the fittest, or with ``resample`` one of the drawn worlds with a chance in
-        proportion to its fit (sampling-importance-resampling: no world is certain to be chosen)."""
+        ``tries`` draws the fittest, or with ``resample`` (None: the player's) one of the drawn worlds with a
+        chance in proportion to its fit (sampling-importance-resampling: no world is certain to be chosen)."""
+        resample = self.resample if resample is None else resample
         sample = draw or self.sampler
         best, best_fit = None, -1.0
         drawn: list[tuple[TrickGame, float]] = []
@@ -509,13 +530,13 @@ class HardPlayer:
             value = fit(world)
             if rng.random() < value:
                 return world
-            if self.resample:
+            if resample:
                 drawn.append((world, value))
             if value > best_fit:
                 best, best_fit = world, value
         assert best is not None
         total = sum(value for _, value in drawn)
-        if self.resample and total > 0.0:
+        if resample and total > 0.0:
             pick = rng.random() * total
             for world, value in drawn:
                 pick -= value

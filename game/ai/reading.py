@@ -42,14 +42,16 @@ Trick = tuple[int, Sequence[tuple[int, int]]]  # the leader and the plays, in or
 
 def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, viewer: int,
              broken: bool = False, opening: bool = False, miss: float = MISS,
-             partner_miss: float | None = None) -> float:
+             partner_miss: float | None = None, unread: int = 0) -> float:
     """The relative chance (``miss`` ** k .. 1) that the other seats played ``tricks`` holding ``start``.
 
     ``start``: each seat's cards when the hand's play began (in the world); ``tricks``: the hand's
     tricks so far, the last one possibly unfinished; ``viewer``'s own plays count for nothing;
     ``broken``: spades may be led from the start (a house rule); ``opening``: the hand's first lead
     is forced (a house rule), no choice; ``partner_miss``: the viewer's partner's cards off the policy count
-    this (1: its play is not read; None: ``miss``, as the opponents')."""
+    this (1: its play is not read; None: ``miss``, as the opponents'); ``unread``: a mask of seats
+    (bit ``1 << seat``) whose play is not read at all."""
+    unread |= 1 << viewer
     hands = list(start)
     won = [0] * table.n
     gone = 0
@@ -60,7 +62,7 @@ def play_fit(start: Sequence[int], tricks: Sequence[Trick], table: SpadesTable, 
         for count, (seat, card) in enumerate(plays):
             hand = hands[seat]
             legal = spades_legal(hand, count, led, broken)
-            if seat != viewer and legal & (legal - 1) and not (number == 0 and count == 0 and opening):
+            if not unread >> seat & 1 and legal & (legal - 1) and not (number == 0 and count == 0 and opening):
                 pick = spades_pick(seat, legal, hands, count, led, best, best_seat, won, table)
                 if pick != card and not _equivalent(pick, card, hand | gone):
                     fit *= partner_miss if seat == partner and partner_miss is not None else miss
