@@ -31,6 +31,7 @@ from game.tools.arena import (
     play_deal,
     run_match,
     summarize,
+    table_of,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -414,7 +415,24 @@ def test_hard_reads_every_bid_and_its_baselines_do_not() -> None:
     assert _player("hard-1", 3, pitch, game)._pitch_valuer(view) is None  # type: ignore[attr-defined]
     generators = ("rng", "_rules_rng")
     assert {name for name in vars(hard) if name not in generators
-            and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds"}
+            and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds", "model_levels"}
+
+
+def test_hard_sees_the_table_s_levels_and_only_hard_models_them() -> None:
+    """Every searching player of a play is told each seat's level (the table the window shows); Hard (and Hard
+    with settings) models the Normal seats by their rules, the trials and baselines do not."""
+    config = ArenaConfig("spades", "hard", "normal", 4, deals=1, budget=2)
+    game = deal_game(config, 0)
+    roles = layouts(config)[0]
+    table = table_of(config, roles)
+    assert table == tuple("hard" if role == "a" else "normal" for role in roles)
+    hard = _player("hard", 3, config, game, table)
+    assert hard.table == table and hard.model_levels  # type: ignore[attr-defined]
+    assert not _player("hard:model_levels=0", 3, config, game, table).model_levels  # type: ignore[attr-defined]
+    split = _player("normal/hard", 3, config, game, table)
+    assert split.player.table == table  # type: ignore[attr-defined]
+    for level in ("hard-1", "hard-reads", "hard-unread", "oracle"):
+        assert not _player(level, 3, config, game, table).model_levels, level  # type: ignore[attr-defined]
 
 
 def test_spades_for_two_lead_prior_is_a_setting_and_its_own_value_changes_nothing() -> None:

@@ -106,6 +106,22 @@ def test_the_coach_player_answers_with_advice() -> None:
     assert advice.action in game.view(2).legal and advice.note is not None and advice.note.text
 
 
+def test_the_coach_player_reads_the_normal_seats_of_its_table_and_does_not_peek() -> None:
+    """Told the table (the opponents at the Normal level), the Hint's search reads their play as Hard does:
+    other worlds than without the table, and the same words when the cards it cannot see are shuffled."""
+    game = new_game("spades", None, 4, 11)
+    _advance(game, 0, 9)
+    view = game.view(0)
+    other = game.clone()
+    _shuffle_unseen(other, 0, random.Random(3))
+    assert other.view(0) == view
+    table = ("hard", "normal", None, "normal")
+    notes = [CoachPlayer(seed=4, worlds=WORLDS, table=table).choose(v).note for v in (view, other.view(0))]
+    assert notes[0].text == notes[1].text and notes[0].action == notes[1].action
+    plain = CoachPlayer(seed=4, worlds=WORLDS).choose(view).note
+    assert [line.value for line in plain.lines] != [line.value for line in notes[0].lines]  # its worlds differ
+
+
 def test_pitch_names_the_points_per_bid_and_per_trump_suit() -> None:
     game = new_game("pitch", None, 4, 2)
     players = [NormalPlayer(s) for s in range(4)]

@@ -26,7 +26,7 @@ def test_the_budget_is_read_when_a_question_is_asked() -> None:
     seats = [SeatConfig("You", True), SeatConfig("West", False, "hard")]
     players = computers_for(seats, 3, sync=True, think_ms=lambda: budget[0])
     try:
-        assert players._spec(1) == PlayerSpec("hard", player_seed(3, 1), 250)
+        assert players._spec(1) == PlayerSpec("hard", player_seed(3, 1), 250, (None, "hard"))
         budget[0] = 1000  # the Settings screen changed it during the game
         assert players._spec(1).think_ms == 1000 and type(players._spec(1).think_ms) is int
     finally:

@@ -205,6 +205,9 @@ def test_the_chosen_level_reaches_the_table_its_plate_and_the_record(sync_app: A
     assert [seat.level for seat in table.control.config.seats[1:]] == ["hard", "normal", "easy"]
     specs = table.control.computers.specs
     assert {seat: spec.level for seat, spec in specs.items()} == {1: "hard", 2: "normal", 3: "easy"}
+    # every computer knows the table it sits at (a person's seat: None); Hard models the Normal seat by it
+    assert {spec.table for spec in specs.values()} == {(None, "hard", "normal", "easy")}
+    assert table.control.computers.players[1].table == (None, "hard", "normal", "easy")
     assert table.view.levels == {1: "Hard", 2: "Normal", 3: "Easy"}
     record = to_record(table.control.game, table.control.config.seat_records())
     assert record["seats"] == [{"name": "You", "player": "human"},
@@ -547,7 +550,7 @@ def test_the_thinking_time_setting_reaches_the_hard_players(app: Any) -> None:
     try:
         assert {table.control.computers._spec(seat).think_ms for seat in (1, 2, 3)} == {1000}
         hints = table.control.hints.players
-        assert hints._spec(0) == PlayerSpec("coach", hints.specs[0].seed, 1000)
+        assert hints._spec(0) == PlayerSpec("coach", hints.specs[0].seed, 1000, (None, "hard", "hard", "hard"))
         app.ctx.settings.think_ms = 250  # changed during the game: the next question uses it
         assert table.control.computers._spec(1).think_ms == 250
         before = table.control.computers.players[1]

@@ -477,10 +477,15 @@ class CoachPlayer:
 
     A fixed budget of worlds (``worlds``), so the same view and seed give the same words."""
 
-    def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
+    def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS,
+                 table: tuple[str | None, ...] = ()) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
+        self.table = table  # each seat's level, None for a person: the hard level models its seats by it
 
     def choose(self, view: SeatView) -> Advice:
-        note = explain(view, self.worlds, self.rng.getrandbits(62))
+        seed = self.rng.getrandbits(62)
+        hard = HardPlayer(seed=seed, samples=self.worlds)
+        hard.table = self.table
+        note = explain(view, self.worlds, seed, hard)
         return Advice(note.action, note)

@@ -154,7 +154,8 @@ class DuplicatePlayer:
 
     def choose(self, job: DuplicateJob, progress: Progress | None = None) -> DuplicateResult:
         original = replay(job.record).game
-        players = [make_player(level, seed, think_ms=job.think_ms) for level, seed in job.players]
+        table = tuple(level for level, _seed in job.players)
+        players = [make_player(level, seed, think_ms=job.think_ms, table=table) for level, seed in job.players]
         weights = [HARD_WEIGHT if level == "hard" else 1 for level, _seed in job.players]
         again = duplicate_hand(original, job.hand, job.seat, players, job.warm, progress, weights)
         record = to_record(again, job.record.get("seats"))

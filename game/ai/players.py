@@ -79,8 +79,10 @@ class NormalPlayer(PolicyPlayer):
         return GAMES[kind].normal
 
 
-def make_player(level: str, seed: int | None = None, think_ms: int | None = None) -> Player:
-    """A computer player of the named level (``think_ms``: the hard level's budget per decision)."""
+def make_player(level: str, seed: int | None = None, think_ms: int | None = None,
+                table: tuple[str | None, ...] = ()) -> Player:
+    """A computer player of the named level (``think_ms``: the hard level's budget per decision; ``table``:
+    each seat's level as the table shows it, None for a person, which the hard level models its seats by)."""
     if level == "random":
         return RandomPlayer(seed)
     if level == "easy":
@@ -90,5 +92,7 @@ def make_player(level: str, seed: int | None = None, think_ms: int | None = None
     if level == "hard":
         from game.ai.hard import HardPlayer  # noqa: PLC0415 - the search loads when first asked for (start-up)
 
-        return HardPlayer(seed=seed, think_ms=think_ms)
+        player = HardPlayer(seed=seed, think_ms=think_ms)
+        player.table = table
+        return player
     raise ValueError(f"Unknown computer level {level!r}: choose one of {', '.join(LEVELS)}.")

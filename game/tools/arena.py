@@ -107,6 +107,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "bid_shift": (-13.0, 13.0),
     "bid_worlds": (0, 1), "bid_table": (0, 1), "go_out": (0.0, 100.0), "trick_bias": (0.0, 1.0),
     "solver_cards": (0, 52), "resample": (0, 1), "partner_miss": (0.0, 1.0), "nil_rule": (0, 2),
+    "model_levels": (0, 1),
 }
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
@@ -290,17 +291,24 @@ class SplitPlayer:
         return self.bidder.choose(view)
 
 
-def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Player:
-    """The player of a level: the searching ones with the match's budget (worlds, or the clock)."""
+def table_of(config: ArenaConfig, roles: tuple[str, ...]) -> tuple[str, ...]:
+    """Each seat's level as the table shows it to the players (``make_player``'s ``table``)."""
+    return tuple(config.level(role) for role in roles)
+
+
+def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame, table: tuple[str, ...] = ()) -> Player:
+    """The player of a level: the searching ones with the match's budget (worlds, or the clock); ``table``:
+    every seat's level (``make_player``)."""
     if SPLIT in level:
         *draws, bids, cards = level.split(SPLIT)
-        drawer = _player(draws[0], seed, config, game) if draws else None
-        return SplitPlayer(_player(bids, seed, config, game), _player(cards, seed, config, game), drawer)
+        drawer = _player(draws[0], seed, config, game, table) if draws else None
+        return SplitPlayer(_player(bids, seed, config, game, table), _player(cards, seed, config, game, table),
+                           drawer)
     if level == "normal-1":
         return BaselinePlayer(seed)
     if SET in level:
         base, settings = parse_settings(level)
-        player = _player(base, seed, config, game)
+        player = _player(base, seed, config, game, table)
         for name, value in settings.items():
             setattr(player, name, value)
         return player
@@ -314,10 +322,12 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame) -> Play
         player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
         player.draft_weight = player.draft_high_weight = 1.0
-        player.read_nils = player.bid_worlds = False  # its worlds are the true deal: nothing to read
+        player.read_nils = player.bid_worlds = player.model_levels = False  # the true deal: nothing to read
         player.rollout_eps = NOISY_EPS
         return player
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
+    player.table = table
+    player.model_levels = level == "hard"  # the trials and baselines model no seat by its level
     player.rollout_eps = NOISY_EPS if level == "hard-noisy" else 0.0  # a trial: noisy rollouts
     player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
@@ -364,7 +374,8 @@ def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]
     """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
     game = deal_game(config, index)
     seed = deal_seed(config, index)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game)
+    table = table_of(config, roles)
+    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
                for seat, role in enumerate(roles)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter

@@ -32,7 +32,7 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile
+from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile, table_of
 
 MAX_HANDS = 60  # a game still going after this many hands is decided by the scores then
 
@@ -73,7 +73,8 @@ def play_game(config: ArenaConfig, game: int, play: int, roles: tuple[str, ...])
     """Play game ``game`` once to its end, ``roles[seat]`` choosing for each seat."""
     state = new_match_game(config, game)
     seed = game_seed(config, game)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, state)
+    table = table_of(config, roles)
+    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, state, table)
                for seat, role in enumerate(roles)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter

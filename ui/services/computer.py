@@ -176,15 +176,15 @@ def hint_level() -> str:
     return HINT_LEVEL if HINT_LEVEL in LEVELS else fallback_level()
 
 
-def _make(level: str, seed: int | None, think_ms: int) -> Player:
+def _make(level: str, seed: int | None, think_ms: int, table: tuple[str | None, ...] = ()) -> Player:
     if level == COACH_LEVEL:  # these load the hard level: only when first asked for (start-up speed)
         coach = import_module("game.ai.coach")
-        return cast(Player, coach.CoachPlayer(seed, coach.worlds_for(think_ms)))
+        return cast(Player, coach.CoachPlayer(seed, coach.worlds_for(think_ms), table))
     if level == REVIEW_LEVEL:
         return cast(Player, import_module("game.ai.review").ReviewerPlayer(seed))
     if level == DUPLICATE_LEVEL:
         return cast(Player, import_module("game.ai.duplicate").DuplicatePlayer(seed))
-    return make_player(level, seed, think_ms=think_ms)
+    return make_player(level, seed, think_ms=think_ms, table=table)
 
 
 def _answer(result: Any) -> Answer:
@@ -195,18 +195,20 @@ def _answer(result: Any) -> Answer:
     return Answer(result)
 
 
-def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS) -> Player:
-    """The computer player of ``level``; an unknown level, or one that cannot be built (logged), gives
-    the fallback level, and failing that the first level there is."""
+def player_for(level: str, seed: int | None, think_ms: int = DEFAULT_THINK_MS,
+               table: tuple[str | None, ...] = ()) -> Player:
+    """The computer player of ``level`` (``table``: each seat's level, None for a person; ``make_player``);
+    an unknown level, or one that cannot be built (logged), gives the fallback level, and failing that the
+    first level there is."""
     if level not in LEVELS and level not in (COACH_LEVEL, REVIEW_LEVEL, DUPLICATE_LEVEL):
         level = fallback_level()
     try:
-        return _make(level, seed, think_ms)
+        return _make(level, seed, think_ms, table)
     except Exception as error:
         log_error(f"The {level} computer player could not be made; the {fallback_level()} level plays instead.",
                   _error_text(error))
     try:
-        return _make(fallback_level(), seed, think_ms)
+        return _make(fallback_level(), seed, think_ms, table)
     except Exception as error:
         log_error(f"The {fallback_level()} computer player could not be made either.", _error_text(error))
         return _make(LEVELS[0], seed, think_ms)
@@ -224,11 +226,13 @@ class SeatLike(Protocol):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """What the worker process needs to build a seat's player: level, seed and thinking time."""
+    """What the worker process needs to build a seat's player: level, seed, thinking time and every
+    seat's level as the table shows it (None: a person)."""
 
     level: str
     seed: int | None
     think_ms: int = DEFAULT_THINK_MS
+    table: tuple[str | None, ...] = ()
 
 
 @dataclass
@@ -344,7 +348,7 @@ def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiproces
             if player is None:
                 if len(players) > 64:
                     players.clear()
-                player = players[cache_key] = player_for(spec.level, spec.seed, spec.think_ms)
+                player = players[cache_key] = player_for(spec.level, spec.seed, spec.think_ms, spec.table)
             if getattr(player, "reports_progress", False):
                 chosen = cast(Any, player).choose(view, progress=report)
             else:
@@ -650,7 +654,7 @@ class ComputerPlayers:
 
     def _spec(self, seat: int) -> PlayerSpec:
         spec = self.specs[seat]
-        return PlayerSpec(self.failed.get(seat, spec.level), spec.seed, self._think_ms())
+        return PlayerSpec(self.failed.get(seat, spec.level), spec.seed, self._think_ms(), spec.table)
 
     def _level_player(self, seat: int) -> bool:
         """True when the seat's player is the level player built here (not one handed in by a test)."""
@@ -725,8 +729,8 @@ class ComputerPlayers:
                   details)
         self.failed[seat] = fallback
         spec = self.specs.get(seat, PlayerSpec(fallback, None))
-        player = player_for(fallback, spec.seed, self._think_ms())
-        self.specs[seat] = PlayerSpec(spec.level, spec.seed, spec.think_ms)
+        player = player_for(fallback, spec.seed, self._think_ms(), spec.table)
+        self.specs[seat] = PlayerSpec(spec.level, spec.seed, spec.think_ms, spec.table)
         with self._lock:
             self.players[seat] = player
             self._built[seat] = player
@@ -741,7 +745,7 @@ class ComputerPlayers:
             ms = self._think_ms()
             if self._built_ms.get(seat) != ms:
                 spec = self._spec(seat)
-                player = player_for(spec.level, spec.seed, ms)
+                player = player_for(spec.level, spec.seed, ms, spec.table)
                 with self._lock:
                     self.players[seat] = self._built[seat] = player
                     self._built_ms[seat] = ms
@@ -802,10 +806,17 @@ class ComputerPlayers:
                     self._answers[key] = answer
 
 
+def table_of(seats: Sequence[SeatLike]) -> tuple[str | None, ...]:
+    """Each seat's level as the table shows it, None for a person's (``make_player``'s ``table``)."""
+    return tuple(None if seat.human else seat.level for seat in seats)
+
+
 def computers_for(seats: Sequence[SeatLike], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
                   think_ms: ThinkTime = default_think_time) -> ComputerPlayers:
     """The ``ComputerPlayers`` of a game's seats (``SeatConfig``s: the non-human ones at their levels)."""
-    specs = {i: PlayerSpec(seat.level, player_seed(seed, i)) for i, seat in enumerate(seats) if not seat.human}
+    table = table_of(seats)
+    specs = {i: PlayerSpec(seat.level, player_seed(seed, i), table=table)
+             for i, seat in enumerate(seats) if not seat.human}
     ms = think_ms()
-    players = {i: player_for(spec.level, spec.seed, ms) for i, spec in specs.items()}
+    players = {i: player_for(spec.level, spec.seed, ms, table) for i, spec in specs.items()}
     return ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)

@@ -32,6 +32,7 @@ from ui.services.computer import (
     hint_level,
     player_for,
     player_seed,
+    table_of,
 )
 from ui.table.model import Snapshot, take_snapshot
 from ui.table.undo_stack import UndoStack
@@ -54,15 +55,16 @@ def human_seats(config: GameConfig) -> list[int]:
 
 class HintRequests:
     """Hint requests of one table: one ``hard`` player per human seat, asked in the background. An answer is
-    kept only for the decision point it was asked at; a new position drops the request in progress."""
+    kept only for the decision point it was asked at; a new position drops the request in progress. ``table``:
+    each seat's level, None for a person's (the hard level models the seats by it)."""
 
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                 think_ms: ThinkTime = default_think_time) -> None:
+                 think_ms: ThinkTime = default_think_time, table: tuple[str | None, ...] = ()) -> None:
         level = hint_level()
         if level == "hard":
             level = COACH_LEVEL  # the hard level's search over a fixed budget of worlds, with its reasons
-        specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint")) for seat in humans}
-        players = {seat: player_for(level, spec.seed, think_ms()) for seat, spec in specs.items()}
+        specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint"), table=table) for seat in humans}
+        players = {seat: player_for(level, spec.seed, think_ms(), table) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
         self.key: Hashable | None = None
         self.seat: int | None = None
@@ -126,7 +128,8 @@ class TableController:
         self.humans = human_seats(config)
         self.computers = computers if computers is not None else computers_for(
             config.seats, config.seed, sync, worker, think_ms)
-        self.hints = hints if hints is not None else HintRequests(self.humans, config.seed, sync, worker, think_ms)
+        self.hints = hints if hints is not None else HintRequests(self.humans, config.seed, sync, worker, think_ms,
+                                                                  table_of(config.seats))
         self.pace = pace
         self.save_hook = save
         self.stats = stats
