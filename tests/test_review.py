@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
+
+import game.ai.review as review_module
 from game.actions import Play
 from game.ai.players import NormalPlayer
-from game.ai.review import REVIEW_WORLDS, decision_seed, review_choice, review_hand
+from game.ai.review import (
+    REVIEW_WORLDS,
+    ReviewerPlayer,
+    ReviewJob,
+    decision_seed,
+    review_choice,
+    review_hand,
+    table_of_record,
+)
 from game.record import dumps, replay, to_record
 from game.reviews import reviews_of, with_reviews
 from game.state import Phase, TrickGame
@@ -74,3 +86,38 @@ def test_the_review_travels_in_the_record_and_readers_ignore_it() -> None:
     assert replay(back).game.history == game.history  # a reader that does not know the field ignores it
     assert reviews_of(to_record(game)) == []
     assert REVIEW_WORLDS > WORLDS
+
+
+def test_the_review_models_the_table_the_record_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reviewer is told each seat's level from the record's seats (None for a person's), and a review at a
+    table of Normal opponents is the one the hard level makes knowing that table: a hand played as that
+    reviewer would marks nothing."""
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    seats = [{"name": "North", "player": "computer", "level": "normal"},
+             {"name": "East", "player": "computer", "level": "normal"},
+             {"name": "You", "player": "human"}, {"name": "West", "player": "computer", "level": "normal"}]
+    record = to_record(game, seats)
+    table = table_of_record(record)
+    assert table == ("normal", "normal", None, "normal")
+    assert table_of_record({}) == () and table_of_record({"seats": ["odd"]}) == (None,)
+    players = [NormalPlayer(s) for s in range(game.num_seats)]
+    while game.phase is not Phase.HAND_OVER and game.winner is None:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 2 and len(view.legal) > 1:
+            k = sum(1 for entry in game.history if hasattr(entry, "seat"))
+            game.apply(review_choice(view, WORLDS, decision_seed(0, k), table))
+        else:
+            game.apply(players[seat].choose(view))
+    review = review_hand(game, 1, [2], WORLDS, seed=0, table=table)
+    assert review.decisions >= 5 and review.marks == ()
+    asked: list[tuple[str | None, ...]] = []
+
+    def counted(*args: Any, table: tuple[str | None, ...] = ()) -> Any:
+        asked.append(table)
+        return review_hand(*args, table=table)
+    monkeypatch.setattr(review_module, "review_hand", counted)
+    assert ReviewerPlayer().choose(ReviewJob(to_record(game, seats), 1, (2,), WORLDS, 0)) == review
+    assert asked == [table]

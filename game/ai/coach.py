@@ -472,6 +472,13 @@ def standard_error(a: list[float], b: list[float]) -> float:
     return math.sqrt(var / n)
 
 
+def hard_at_table(seed: int, worlds: int, table: tuple[str | None, ...]) -> HardPlayer:
+    """The hard level that values a decision over ``worlds`` worlds, told the table (each seat's level)."""
+    hard = HardPlayer(seed=seed, samples=worlds)
+    hard.table = table
+    return hard
+
+
 class CoachPlayer:
     """The Hint's player in the worker process: ``choose`` gives an ``Advice`` (the action and its note).
 
@@ -485,7 +492,5 @@ class CoachPlayer:
 
     def choose(self, view: SeatView) -> Advice:
         seed = self.rng.getrandbits(62)
-        hard = HardPlayer(seed=seed, samples=self.worlds)
-        hard.table = self.table
-        note = explain(view, self.worlds, seed, hard)
+        note = explain(view, self.worlds, seed, hard_at_table(seed, self.worlds, self.table))
         return Advice(note.action, note)

@@ -11,7 +11,8 @@ paired difference (contract swings make single worlds noisy: at 96 worlds a lost
 tight contract costs about 10 points with a standard error of about 6).
 
 A decision's seed is derived from ``seed`` and its position in the history, so a review is the
-same whenever it is run again.
+same whenever it is run again. ``table`` (each seat's level, None for a person's; ``table_of_record``)
+is what the hard level models the seats by, as the Hint does.
 
 The review travels with the game's record as an extra, optional field ``"reviews"`` (see
 docs/review.md; read and written by ``game.reviews``): readers that do not know it ignore it.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import NIL, Action, Bid, Play
-from game.ai.coach import action_label, card_label, evaluate, recommended, standard_error
+from game.ai.coach import action_label, card_label, evaluate, hard_at_table, recommended, standard_error
 from game.games import GAMES
 from game.record import replay
 from game.replay import replay_steps
@@ -137,9 +138,17 @@ def describe(view: SeatView, chosen: Action, better: Action, cost: float) -> str
     return f"You chose {action_label(chosen)}; {action_label(better)} is {cost_text} better on average"
 
 
-def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int) -> tuple[Action, float, float]:
+def table_of_record(record: Any) -> tuple[str | None, ...]:
+    """Each seat's level as a record's ``seats`` give it, None for a person's (or a seat without one)."""
+    seats = record.get("seats") if isinstance(record, dict) else None
+    return tuple(info.get("level") if isinstance(info, dict) and info.get("player") == "computer" else None
+                 for info in seats or [])
+
+
+def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int,
+                    table: tuple[str | None, ...] = ()) -> tuple[Action, float, float]:
     """The recommended action, the expected cost of ``chosen`` against it, and the standard error of that cost."""
-    found = evaluate(view, worlds, seed, extra=(chosen,))
+    found = evaluate(view, worlds, seed, hard_at_table(seed, worlds, table), extra=(chosen,))
     tallies = found.tallies
     best = recommended(view, found, worlds)
     if chosen not in tallies or best == chosen:
@@ -148,13 +157,13 @@ def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int) -> t
     return best, cost, standard_error(tallies[best].values, tallies[chosen].values)
 
 
-def review_choice(view: SeatView, worlds: int, seed: int) -> Action:
+def review_choice(view: SeatView, worlds: int, seed: int, table: tuple[str | None, ...] = ()) -> Action:
     """The reviewer's own choice at ``view`` (what a review at that budget and seed never marks)."""
-    return recommended(view, evaluate(view, worlds, seed), worlds)
+    return recommended(view, evaluate(view, worlds, seed, hard_at_table(seed, worlds, table)), worlds)
 
 
 def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = REVIEW_WORLDS, seed: int | None = 0,
-                progress: Callable[[int], None] | None = None) -> HandReview:
+                progress: Callable[[int], None] | None = None, table: tuple[str | None, ...] = ()) -> HandReview:
     """Review the decisions of ``seats`` in hand number ``hand`` of ``game`` (see the module docstring)."""
     marks: list[Mark] = []
     decisions = 0
@@ -166,7 +175,7 @@ def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = 
                 view = state.view(seat)
                 if len(view.legal) > 1:
                     decisions += 1
-                    best, cost, error = review_decision(view, action, worlds, decision_seed(seed, k))
+                    best, cost, error = review_decision(view, action, worlds, decision_seed(seed, k), table)
                     if cost >= MARK_POINTS and cost > MARK_Z * error:
                         marks.append(Mark(k, hand, _trick_number(view), seat, action, best, cost,
                                           describe(view, action, best, cost)))
@@ -202,4 +211,4 @@ class ReviewerPlayer:
 
     def choose(self, job: ReviewJob) -> HandReview:
         game = replay(job.record).game
-        return review_hand(game, job.hand, job.seats, job.worlds, job.seed)
+        return review_hand(game, job.hand, job.seats, job.worlds, job.seed, table=table_of_record(job.record))
