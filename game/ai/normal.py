@@ -270,16 +270,36 @@ def blind_wanted(view: SeatView) -> bool:
     return bool(theirs - ours >= max(150, target * 0.4) and theirs >= target * 0.7)
 
 
+def two_player_estimate(hand: int, unseen: int, rival: int | None) -> float:
+    """Spades for two: the tricks a hand bids on (``unseen``: the cards the bidder has not seen; ``rival``: the
+    opponent's number bid when he bid first, else None)."""
+    est = estimate_two(hand, unseen)
+    if rival is not None and est + rival > 13:  # he bid first: what he expects to take, I cannot
+        est = (est + 13 - rival - 0.5) / 2
+    return est
+
+
+def near_bag_limit(view: SeatView, side: int) -> bool:
+    """Whether ``side``'s bags are within three of the limit that costs points (house rule S2: 10, 5, or none)."""
+    limit = getattr(view.options, "bag_limit", 10)
+    return limit is not None and view.bags[side] >= limit - 3
+
+
+def number_bid(est: float, two: bool, near_limit: bool) -> int:
+    """The number bid on a trick estimate, before the table's limits (rounding: docs/ai-notes.md); near the
+    bag limit one more when the estimate is well above it (bid the tricks likely to come anyway)."""
+    bid = int(est + (-0.2 if two else 0.45))
+    return bid + 1 if near_limit and est - bid > 0.1 else bid
+
+
 def spades_bid(view: SeatView) -> Action:
     """A four-player or two-player Spades bid from a visible hand."""
     hand = hand_mask(view)
     two = view.num_seats == 2  # Spades for two: the two hands share the thirteen tricks
     if two:
         k = know(view)
-        est = estimate_two(hand, k.unseen)
         rival = view.bids[1 - view.seat]
-        if isinstance(rival, int):  # he bid first: what he expects to take, I cannot
-            est = (est + 13 - rival - 0.5) / 2 if est + rival > 13 else est
+        est = two_player_estimate(hand, k.unseen, rival if isinstance(rival, int) else None)
     else:
         est = estimate_four(hand, bool(getattr(view.options, "jokers", False)))
         if view.num_seats == 3:  # Cutthroat for three: 17 cards, two rivals
@@ -294,11 +314,7 @@ def spades_bid(view: SeatView) -> Action:
             return Bid(view.seat, NIL)
     elif nil_ok and not partner_nil and est <= 2.0 and nil_risk(hand) <= 1.3:
         return Bid(view.seat, NIL)
-    bid = int(est + (-0.2 if two else 0.45))  # rounding of the estimate (docs/ai-notes.md)
-    mine = side_of(view, view.seat)
-    limit = getattr(view.options, "bag_limit", 10)  # house rule S2: 10, 5, or None (bags never cost)
-    if limit is not None and view.bags[mine] >= limit - 3 and est - bid > 0.1:
-        bid += 1  # near the bag limit: bid the tricks we are likely to take anyway
+    bid = number_bid(est, two, near_bag_limit(view, side_of(view, view.seat)))
     if partner_nil:
         bid = int(est + 0.7)  # covering a Nil costs tricks: bid what the hand holds, no less
     return bid_action(view, max(1, min(len(view.hand or ()) or 13, bid)))  # 17 in Cutthroat for three
