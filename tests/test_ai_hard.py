@@ -221,6 +221,10 @@ def test_hard_does_not_peek(seed: int, options: SpadesOptions | None, players: i
     choice_a = HardPlayer(seed=9, samples=16).choose(view_a)
     choice_b = HardPlayer(seed=9, samples=16).choose(view_b)
     assert choice_a == choice_b
+    told = [HardPlayer(seed=9, samples=16) for _ in range(2)]  # the others shown at Normal: read by its rules
+    for player in told:
+        player.table = tuple("hard" if q == seat else "normal" for q in range(players))
+    assert told[0]._rule_seats(view_a) and told[0].choose(view_a) == told[1].choose(view_b)
     values_a = HardPlayer(seed=4).evaluate(view_a, 8)
     values_b = HardPlayer(seed=4).evaluate(view_b, 8)
     assert values_a == values_b
@@ -347,8 +351,14 @@ def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
     player.model_levels = False
     assert player._rule_seats(view) == 0 and not player._by_rule(view, nil_seat)
     two = HardPlayer(seed=1)
+    two_view = new_game("spades-two", SpadesOptions(), 2, 3).view(0)
     two.table = ("hard", "normal")
-    assert two._rule_seats(new_game("spades-two", SpadesOptions(), 2, 3).view(0)) == 0
+    assert two._rule_seats(two_view) == 1 << 1  # Spades for two: a Normal opponent's play is read too
+    two.table = ("normal", "hard")
+    assert two._rule_seats(two_view) == 0  # the player's own seat is never modelled
+    pitch = HardPlayer(seed=1)
+    pitch.table = ("hard", "normal", "normal", "normal")
+    assert pitch._rule_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -11,7 +11,18 @@ from typing import Any, cast
 import pytest
 
 from game.ai.hard import DRAFT_HIGH_WEIGHT, DRAFT_WEIGHT, HardPlayer, _played_masks
-from game.ai.inference import BID_SIGMA, TWO_BID_SHIFT, bid_fit, bids_fit, expected_bid, table_estimate
+from game.ai.inference import (
+    BID_FLOOR,
+    BID_SIGMA,
+    TWO_BID_SHIFT,
+    bid_fit,
+    bids_fit,
+    expected_bid,
+    four_rule_bid,
+    rule_fit,
+    table_estimate,
+    two_rule_bid,
+)
 from game.ai.normal import estimate_four
 from game.ai.rollout import spades_expected_tricks
 from game.ai.solver import cards_left
@@ -215,6 +226,88 @@ def test_two_player_bid_worlds_give_a_high_bidder_a_strong_hand() -> None:
     assert abs(mean_estimate(reading, low) - target) < abs(mean_estimate(drafted, low) - target) - 0.1
 
 
+def test_the_two_player_rule_is_the_rule_based_levels_bid() -> None:
+    """Knowing the other player is the rule-based level, her number bid follows from her hand and what the
+    seat itself holds and threw away (the cards she never saw): the rule gives her every bid exactly."""
+    checked = 0
+    for seed in range(120):
+        game, _ = _two_player_bids(seed)
+        for viewer in (0, 1):
+            view = game.view(viewer)
+            opponent = 1 - viewer
+            by_rule = HardPlayer._two_rule_bid(view, _played_masks(view))  # noqa: SLF001
+            if by_rule is None:
+                continue
+            bid, unseen, rival, near = by_rule
+            assert bid == dict(view.bid_order)[opponent]
+            assert two_rule_bid(game.hands[opponent], unseen, rival, near) == bid
+            assert rule_fit(bid, bid) == 1.0 and rule_fit(bid + 2, bid) == BID_FLOOR
+            checked += 1
+    assert checked >= 200
+
+
+def test_the_four_player_rule_is_the_rule_based_levels_bid() -> None:
+    """The rule gives the rule-based level's four-player number bids from the bidders' hands (its trick
+    estimate remembered per suit, which sums in another order: one bid in hundreds falls the other side of a
+    rounding), the partner's Nil before it included."""
+    agree = checked = covered = 0
+    for seed in range(150):
+        game = _bid_by_normal("spades", 4, seed)
+        view = game.view(0)
+        for seat, bid, near, partner_nil in HardPlayer._four_rule_bids(view, 0b1110):  # noqa: SLF001
+            assert bid == dict(view.bid_order)[seat] and not near
+            covered += partner_nil
+            checked += 1
+            agree += four_rule_bid(game.hands[seat], 4, False, near, partner_nil) == bid
+    assert checked >= 400 and covered >= 5
+    assert agree >= checked - 2
+
+
+def test_four_player_worlds_of_normal_seats_hold_the_hands_their_rule_bids_on() -> None:
+    """Told the table shows the other seats at Normal, a seat's worlds give them hands on which that level's
+    rule bids what they bid far more often than the model of Hard's own bids does."""
+    told_hits = plain_hits = bids = 0
+    for seed in range(10):
+        view = _normal_bids(seed)
+        told, plain = HardPlayer(seed=seed), HardPlayer(seed=seed)
+        told.table = ("hard", "normal", "normal", "normal")
+        rules = HardPlayer._four_rule_bids(view, 0b1110)  # noqa: SLF001
+        rng = random.Random(seed)
+        for _ in range(10):
+            for player in (told, plain):
+                hands = player._world(view, rng).hands  # noqa: SLF001
+                hits = sum(four_rule_bid(hands[q], 4, False, near, partner_nil) == bid
+                           for q, bid, near, partner_nil in rules)
+                if player is told:
+                    told_hits += hits
+                    bids += len(rules)
+                else:
+                    plain_hits += hits
+    assert bids >= 200 and told_hits > 0.6 * bids  # 163 of 240; Hard's own model's worlds: 106
+    assert told_hits > plain_hits + 0.15 * bids
+
+
+def test_two_player_worlds_of_a_normal_opponent_hold_the_hands_her_rule_bids_on() -> None:
+    """Told the table shows her at Normal, a seat's worlds give the opponent hands on which that rule bids
+    what she bid far more often than the rollout model's worlds do."""
+    told_hits = plain_hits = worlds = 0
+    for seed in range(12):
+        _, view = _two_player_bids(seed)
+        by_rule = HardPlayer._two_rule_bid(view, _played_masks(view))  # noqa: SLF001
+        if by_rule is None:
+            continue
+        bid, unseen, rival, near = by_rule
+        told, plain = HardPlayer(seed=seed), HardPlayer(seed=seed)
+        told.table = tuple("hard" if q == view.seat else "normal" for q in range(2))
+        rng = random.Random(seed)
+        for _ in range(20):
+            worlds += 1
+            told_hits += two_rule_bid(told._world(view, rng).hands[1 - view.seat], unseen, rival, near) == bid  # noqa: SLF001
+            plain_hits += two_rule_bid(plain._world(view, rng).hands[1 - view.seat], unseen, rival, near) == bid  # noqa: SLF001
+    assert worlds >= 200 and told_hits > 0.7 * worlds  # the rollout model: a little over half (0.54)
+    assert told_hits > 1.3 * plain_hits
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_two_player_bid_reading_does_not_peek(seed: int) -> None:
     """Swapping a card of the opponent's hand with one of her discards of the same suit (neither seen by
@@ -234,6 +327,10 @@ def test_two_player_bid_reading_does_not_peek(seed: int) -> None:
     assert view_b == view
     assert HardPlayer(seed=5).evaluate(view, 12) == HardPlayer(seed=5).evaluate(view_b, 12)
     assert HardPlayer(seed=6, samples=16).choose(view) == HardPlayer(seed=6, samples=16).choose(view_b)
+    told = [HardPlayer(seed=6, samples=16) for _ in range(2)]  # her bid fitted by Normal's own rule
+    for player in told:
+        player.table = tuple("hard" if q == view.seat else "normal" for q in range(2))
+    assert told[0].choose(view) == told[1].choose(view_b)
 
 
 def _kept_kinds(hand: int) -> tuple[int, int, int]:

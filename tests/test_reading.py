@@ -381,35 +381,41 @@ def _two_fit(game: TrickGame, view: SeatView, hands: list[int]) -> float:
 
 def test_spades_for_two_play_says_more_than_the_draft_and_the_bid() -> None:
     """Mid-hand, the opponent's real hand explains her play better than the worlds Hard draws from the draft
-    and her bid (so reading it has something to add), and Hard reading the play draws worlds that explain
-    it better than those."""
+    and her bid (so reading it has something to add), and Hard reading the play (``read_play``, or told
+    that the table shows her at Normal) draws worlds that explain it better than those."""
     true_bits: list[float] = []
     plain_bits: list[float] = []
     read_bits: list[float] = []
+    told_bits: list[float] = []
     for seed in range(50):
         game = _two_player_mid_hand(seed, (6, 22))
         if game is None:
             continue
         view = game.view(cast("int", game.to_act))
         true_bits.append(math.log2(_two_fit(game, view, list(game.hands))))
-        plain, reader = HardPlayer(seed=seed), HardPlayer(seed=seed)
+        plain, reader, told = HardPlayer(seed=seed), HardPlayer(seed=seed), HardPlayer(seed=seed)
         reader.read_play = True
+        told.table = tuple("hard" if q == view.seat else "normal" for q in range(2))
         rng = random.Random(seed)
         for _ in range(6):
             plain_bits.append(math.log2(_two_fit(game, view, list(plain._world(view, rng).hands))))  # noqa: SLF001
             read_bits.append(math.log2(_two_fit(game, view, list(reader._world(view, rng).hands))))  # noqa: SLF001
+            told_bits.append(math.log2(_two_fit(game, view, list(told._world(view, rng).hands))))  # noqa: SLF001
     assert len(true_bits) >= 40
 
     def mean(values: list[float]) -> float:
         return sum(values) / len(values)
     assert mean(true_bits) > mean(plain_bits) + 0.3
     assert mean(read_bits) > mean(plain_bits) + 0.3
+    assert mean(told_bits) > mean(plain_bits) + 0.3  # a Normal opponent at the table is read by her rules
 
 
 @pytest.mark.parametrize("seed", [1, 4])
-def test_spades_for_two_reading_the_play_does_not_peek(seed: int) -> None:
+@pytest.mark.parametrize("how", ["read_play", "table"])
+def test_spades_for_two_reading_the_play_does_not_peek(seed: int, how: str) -> None:
     """Mid-hand in Spades for two, swapping a card the opponent still holds with one of her hidden discards
-    of the same suit leaves the view, Hard's (reading the play) values and its choice unchanged."""
+    of the same suit leaves the view, Hard's (reading the play: ``read_play``, or the table showing her
+    at Normal) values and its choice unchanged."""
     game = _two_player_mid_hand(seed, (6, 16))
     assert game is not None
     seat = cast("int", game.to_act)
@@ -425,7 +431,39 @@ def test_spades_for_two_reading_the_play_does_not_peek(seed: int) -> None:
 
     def reader(seed: int, samples: int | None = None) -> HardPlayer:
         player = HardPlayer(seed=seed, samples=samples)
-        player.read_play = True
+        if how == "read_play":
+            player.read_play = True
+        else:
+            player.table = tuple("hard" if q == seat else "normal" for q in range(2))
         return player
     assert reader(5).evaluate(view, 12) == reader(5).evaluate(other.view(seat), 12)
     assert reader(6, 16).choose(view) == reader(6, 16).choose(other.view(seat))
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_spades_for_two_opponent_read_by_her_level_only(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An opponent the table shows at Normal has her play read (``play_fit``) and a world drawn in proportion
+    to its fit; shown at Hard or Easy, or as a person, the worlds and the choice are those of no table."""
+    game = _two_player_mid_hand(seed, (6, 16))
+    assert game is not None
+    seat = cast("int", game.to_act)
+    view = game.view(seat)
+    resampled: list[bool | None] = []
+    fitted = HardPlayer._fitted_world
+
+    def spy(self: HardPlayer, *args: Any, **kwargs: Any) -> TrickGame:
+        resampled.append(kwargs.get("resample"))
+        return fitted(self, *args, **kwargs)
+    monkeypatch.setattr(HardPlayer, "_fitted_world", spy)
+
+    def choice(level: str | None) -> tuple[Action, object]:
+        player = HardPlayer(seed=6, samples=16)
+        player.table = tuple("hard" if q == seat else level for q in range(2))
+        return player.choose(view), player.rng.getstate()
+    plain = choice(None)
+    assert set(resampled) == {False}
+    for level in ("hard", "easy"):
+        assert choice(level) == plain
+    resampled.clear()
+    choice("normal")
+    assert resampled and set(resampled) == {True}

@@ -4,14 +4,14 @@
 seat's level, public at the table): it draws worlds with ``game.worlds.sample_world`` (the hidden cards
 dealt uniformly over the deals that fit, re-weighted by the other seats' Nil bids or auction bids where
 the game's ``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled
-out, ``read_nils``; a seat the table shows at the Normal level, ``table``, has its Nil bid and its cards
-read by Normal's own rules, ``model_levels``), applies each candidate action in every world, plays the
-hand out by the fast policy of ``game.ai.rollout`` and picks the best mean value for its side (paired
-over the same worlds). It stops when ``think_ms`` runs out, at once when one action is legal, and early
-when the leader is clearly ahead; ``samples`` fixes the number of worlds instead (then the choice
-depends only on the seed). Each game's search constants are its registry entry's ``tuning``
-(game/ai/tuning.py); the candidates, the corrections and how every constant was measured are in
-docs/ai-notes.md.
+out, ``read_nils``; in four-player Spades and Spades for two a seat the table shows at the Normal level,
+``table``, has its bids and its cards read by Normal's own rules, ``model_levels``), applies each
+candidate action in every world, plays the hand out by the fast policy of ``game.ai.rollout`` and picks
+the best mean value for its side (paired over the same worlds). It stops when ``think_ms`` runs out, at
+once when one action is legal, and early when the leader is clearly ahead; ``samples`` fixes the number
+of worlds instead (then the choice depends only on the seed). Each game's search constants are its
+registry entry's ``tuning`` (game/ai/tuning.py); the candidates, the corrections and how every
+constant was measured are in docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -25,8 +25,18 @@ from typing import TYPE_CHECKING, Any, cast
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
-from game.ai.inference import BID_SHIFT, BID_SIGMA, TWO_BID_SHIFT, BidModel, bids_fit
-from game.ai.normal import estimate_four, nil_risk
+from game.ai.inference import (
+    BID_SHIFT,
+    BID_SIGMA,
+    TWO_BID_SHIFT,
+    BidModel,
+    bids_fit,
+    four_rule_bid,
+    rule_fit,
+    two_rule_bid,
+)
+from game.ai.knowledge import is_nil
+from game.ai.normal import estimate_four, near_bag_limit, nil_risk, partner_of, side_of
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
     PITCH_BID_NEEDS,
@@ -138,7 +148,7 @@ class HardPlayer:
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
         self.table: tuple[str | None, ...] = ()  # each seat's level as the table shows it (None: a person)
-        self.model_levels = True  # four-player Spades: the seats the table shows at RULE_LEVEL read by its rules
+        self.model_levels = True  # Spades (four or two): the seats the table shows at RULE_LEVEL read by its rules
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
         # 0 none, 1 every other seat's, 2 the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
@@ -411,22 +421,62 @@ class HardPlayer:
 
     def _two_bid_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """Spades for two: a drafted world kept with the chance the opponent bids what she did on the hand
-        it gives her (``bids_fit``, the rollout model), with ``read_play`` (a card played) times the chance
-        she played as she did (``play_fit``); after ``bid_tries`` draws the fittest."""
+        it gives her (``bids_fit``, the rollout model; when the table shows her at ``RULE_LEVEL``, that
+        level's own bid rule, ``two_rule_bid``), with ``read_play`` or for her at that level (a card played)
+        times the chance she played as she did (``play_fit``); after ``bid_tries`` draws the fittest, or for
+        an opponent read by her level a drawn world in proportion to its fit."""
         played = _played_masks(view)
-        reads = self.read_play and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
+        modelled = not self.read_play and bool(self._rule_seats(view))
+        reads = (self.read_play or modelled) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
         tricks = hand_tricks(view) if reads else []
         broken = bool(getattr(view.options, "spades_any_time", False))
+        by_rule = self._two_rule_bid(view, played) if modelled else None
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
-                             self.two_bid_shift)
+            if by_rule is None:
+                value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
+                                 self.two_bid_shift)
+            else:
+                bid, unseen, rival, near = by_rule
+                value = rule_fit(bid, two_rule_bid(held[1 - view.seat], unseen, rival, near))
             if reads and value > 0.0:
                 value *= play_fit(held, tricks, spades_table_for(world, honest=True), view.seat, broken,
                                   miss=self.read_miss)
             return value
-        return self._fitted_world(view, rng, self.bid_tries, fit, self._drafted_world)
+        return self._fitted_world(view, rng, self.bid_tries, fit, self._drafted_world,
+                                  resample=self.resample or (reads and modelled))
+
+    @staticmethod
+    def _four_rule_bids(view: SeatView, rules: int) -> list[tuple[int, int, bool, bool]]:
+        """The number bids of the seats in ``rules`` (a mask), each with what ``four_rule_bid`` needs besides
+        the hand: (seat, bid, its side's bags near the limit, its partner bid Nil before it)."""
+        found = []
+        earlier: dict[int, object] = {}
+        for q, bid in view.bid_order:
+            if rules >> q & 1 and isinstance(bid, int):
+                partner = partner_of(view, q)
+                found.append((q, bid, near_bag_limit(view, side_of(view, q)),
+                              partner is not None and is_nil(earlier.get(partner))))
+            earlier[q] = bid
+        return found
+
+    @staticmethod
+    def _two_rule_bid(view: SeatView, played: list[int]) -> tuple[int, int, int | None, bool] | None:
+        """Spades for two: what ``two_rule_bid`` needs besides her hand to fit the opponent's number bid by
+        the rule-based level's rule (her bid, the cards she has not seen: this seat's hand and discards,
+        this seat's bid when it came first, her bags near the limit), or None (she bid Nil, or a Double
+        Nil redraw moved cards between hands and discards)."""
+        opponent = 1 - view.seat
+        bids = dict(view.bid_order)
+        bid = bids.get(opponent)
+        if not isinstance(bid, int) or view.blind:
+            return None
+        order = [q for q, _ in view.bid_order]
+        mine = bids.get(view.seat)
+        rival = mine if isinstance(mine, int) and order.index(view.seat) < order.index(opponent) else None
+        unseen = mask_of(view.hand or ()) | played[view.seat] | mask_of(view.discarded)
+        return bid, unseen, rival, near_bag_limit(view, side_of(view, opponent))
 
     def _read_nil_play(self, world: TrickGame, view: SeatView, rng: random.Random, nils: list[int]) -> None:
         """With ``read_nils``: move out of the live Nil bidders' hands in ``world`` the cards their play
@@ -445,9 +495,11 @@ class HardPlayer:
 
     def _rule_seats(self, view: SeatView) -> int:
         """The other seats the table shows played by ``RULE_LEVEL``, as a mask (bit ``1 << seat``), in
-        four-player Spades with ``model_levels``: their Nil bids are fitted by that level's Nil rule and
-        their cards read by the rollout policy, the rules it plays by (0: none, or off)."""
-        if not self.model_levels or not _tuning(view.kind).nil_worlds:
+        four-player Spades and Spades for two with ``model_levels``: their cards are read by the rollout
+        policy, the rules that level plays by, and in four-player Spades their Nil bids are fitted by its
+        Nil rule (0: none, or off)."""
+        tuning = _tuning(view.kind)
+        if not self.model_levels or not (tuning.nil_worlds or tuning.draft_opponent):
             return 0
         return sum(1 << q for q, level in enumerate(self.table) if level == RULE_LEVEL and q != view.seat)
 
@@ -490,8 +542,9 @@ class HardPlayer:
         """Rejection sampling on every bid: a uniform world is kept with the chance its Nil bidders bid Nil
         (``nil_fit``) and its other bidders bid what they did (``bids_fit``), with ``read_play`` (no jokers,
         a card played) times the chance they played as they did (``play_fit``); after ``bid_tries`` the
-        fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their play read
-        all the same (the others' not), and past the tries a drawn world is taken in proportion to its fit."""
+        fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their number bids
+        fitted by that level's bid rule (``four_rule_bid``) and their play read all the same (the others'
+        not), and past the tries a drawn world is taken in proportion to its fit."""
         played = _played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
@@ -503,10 +556,14 @@ class HardPlayer:
         broken = bool(getattr(view.options, "spades_any_time", False))
         opening = bool(getattr(view.options, "two_clubs_opens", False))
 
+        by_rule = self._four_rule_bids(view, rules)
+        others = [(q, bid) for q, bid in view.bid_order if not rules >> q & 1]
+
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
-            value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift,
-                             jokers)
+            value = bids_fit(held, others, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift, jokers)
+            for q, bid, near, partner_nil in by_rule:
+                value *= rule_fit(bid, four_rule_bid(held[q], view.num_seats, jokers, near, partner_nil))
             value *= math.prod(nil_fit(held[q], self._by_rule(view, q)) for q in nils)
             if reads and value > 0.0:
                 table = spades_table_for(world, honest=True)

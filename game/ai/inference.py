@@ -10,7 +10,10 @@ What a sensible bidder bids (``BidModel``): ``"rollout"``, the rollout policy's 
 (``spades_expected_tricks``) as it is, or ``"table"``, the rule-based level's estimate
 (``estimate_four``) plus ``shift`` (its bid is that estimate rounded up from .55, so about the
 estimate itself). The hard level uses the table with ``BID_SHIFT`` and ``BID_SIGMA`` fitted to its own
-bids; the figures that chose them are in docs/ai-notes.md.
+bids; the figures that chose them are in docs/ai-notes.md. A Spades for two opponent known to bid by the
+rule-based level's rules is fitted by its rule itself (``rule_fit`` of ``two_rule_bid``: what she bids
+depends on her hand and the cards she has not seen, in Spades for two the other player's hand and
+discards), and so is a four-player seat the table shows at that level (``four_rule_bid``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from functools import cache
 from typing import Literal
 
 from game.actions import BidValue
-from game.ai.normal import THREE_SCALE, THREE_SHIFT, estimate_four, ruff_tricks, side_tricks, spade_tricks
+from game.ai.normal import (
+    THREE_SCALE,
+    THREE_SHIFT,
+    estimate_four,
+    number_bid,
+    ruff_tricks,
+    side_tricks,
+    spade_tricks,
+    two_player_estimate,
+)
 from game.ai.rollout import spades_expected_tricks
 from game.cards import SPADES, SUIT_MASKS
 
@@ -30,6 +42,7 @@ BID_SIGMA = 1.0  # tricks: how far a bid strays from the hand's estimate (one st
 BID_FLOOR = 0.02  # the least relative chance of any bid on any hand
 BID_SHIFT = 0.24  # tricks added to the model's estimate
 TWO_BID_SHIFT = -0.9  # Spades for two: tricks added to the rollout estimate (drafted hands bid below it)
+RULE_SIGMA = 0.5  # tricks: a bid off the rule-based level's own by one fits exp(-2) as well as its own
 
 
 def expected_bid(hand: int, players: int = 4, model: BidModel = "table", shift: float = BID_SHIFT,
@@ -88,3 +101,28 @@ def bids_fit(hands: Sequence[int], bids: Sequence[tuple[int, BidValue]], seat: i
         if q != seat and isinstance(bid, int):
             fit *= bid_fit(hands[q], bid, players, sigma, model, shift, jokers)
     return fit
+
+
+def two_rule_bid(hand: int, unseen: int, rival: int | None, near_limit: bool) -> int:
+    """What the rule-based level bids in Spades for two holding ``hand`` (13 cards) with a number bid, not
+    having seen ``unseen``; ``rival``: the other player's number bid when it came first; ``near_limit``: her
+    side's bags are near the limit (game/ai/normal.py's ``spades_bid``)."""
+    return max(1, min(13, number_bid(two_player_estimate(hand, unseen, rival), True, near_limit)))
+
+
+def four_rule_bid(hand: int, players: int, jokers: bool, near_limit: bool, partner_nil: bool) -> int:
+    """What the rule-based level bids in four-player Spades (three: Cutthroat) holding ``hand`` with a
+    number bid; ``near_limit``: its side's bags are near the limit; ``partner_nil``: its partner bid Nil
+    before it (game/ai/normal.py's ``spades_bid``; the estimate remembered per suit, ``table_estimate``)."""
+    est = estimate_four(hand, jokers) if jokers else table_estimate(hand)
+    if players == 3:
+        est = THREE_SCALE * est + THREE_SHIFT
+    bid = int(est + 0.7) if partner_nil else number_bid(est, False, near_limit)
+    return max(1, min(hand.bit_count(), bid))
+
+
+def rule_fit(bid: int, ruled: int, sigma: float = RULE_SIGMA) -> float:
+    """The relative chance (``BID_FLOOR`` .. 1) that a seat bidding by the rule-based level's rule bid
+    ``bid`` on a hand the rule bids ``ruled`` on (1 when they agree)."""
+    gap = bid - ruled
+    return max(BID_FLOOR, math.exp(-gap * gap / (2.0 * sigma * sigma)))
