@@ -495,9 +495,9 @@ class HardPlayer:
 
     def _rule_seats(self, view: SeatView) -> int:
         """The other seats the table shows played by ``RULE_LEVEL``, as a mask (bit ``1 << seat``), in
-        four-player Spades and Spades for two with ``model_levels``: their cards are read by the rollout
-        policy, the rules that level plays by, and in four-player Spades their Nil bids are fitted by its
-        Nil rule (0: none, or off)."""
+        four-player Spades and Spades for two with ``model_levels``: their number bids are fitted by that
+        level's bid rule, their Nil bids (four players) by its Nil rule, and their cards read by the
+        rollout policy, the rules it plays by (0: none, or off)."""
         tuning = _tuning(view.kind)
         if not self.model_levels or not (tuning.nil_worlds or tuning.draft_opponent):
             return 0
