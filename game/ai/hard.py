@@ -140,6 +140,7 @@ class HardPlayer:
         self.two_bid_shift = TWO_BID_SHIFT  # Spades for two's model: the rollout estimate plus this
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
+        self._solver_reach = 0  # the decision's endgame solver reach: cards left (0: none)
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
@@ -226,12 +227,38 @@ class HardPlayer:
         start = time.perf_counter()
         deadline = start + self.think_ms / 1000.0
         rng = self.rng
-        seat = view.seat
         playing = view.phase is Phase.PLAYING
-        cards = [a.card if isinstance(a, Play) else -1 for a in candidates]
         alive = list(range(len(candidates)))
         # per candidate: the values seen, for paired comparisons
         values: list[list[float]] = [[] for _ in candidates]
+        bonuses = self.bonuses(view, candidates, prior)
+        limit = self.samples if self.samples is not None else MAX_WORLDS
+        self.start_valuing(view)
+        worlds = 0
+        check = MIN_WORLDS
+        while worlds < limit:
+            if self.samples is None and worlds and time.perf_counter() >= deadline:
+                break
+            world = self.next_world(view, rng)
+            found = self.world_values(view, world, candidates, alive)
+            for index in alive:
+                values[index].append(found[index] + bonuses[index])
+            worlds += 1
+            if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
+                check += max(PRUNE_EVERY, check // 2)
+                alive, clear = _prune(alive, values, worlds, _tuning(view.kind).var_floor)
+                if clear:
+                    break
+        self.last_worlds = worlds
+        self.stop_valuing()
+        order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
+        best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
+        return candidates[best]
+
+    def bonuses(self, view: SeatView, candidates: list[Action], prior: int = -1) -> list[float]:
+        """The points the search adds to each candidate's value when it chooses (not part of the value): the
+        rule-based choice's ``prior_bonus``, Pitch's ``overbid_step`` for each step of a bid above the
+        cheapest, Double Nil's ``double_nil_margin`` to its Look."""
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
@@ -243,57 +270,67 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
-        bag_cost = self._bag_cost(view)
-        honest = self._honest(view)
-        limit = self.samples if self.samples is not None else MAX_WORLDS
+        return bonuses
+
+    def start_valuing(self, view: SeatView) -> None:
+        """Set up the values of one decision (its game values, its solver's reach) before ``world_values``."""
+        playing = view.phase is Phase.PLAYING
         cards_cap = _tuning(view.kind).solver_cards if self.solver_cards is None else self.solver_cards
-        solver_cards = cards_cap if self.solver and playing else 0
+        self._solver_reach = cards_cap if self.solver and playing else 0
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
-        worlds = 0
-        check = MIN_WORLDS
-        while worlds < limit:
-            if self.samples is None and worlds and time.perf_counter() >= deadline:
-                break
-            world = self._world(view, rng)
-            self._world_u = rng.random()
-            if self.rollout_eps:
-                self._noise_seed = rng.getrandbits(32)
-            side = world.side_of(seat)
-            if self._game is not None and not policy_fits(world):
-                self._game = None  # house rules the rollouts play at random: the hand's points
-            solved = self._solved(world, seat, [cards[i] for i in alive], bag_cost) if solver_cards and \
-                cards_left(world) <= solver_cards else None
-            for index in alive:
-                if solved is not None:
-                    values[index].append(solved[cards[index]] + bonuses[index])
-                    continue
-                if playing and self._game is not None:
-                    values[index].append(self._game_play_out(world, cards[index], honest) + bonuses[index])
-                    continue
-                if playing:
-                    sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
-                                     judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps)
-                else:
-                    outcome = self._simulate_outcome(world, candidates[index])
-                    if isinstance(outcome, float):  # the game value already
-                        values[index].append(outcome + bonuses[index])
-                        continue
-                    sides = outcome
-                values[index].append(self._side_value(sides, side, world) + bonuses[index])
-            worlds += 1
-            if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
-                check += max(PRUNE_EVERY, check // 2)
-                alive, clear = _prune(alive, values, worlds, _tuning(view.kind).var_floor)
-                if clear:
-                    break
-        self.last_worlds = worlds
+
+    def stop_valuing(self) -> None:
+        """The decision valued: drop its game values."""
         self._game = None
         self._pitch_game = None
-        order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
-        best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
-        return candidates[best]
+
+    def next_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+        """The next world of a decision, with the draws its candidates share (``_world_u``, the rollouts'
+        noise)."""
+        world = self._world(view, rng)
+        self._world_u = rng.random()
+        if self.rollout_eps:
+            self._noise_seed = rng.getrandbits(32)
+        return world
+
+    def world_values(self, view: SeatView, world: TrickGame, candidates: list[Action],
+                     alive: list[int] | None = None) -> dict[int, float]:
+        """The value to this seat's side of each candidate (by index; ``alive``: those still searched, else
+        all) in one world, as the search values it (between ``start_valuing`` and ``stop_valuing``): the
+        endgame solver within its reach, else the hand played out by the rollout policy, with the game's
+        value where the decision has one; no ``bonuses``."""
+        seat = view.seat
+        playing = view.phase is Phase.PLAYING
+        alive = list(range(len(candidates))) if alive is None else alive
+        cards = [a.card if isinstance(a, Play) else -1 for a in candidates]
+        bag_cost = self._bag_cost(view)
+        honest = self._honest(view)
+        side = world.side_of(seat)
+        if self._game is not None and not policy_fits(world):
+            self._game = None  # house rules the rollouts play at random: the hand's points
+        solved = self._solved(world, seat, [cards[i] for i in alive], bag_cost) if self._solver_reach and \
+            cards_left(world) <= self._solver_reach else None
+        values: dict[int, float] = {}
+        for index in alive:
+            if solved is not None:
+                values[index] = solved[cards[index]]
+                continue
+            if playing and self._game is not None:
+                values[index] = self._game_play_out(world, cards[index], honest)
+                continue
+            if playing:
+                sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
+                                 judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps)
+            else:
+                outcome = self._simulate_outcome(world, candidates[index])
+                if isinstance(outcome, float):  # the game value already
+                    values[index] = outcome
+                    continue
+                sides = outcome
+            values[index] = self._side_value(sides, side, world)
+        return values
 
     def _solved(self, world: TrickGame, seat: int, cards: list[int], bag_cost: float) -> dict[int, float] | None:
         """Each card's exact value in this world (the endgame solver), or None past its node budget."""
