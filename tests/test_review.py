@@ -9,6 +9,7 @@ import pytest
 
 import game.ai.review as review_module
 from game.actions import Play
+from game.ai.hard import HardPlayer
 from game.ai.players import NormalPlayer
 from game.ai.review import (
     REVIEW_WORLDS,
@@ -19,6 +20,8 @@ from game.ai.review import (
     review_hand,
     table_of_record,
 )
+from game.factory import new_game
+from game.options import SpadesOptions
 from game.record import dumps, replay, to_record
 from game.reviews import reviews_of, with_reviews
 from game.state import Phase, TrickGame
@@ -121,3 +124,49 @@ def test_the_review_models_the_table_the_record_shows(monkeypatch: pytest.Monkey
     monkeypatch.setattr(review_module, "review_hand", counted)
     assert ReviewerPlayer().choose(ReviewJob(to_record(game, seats), 1, (2,), WORLDS, 0)) == review
     assert asked == [table]
+
+
+def _played_by_hard(kind: str, players: int, seed: int, worlds: int) -> TrickGame:
+    """One hand of ``kind``: seat 0 played by the hard level at ``worlds`` worlds (told the table), the
+    others by the rules."""
+    game = new_game(kind, SpadesOptions(), players, seed)
+    hard = HardPlayer(seed=seed, samples=worlds)
+    hard.table = tuple("hard" if q == 0 else "normal" for q in range(players))
+    others = [NormalPlayer(seed * 7 + q) for q in range(players)]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        game.apply((hard if seat == 0 else others[seat]).choose(game.view(seat)))
+    return game
+
+
+def _played_by_rules(kind: str, players: int, seed: int) -> TrickGame:
+    """The same deal as ``_played_by_hard``'s, every seat played by the rules (seat 0 by ``NormalPlayer(seed)``)."""
+    game = new_game(kind, SpadesOptions(), players, seed)
+    seats = [NormalPlayer(seed if q == 0 else seed * 7 + q) for q in range(players)]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seats[seat].choose(game.view(seat)))
+    return game
+
+
+def test_the_review_values_as_hard_does_and_does_not_mark_its_draws_and_bids() -> None:
+    """The review values each choice as the hard level's search does (its draws by the tricks they take,
+    its bids' trick given away, the endgame solver), so Spades for two hands played by Hard at half the
+    review's worlds get hardly a mark (none in 3 hands of 78 decisions; valued by the rollouts alone, the
+    review before, the same hands got 11, mostly Hard's draws and bids), while the same deals played by the
+    rules at that seat still get theirs (9)."""
+    seats = (None, "normal")
+    marks = decisions = 0
+    for seed in (2, 3, 5):
+        game = _played_by_hard("spades-two", 2, seed, REVIEW_WORLDS // 2)
+        review = review_hand(game, 1, [0], REVIEW_WORLDS, seed=0, table=seats)
+        marks += len(review.marks)
+        decisions += review.decisions
+    assert decisions >= 60
+    assert marks <= 1
+    ruled = sum(len(review_hand(_played_by_rules("spades-two", 2, seed), 1, [0], REVIEW_WORLDS, seed=0,
+                                table=seats).marks) for seed in (2, 3, 5))
+    assert ruled >= 5
+

@@ -2,22 +2,24 @@
 
 ``explain(view, worlds, seed)`` looks at one decision from the seat's own ``SeatView`` only. It
 samples ``worlds`` worlds that fit the view (``HardPlayer._world``: the same sampling, Nil fits and
-auction fits the ``hard`` level uses), applies every candidate of the ``hard`` level in each world
-(common random numbers: every candidate sees the same worlds) and plays the hand out by the fast
-policy of ``game.ai.rollout``; a game whose hard level has its own search (the registry's
-``hard_values``: Ten-point Pitch) values that search's candidates in its own worlds instead. It
-keeps, per candidate:
+auction fits the ``hard`` level uses) and values every candidate of the ``hard`` level in each world as
+that level's search does (``HardPlayer.world_values``: the endgame solver near the end of the hand, the
+rollouts of ``game.ai.rollout`` before it, Spades for two's draws by the tricks they take, the bids'
+trick given away, the game's value; common random numbers: every candidate sees the same worlds); a
+game whose hard level has its own search (the registry's ``hard_values``: Ten-point Pitch) values that
+search's candidates in its own worlds instead. It keeps, per candidate:
 
 - the mean value (the side's points minus the opponents', as ``hard`` values a hand);
 - in Spades, how often the side makes its contract, each Nil of the table survives, and (for a bid)
-  how many tricks the seat takes.
+  how many tricks the seat takes, from the hand played out by the rollout policy.
 
 The words come from those numbers and from the rules applied to the view (who is winning the trick,
 by the game's own trick rule with the jokers and the off-jack, which cards are gone, who bid Nil),
 never from a hidden card: the same view and the same seed give the same words however the unseen
-cards lie (tests shuffle them). The recommended action is the
-best mean plus the ``hard`` level's tie-break prior (the rule-based card), so the lifted card is the
-first line of the note.
+cards lie (tests shuffle them). The recommended action is the best mean plus the points the ``hard``
+level's search adds when it chooses (``HardPlayer.bonuses``: the rule-based card's tie-break prior,
+Pitch's price of each step of a bid, Double Nil's margin), so the Hint lifts what Hard at the same
+worlds would, and the lifted card is the first line of the note.
 
 ``Advice`` (the action and its ``Note``) is what the Hint's worker process sends back.
 """
@@ -43,13 +45,11 @@ from game.actions import (
     Play,
     Redraw,
 )
-from game.ai.hard import HardPlayer, _margin, _tuning
+from game.ai.hard import HardPlayer, _tuning
 from game.ai.rollout import (
     advance_to_play,
-    play_out,
     policy_fits,
     spades_rollout,
-    spades_side_values,
     spades_table_for,
 )
 from game.cards import JOKER_NAMES, RANKS, Card
@@ -167,17 +167,14 @@ class _Tally:
     values: list[float] = field(default_factory=list)
 
 
-def _outcome(hard: HardPlayer, world: TrickGame, action: Action, seat: int) -> tuple[float, list[int] | None,
-                                                                                      tuple[BidValue | None, ...]]:
-    """The value of ``action`` in ``world`` for ``seat``'s side, with the tricks per seat (Spades) and the
-    bids they were played to (None tricks when the policy does not model the hand)."""
-    side = world.side_of(seat)
+def _tricks_after(hard: HardPlayer, world: TrickGame, action: Action) -> tuple[list[int] | None,
+                                                                              tuple[BidValue | None, ...]]:
+    """The tricks per seat once ``action`` is made in ``world`` and the hand played out by the rollout policy,
+    with the bids they were played to: the words' tricks, contract and Nil chances (None tricks when the
+    policy does not model the hand: Pitch, house rules it plays at random). A bid's rollout gives a trick
+    away as ``hard`` values it (``trick_bias``, Spades for two), so the chances agree with the values."""
     if world.facts.auction or not policy_fits(world):
-        if world.phase is Phase.PLAYING and isinstance(action, Play) and policy_fits(world):
-            sides = play_out(world, action.card, bag_cost=hard._bag_cost(world), honest=hard._honest(world))  # type: ignore[arg-type]
-        else:
-            sides = hard._simulate(world, action)
-        return _margin(sides, side), None, tuple(world.bids)
+        return None, tuple(world.bids)
     if world.phase is Phase.PLAYING and isinstance(action, Play):
         state = world
         first = int(action.card)
@@ -187,13 +184,17 @@ def _outcome(hard: HardPlayer, world: TrickGame, action: Action, seat: int) -> t
         advance_to_play(state)
         first = -1
         if state.phase is not Phase.PLAYING:
-            sides = [float(p["total"]) for p in state.results[-1].points] if state.results else [0.0] * len(state.teams)
-            return _margin(sides, side), None, tuple(state.bids)
+            return None, tuple(state.bids)
     table = spades_table_for(state, honest=_tuning(state.kind).honest)
     tricks = spades_rollout(list(state.hands), table, list(state.tricks_won), state.to_act or 0, state.trick,
                             state.spades_broken, first)
-    sides = spades_side_values(table, tricks, state.bags, hard._bag_cost(state))
-    return _margin(sides, side), tricks, tuple(state.bids)
+    bias = _tuning(world.kind).trick_bias if hard.trick_bias is None else hard.trick_bias
+    seat = getattr(action, "seat", None)
+    if bias and world.phase is Phase.BIDDING and isinstance(seat, int) and tricks[seat] \
+            and hard._world_u < bias and len(tricks) == 2:
+        tricks[seat] -= 1
+        tricks[1 - seat] += 1
+    return tricks, tuple(state.bids)
 
 
 def _look_bid(world: TrickGame, action: Look) -> Action:
@@ -217,26 +218,27 @@ def _made(bids: tuple[BidValue | None, ...], tricks: list[int], seats: list[int]
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every candidate of a decision over the same worlds: the candidates, their tallies, the index of the
-    rule-based choice among them (-1 when none) and the points the hard level's search gives it."""
+    """Every candidate of a decision over the same worlds: the candidates, their tallies, and the points the
+    hard level's search adds to each when it chooses (``HardPlayer.bonuses``: the rule-based choice's prior
+    and the like; not part of the values)."""
 
     candidates: list[Action]
     tallies: dict[Action, _Tally]
-    prior: int
-    bonus: float
+    bonuses: tuple[float, ...]
 
 
 def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | None = None,
              extra: tuple[Action, ...] = ()) -> Evaluation:
     """Every candidate of the hard level (and ``extra`` actions) over ``worlds`` worlds sampled from
-    ``view``; a game with its own hard search (the registry's ``hard_values``) values its own."""
+    ``view``, each valued as the hard level's search values it (``HardPlayer.world_values``); a game with
+    its own hard search (the registry's ``hard_values``) values its own."""
     own = GAMES[view.kind].hard_values
     if own is not None:  # a game with its own search (Ten-point Pitch): its candidates and values
         valued = own(view, random.Random(seed), worlds, extra)
         own_tallies = {a: _Tally(total=sum(v), values=list(v)) for a, v in zip(valued.actions, valued.values,
                                                                                strict=True)}
-        return Evaluation(list(valued.actions), own_tallies, valued.prior,
-                          valued.prior_bonus if valued.prior >= 0 else 0.0)
+        own_bonuses = tuple(valued.prior_bonus if i == valued.prior else 0.0 for i in range(len(valued.actions)))
+        return Evaluation(list(valued.actions), own_tallies, own_bonuses)
     player = hard if hard is not None else HardPlayer(seed=seed, samples=worlds)
     rng = random.Random(seed)
     candidates = list(player.candidates(view))
@@ -244,31 +246,37 @@ def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | N
     for action in extra:
         if action not in candidates:
             candidates.append(action)
+    bonuses = tuple(player.bonuses(view, candidates, prior))
     tallies = {a: _Tally() for a in candidates}
     team = next(t for t in view.teams if view.seat in t)
-    for _ in range(worlds):
-        world = player._world(view, rng)
-        player._world_u = rng.random()
-        for action in candidates:
-            value, tricks, bids = _outcome(player, world, action, view.seat)
-            tally = tallies[action]
-            tally.total += value
-            tally.values.append(value)
-            if tricks is None:
-                continue
-            tally.tricks += tricks[view.seat]
-            if _made(bids, tricks, list(team)):
-                tally.made += 1
-            for q, bid in enumerate(bids):
-                if bid in (NIL, DOUBLE_NIL):
-                    tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
-    return Evaluation(candidates, tallies, prior, player._prior_bonus(view) if prior >= 0 else 0.0)
+    player.start_valuing(view)
+    try:
+        for _ in range(worlds):
+            world = player.next_world(view, rng)
+            values = player.world_values(view, world, candidates)
+            for index, action in enumerate(candidates):
+                tally = tallies[action]
+                tally.total += values[index]
+                tally.values.append(values[index])
+                tricks, bids = _tricks_after(player, world, action)
+                if tricks is None:
+                    continue
+                tally.tricks += tricks[view.seat]
+                if _made(bids, tricks, list(team)):
+                    tally.made += 1
+                for q, bid in enumerate(bids):
+                    if bid in (NIL, DOUBLE_NIL):
+                        tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
+    finally:
+        player.stop_valuing()
+    return Evaluation(candidates, tallies, bonuses)
 
 
 def recommended(view: SeatView, found: Evaluation, worlds: int) -> Action:
-    """The action the Hint lifts: the best mean with the hard level's tie-break prior (ties: the first)."""
-    candidates, tallies, prior, bonus = found.candidates, found.tallies, found.prior, found.bonus
-    scores = [tallies[a].total / worlds + (bonus if i == prior else 0.0) for i, a in enumerate(candidates)]
+    """The action the Hint lifts: the best mean with the hard level's ``bonuses``, as its search chooses
+    (ties: the first card, the last bid)."""
+    candidates, tallies, bonuses = found.candidates, found.tallies, found.bonuses
+    scores = [tallies[a].total / worlds + bonuses[i] for i, a in enumerate(candidates)]
     if view.phase is Phase.PLAYING:
         best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
     else:
