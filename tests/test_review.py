@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import game.ai.review as review_module
-from game.actions import Play
+from game.actions import Look, Play
 from game.ai.hard import HardPlayer
 from game.ai.players import NormalPlayer
 from game.ai.review import (
@@ -71,6 +71,36 @@ def test_overtaking_a_partners_sure_winner_is_marked() -> None:
     assert first.text.startswith("Trick 2: you played K\u2665 on your partner's Q\u2665; 7\u2665 loses ")
     assert first.k == 4 + 4 + 2  # the bids, the first trick, two cards of the second
     assert "decision" in review.summary() and "about" in review.summary()
+
+
+def test_a_mark_needs_a_second_look_that_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice the first look marks is marked only when a second look over other worlds (its own seed)
+    finds it costs ``MARK_POINTS`` too; the mark's cost is the mean of the two looks."""
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    play_tricks(game, ["AH 2H 3H 4H"])
+    game.apply(Play(0, card("QH")))
+    game.apply(Play(1, card("5H")))
+    game.apply(Play(2, card("KH")))  # the overtaking the first look marks (k = 10)
+    finish_hand(game)
+    seeds: list[int] = []
+
+    def cost_of_the_overtaking(again: float) -> float | None:
+        def second(*args: Any) -> float:
+            seeds.append(args[4])
+            return again
+
+        monkeypatch.setattr(review_module, "second_look", second)
+        marks = review_hand(game, 1, [2], REVIEW_WORLDS, seed=0).marks
+        return next((m.cost for m in marks if m.k == 10), None)
+
+    assert cost_of_the_overtaking(0.0) is None
+    assert cost_of_the_overtaking(review_module.MARK_POINTS - 0.1) is None
+    at_40, at_60 = cost_of_the_overtaking(40.0), cost_of_the_overtaking(60.0)
+    assert at_40 is not None and at_60 is not None
+    assert at_60 - at_40 == pytest.approx(10.0)  # half the second look's difference
+    assert 2 * at_40 - 40.0 >= review_module.MARK_POINTS  # the first look's own cost
+    assert decision_seed(0, 10, "again") in seeds and decision_seed(0, 10) not in seeds
 
 
 def test_the_review_travels_in_the_record_and_readers_ignore_it() -> None:
@@ -170,3 +200,30 @@ def test_the_review_values_as_hard_does_and_does_not_mark_its_draws_and_bids() -
                                 table=seats).marks) for seed in (2, 3, 5))
     assert ruled >= 5
 
+
+def test_a_bid_is_reviewed_from_the_view_with_the_cards_its_seat_had_looked_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record keeps no looks, so in its replay a seat bids before it has looked; the review still judges
+    the bid from the view with the seat's cards (reviewed from the blind view, every bid was weighed
+    against "look at your cards")."""
+    game = new_game("spades", SpadesOptions(), 4, 3)
+    players = [NormalPlayer(s) for s in range(4)]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    replayed = replay(to_record(game)).game
+    seen: list[tuple[Any, Any]] = []
+    original = review_module.review_decision
+
+    def spy(view: Any, chosen: Any, *args: Any) -> Any:
+        seen.append((view, chosen))
+        return original(view, chosen, *args)
+
+    monkeypatch.setattr(review_module, "review_decision", spy)
+    review_hand(replayed, 1, [0, 1, 2, 3], 8, seed=0)
+    bids = [(view, chosen) for view, chosen in seen if view.phase is Phase.BIDDING]
+    assert len(bids) == 4
+    for view, chosen in bids:
+        assert view.hand is not None and len(view.hand) == 13, chosen
+        assert all(not isinstance(a, Look) for a in view.legal)
+    assert not any(isinstance(mark.better, Look) for mark in review_hand(replayed, 1, [0, 1, 2, 3], 8, seed=0).marks)
