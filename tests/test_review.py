@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import game.ai.review as review_module
-from game.actions import Look, Play
+from game.actions import Bid, Look, Play
 from game.ai.hard import HardPlayer
 from game.ai.players import NormalPlayer
 from game.ai.review import (
@@ -29,6 +29,7 @@ from tests.scripted import bid_round, card, cards, play_tricks, spades_game
 from tests.test_coach import PARTNER_QUEEN
 
 WORLDS = 24
+BIDS = {0: 6, 1: 1, 2: 3, 3: 1}  # scripted, not the reviewer's: seat 2's 3 is marked (Hard bids 1 on its cards)
 
 
 def finish_hand(game: TrickGame, human: int | None = None, worlds: int = WORLDS, seed: int = 0) -> None:
@@ -48,8 +49,7 @@ def finish_hand(game: TrickGame, human: int | None = None, worlds: int = WORLDS,
 
 def test_a_hand_played_as_the_reviewer_would_marks_nothing() -> None:
     game = spades_game([cards(text) for text in PARTNER_QUEEN])
-    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
-    finish_hand(game, human=2)
+    finish_hand(game, human=2)  # the bid too
     review = review_hand(game, 1, [2], WORLDS, seed=0)
     assert review.decisions >= 5
     assert review.marks == ()
@@ -58,15 +58,15 @@ def test_a_hand_played_as_the_reviewer_would_marks_nothing() -> None:
 
 def test_overtaking_a_partners_sure_winner_is_marked() -> None:
     game = spades_game([cards(text) for text in PARTNER_QUEEN])
-    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    bid_round(game, BIDS)
     play_tricks(game, ["AH 2H 3H 4H"])
     game.apply(Play(0, card("QH")))
     game.apply(Play(1, card("5H")))
     game.apply(Play(2, card("KH")))  # over the partner's queen, the best heart left
     finish_hand(game)
     review = review_hand(game, 1, [2], REVIEW_WORLDS, seed=0)
-    assert review.marks, review
-    first = review.marks[0]
+    assert [m.trick for m in review.marks][:2] == [0, 2], review  # the scripted bid, then the overtaking
+    first = review.marks[1]
     assert first.trick == 2 and first.chosen == Play(2, card("KH")) and first.better == Play(2, card("7H"))
     assert first.text.startswith("Trick 2: you played K\u2665 on your partner's Q\u2665; 7\u2665 loses ")
     assert first.k == 4 + 4 + 2  # the bids, the first trick, two cards of the second
@@ -77,7 +77,7 @@ def test_a_mark_needs_a_second_look_that_agrees(monkeypatch: pytest.MonkeyPatch)
     """A choice the first look marks is marked only when a second look over other worlds (its own seed)
     finds it costs ``MARK_POINTS`` too; the mark's cost is the mean of the two looks."""
     game = spades_game([cards(text) for text in PARTNER_QUEEN])
-    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    bid_round(game, BIDS)
     play_tricks(game, ["AH 2H 3H 4H"])
     game.apply(Play(0, card("QH")))
     game.apply(Play(1, card("5H")))
@@ -105,7 +105,7 @@ def test_a_mark_needs_a_second_look_that_agrees(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_review_travels_in_the_record_and_readers_ignore_it() -> None:
     game = spades_game([cards(text) for text in PARTNER_QUEEN])
-    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    bid_round(game, BIDS)
     play_tricks(game, ["AH 2H 3H 4H"])
     game.apply(Play(0, card("QH")))
     game.apply(Play(1, card("5H")))
@@ -124,9 +124,9 @@ def test_the_review_travels_in_the_record_and_readers_ignore_it() -> None:
 def test_the_review_models_the_table_the_record_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reviewer is told each seat's level from the record's seats (None for a person's), and a review at a
     table of Normal opponents is the one the hard level makes knowing that table: a hand played as that
-    reviewer would marks nothing."""
+    reviewer would marks nothing but the scripted bid."""
     game = spades_game([cards(text) for text in PARTNER_QUEEN])
-    bid_round(game, {0: 6, 1: 1, 2: 3, 3: 1})
+    bid_round(game, BIDS)
     seats = [{"name": "North", "player": "computer", "level": "normal"},
              {"name": "East", "player": "computer", "level": "normal"},
              {"name": "You", "player": "human"}, {"name": "West", "player": "computer", "level": "normal"}]
@@ -145,7 +145,7 @@ def test_the_review_models_the_table_the_record_shows(monkeypatch: pytest.Monkey
         else:
             game.apply(players[seat].choose(view))
     review = review_hand(game, 1, [2], WORLDS, seed=0, table=table)
-    assert review.decisions >= 5 and review.marks == ()
+    assert review.decisions >= 5 and [(m.trick, m.chosen) for m in review.marks] == [(0, Bid(2, 3))]
     asked: list[tuple[str | None, ...]] = []
 
     def counted(*args: Any, table: tuple[str | None, ...] = ()) -> Any:

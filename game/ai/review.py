@@ -202,10 +202,10 @@ def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = 
                     best, cost, error = review_decision(view, action, worlds, decision_seed(seed, k), table)
                     if cost >= MARK_POINTS and cost > MARK_Z * error:
                         again = second_look(view, action, best, worlds, decision_seed(seed, k, "again"), table)
-                        cost = (cost + again) / 2.0 if again >= MARK_POINTS else 0.0
-                    if cost >= MARK_POINTS and cost > MARK_Z * error:
-                        marks.append(Mark(k, hand, _trick_number(view), seat, action, best, cost,
-                                          describe(view, action, best, cost)))
+                        if again >= MARK_POINTS:
+                            cost = (cost + again) / 2.0
+                            marks.append(Mark(k, hand, _trick_number(view), seat, action, best, cost,
+                                              describe(view, action, best, cost)))
                     if progress is not None:
                         progress(decisions)
         elif state.hand_number > hand:
