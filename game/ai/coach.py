@@ -172,7 +172,7 @@ def _tricks_after(hard: HardPlayer, world: TrickGame, action: Action) -> tuple[l
     """The tricks per seat once ``action`` is made in ``world`` and the hand played out by the rollout policy,
     with the bids they were played to: the words' tricks, contract and Nil chances (None tricks when the
     policy does not model the hand: Pitch, house rules it plays at random). A bid's rollout gives a trick
-    away as ``hard`` values it (``trick_bias``, Spades for two), so the chances agree with the values."""
+    away as ``hard`` values it (``give_trick_away``, Spades for two), so the chances agree with the values."""
     if world.facts.auction or not policy_fits(world):
         return None, tuple(world.bids)
     if world.phase is Phase.PLAYING and isinstance(action, Play):
@@ -188,12 +188,9 @@ def _tricks_after(hard: HardPlayer, world: TrickGame, action: Action) -> tuple[l
     table = spades_table_for(state, honest=_tuning(state.kind).honest)
     tricks = spades_rollout(list(state.hands), table, list(state.tricks_won), state.to_act or 0, state.trick,
                             state.spades_broken, first)
-    bias = _tuning(world.kind).trick_bias if hard.trick_bias is None else hard.trick_bias
     seat = getattr(action, "seat", None)
-    if bias and world.phase is Phase.BIDDING and isinstance(seat, int) and tricks[seat] \
-            and hard._world_u < bias and len(tricks) == 2:
-        tricks[seat] -= 1
-        tricks[1 - seat] += 1
+    if world.phase is Phase.BIDDING and isinstance(seat, int) and len(tricks) == 2:
+        hard.give_trick_away(world, seat, tricks)
     return tricks, tuple(state.bids)
 
 

@@ -668,6 +668,18 @@ class HardPlayer:
             return value * auction_fit(view, world.hands, played, self.auction_floor)
         return self._fitted_world(view, rng, self.read_tries, fit)
 
+    def trick_rate(self, state: Any) -> float:
+        """How often a bid's rollout gives one of the bidder's tricks away (``trick_bias``: Spades for two's
+        rollouts take more tricks than the real play does; 0: never)."""
+        return _tuning(state.kind).trick_bias if self.trick_bias is None else self.trick_bias
+
+    def give_trick_away(self, state: Any, seat: int, tricks: list[int]) -> None:
+        """In this world (its one draw ``_world_u``), give one of ``seat``'s rollout ``tricks`` to the other
+        player at the ``trick_rate``."""
+        if tricks[seat] and self._world_u < self.trick_rate(state):
+            tricks[seat] -= 1
+            tricks[1 - seat] += 1
+
     def _simulate(self, world: TrickGame, action: Action) -> list[float]:
         """Apply a candidate to a copy of the world, finish the bidding etc. by estimate, play it out: each
         side's value (outside a search: no game value)."""
@@ -691,16 +703,11 @@ class HardPlayer:
                 return self._game.value(totals, list(copy.bags))
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         tuning = _tuning(copy.kind)
-        bias = tuning.trick_bias if self.trick_bias is None else self.trick_bias
-        if bias and world.phase is Phase.BIDDING:
-            # the rollouts take more tricks than the real play does: give one away now and then
+        if self.trick_rate(copy) and world.phase is Phase.BIDDING:
             table = spades_table_for(copy, honest=tuning.honest)
             tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
                                     copy.spades_broken)
-            seat = action.seat
-            if tricks[seat] and self._world_u < bias:
-                tricks[seat] -= 1
-                tricks[1 - seat] += 1
+            self.give_trick_away(copy, action.seat, tricks)
             if self._game is not None:
                 return self._game.value(*_spades_outcome(table, tricks, copy.bags))
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
