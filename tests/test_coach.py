@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.actions import Bid, Play
-from game.ai.coach import CoachPlayer, explain
+from game.ai.coach import CoachPlayer, explain, hint_seed
 from game.ai.players import NormalPlayer
 from game.ai.review import review_hand
 from game.factory import new_game
@@ -104,6 +104,23 @@ def test_the_coach_player_answers_with_advice() -> None:
     game = _partner_queen_game()
     advice = CoachPlayer(seed=4, worlds=8).choose(game.view(2))
     assert advice.action in game.view(2).legal and advice.note is not None and advice.note.text
+
+
+def test_the_hint_answers_a_decision_alike_however_often_it_is_asked() -> None:
+    """The Hint's worlds are seeded by the decision (``hint_seed``), not by how many hints came before: asked
+    again (after another decision, or by another player with the same seed) it says the same, to the point;
+    another seat's seed gives other worlds."""
+    game = new_game("spades", None, 4, 11)
+    _advance(game, 0, 9)
+    view = game.view(0)
+    coach = CoachPlayer(seed=4, worlds=WORLDS)
+    first = coach.choose(view).note
+    coach.choose(_partner_queen_game().view(2))
+    assert coach.choose(view).note == first
+    assert CoachPlayer(seed=4, worlds=WORLDS).choose(view).note == first
+    assert hint_seed(4, view) == hint_seed(4, game.clone().view(0)) != hint_seed(5, view)
+    other = CoachPlayer(seed=5, worlds=WORLDS).choose(view).note
+    assert other is not None and first is not None and other.lines != first.lines
 
 
 def test_the_coach_player_reads_the_normal_seats_of_its_table_and_does_not_peek() -> None:

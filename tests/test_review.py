@@ -9,6 +9,7 @@ import pytest
 
 import game.ai.review as review_module
 from game.actions import Bid, Look, Play
+from game.ai.coach import CoachPlayer, fingerprint
 from game.ai.hard import HardPlayer
 from game.ai.players import NormalPlayer
 from game.ai.review import (
@@ -148,9 +149,9 @@ def test_the_review_models_the_table_the_record_shows(monkeypatch: pytest.Monkey
     assert review.decisions >= 5 and [(m.trick, m.chosen) for m in review.marks] == [(0, Bid(2, 3))]
     asked: list[tuple[str | None, ...]] = []
 
-    def counted(*args: Any, table: tuple[str | None, ...] = ()) -> Any:
+    def counted(*args: Any, table: tuple[str | None, ...] = (), **hints: Any) -> Any:
         asked.append(table)
-        return review_hand(*args, table=table)
+        return review_hand(*args, table=table, **hints)
     monkeypatch.setattr(review_module, "review_hand", counted)
     assert ReviewerPlayer().choose(ReviewJob(to_record(game, seats), 1, (2,), WORLDS, 0)) == review
     assert asked == [table]
@@ -227,3 +228,72 @@ def test_a_bid_is_reviewed_from_the_view_with_the_cards_its_seat_had_looked_at(m
         assert view.hand is not None and len(view.hand) == 13, chosen
         assert all(not isinstance(a, Look) for a in view.legal)
     assert not any(isinstance(mark.better, Look) for mark in review_hand(replayed, 1, [0, 1, 2, 3], 8, seed=0).marks)
+
+
+def _followed_the_hint(kind: str, seed: int, table: tuple[str | None, ...]) -> TrickGame:
+    """One hand of ``kind`` whose seat 0 did what its Hint said (8 worlds a decision, Hint seed ``seed``), the
+    others by the rules; replayed from its record, as the window's review sees it."""
+    game = new_game(kind, None, len(table), seed)
+    coach = CoachPlayer(seed=seed, worlds=8, table=table)
+    others = [NormalPlayer(seed * 7 + q) for q in range(len(table))]
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        game.apply(coach.choose(view).action if seat == 0 else others[seat].choose(view))
+    return replay(to_record(game)).game
+
+
+@pytest.mark.parametrize("kind, seed", [("spades", 1), ("ten-point-pitch", 1)])
+def test_a_choice_the_hint_made_is_never_marked(kind: str, seed: int) -> None:
+    """Given the seat's Hint seed and budget, each decision's first look is the Hint's own (the same worlds and
+    values), so a hand played by the Hint gets no mark. Without them, the review's own first looks mark some of
+    the same choices: close calls the Hint's few worlds decided one way (2 in the Spades hand, 1 in the other)."""
+    table = (None, "normal", "normal", "normal")
+    game = _followed_the_hint(kind, seed, table)
+    review = review_hand(game, 1, [0], WORLDS, seed=seed, table=table, hints={0: seed}, hint_worlds=8)
+    assert review.decisions >= 2 and review.marks == ()
+    assert review_hand(game, 1, [0], WORLDS, seed=seed, table=table).marks != ()
+
+
+def test_the_reviewer_player_takes_the_hints_of_its_job(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = spades_game([cards(text) for text in PARTNER_QUEEN])
+    bid_round(game, BIDS)
+    asked: list[tuple[Any, Any]] = []
+
+    def counted(*args: Any, table: Any = (), hints: Any = None, hint_worlds: int = 0) -> Any:
+        asked.append((hints, hint_worlds))
+        return "reviewed"
+    monkeypatch.setattr(review_module, "review_hand", counted)
+    job = ReviewJob(to_record(game), 1, (2,), WORLDS, 0, ((2, 77),), 40)
+    assert ReviewerPlayer().choose(job) == "reviewed" and asked == [({2: 77}, 40)]
+
+
+@pytest.mark.parametrize("kind, players", [("spades", 4), ("spades-two", 2), ("pitch", 4), ("ten-point-pitch", 4)])
+def test_a_decision_has_the_same_fingerprint_at_the_table_and_in_a_replay(kind: str, players: int,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint's seed is a digest of the decision (``coach.fingerprint``): in a replay of the record (no looks of
+    the other seats, bids read back as plain strings) each reviewed decision of seat 0 is one the table saw, and
+    no two decisions share one."""
+    seen: list[str] = []
+    original = review_module.review_decision
+
+    def spy(view: Any, chosen: Any, *args: Any) -> Any:
+        seen.append(fingerprint(view))
+        return original(view, chosen, *args)
+
+    monkeypatch.setattr(review_module, "review_decision", spy)
+    for seed in range(3):
+        game = new_game(kind, None, players, seed)
+        rules = [NormalPlayer(q) for q in range(players)]
+        live: list[str] = []
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0 and len(view.legal) > 1:
+                live.append(fingerprint(view))
+            game.apply(rules[seat].choose(view))
+        seen.clear()
+        review_hand(replay(to_record(game)).game, 1, [0], 1, seed=0)
+        assert len(seen) >= 2 and set(seen) <= set(live) and len(set(live)) == len(live)

@@ -505,10 +505,18 @@ def follow_hint(app: Any, scene: TableScene) -> str:
 
 
 @pytest.mark.parametrize("game, players", [("spades-two", 2), ("pitch", 3), ("spades", 4)])
-def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> None:
+def test_following_every_hint_plays_a_whole_hand(game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai.review import ReviewerPlayer
     from ui.draw import cardart
 
     cardart.reset()
+    jobs: list[Any] = []
+    review_of = ReviewerPlayer.choose
+
+    def kept(self: Any, job: Any) -> Any:
+        jobs.append(job)
+        return review_of(self, job)
+    monkeypatch.setattr(ReviewerPlayer, "choose", kept)
     app = make_app((1280, 720), headless=True, menu=False)
     try:
         app.ctx.settings.think_ms = THINK_MS
@@ -529,6 +537,12 @@ def test_following_every_hint_plays_a_whole_hand(game: str, players: int) -> Non
         assert "Play" in kinds and "Bid" in kinds
         if game == "spades-two":
             assert "Draw" in kinds
+        # the review's first looks are the Hint's own (its seed, its budget, the table it models): what the Hint
+        # said is never marked
+        assert scene.coach.reviews.hints == {0: scene.control.hints.players.specs[0].seed}
+        assert [(job.hints, job.hint_worlds) for job in jobs] == [(((0, scene.coach.reviews.hints[0]),), 24)]
+        review = scene.coach.reviews.of(1)
+        assert review is not None and review.decisions >= 5 and review.marks == ()
     finally:
         app.close()
 

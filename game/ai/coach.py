@@ -26,9 +26,13 @@ worlds would, and the lifted card is the first line of the note.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import math
 import random
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
 
 from game.actions import (
     DOUBLE_NIL,
@@ -466,6 +470,38 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
     return Note(best, tuple(lines), tuple(text), worlds, why)
 
 
+UNSEEN_FIELDS = ("facts", "looked", "results")  # not in a decision's fingerprint (see ``fingerprint``)
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` in plain types: a record's bids read back as plain strings equal the live game's words."""
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, (tuple, list)):
+        return tuple(_canonical(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(_canonical(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, int):
+        return int(value)
+    return value
+
+
+def fingerprint(view: SeatView) -> str:
+    """The decision ``view`` is at, as text: the same at the table and in a replay of its record (which keeps no
+    looks of the other seats, and reads bids back as plain strings). The game's fixed facts, the hands' past
+    results (the scores and bags say them) and the other seats' looks are left out; the seat's own look is in."""
+    fields = tuple(_canonical(getattr(view, f.name)) for f in dataclasses.fields(view) if f.name not in UNSEEN_FIELDS)
+    return repr((fields, view.looked[view.seat]))
+
+
+def hint_seed(seed: int | None, view: SeatView) -> int:
+    """The seed of the Hint at the decision of ``view`` for the seat whose Hint seed is ``seed``: the same decision
+    gets the same worlds whenever it is asked (again after an undo, or by the review of the hand), so the Hint
+    answers alike and the review's first look is the Hint's own."""
+    digest = hashlib.blake2b(f"hint:{seed}:{fingerprint(view)}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
 def standard_error(a: list[float], b: list[float]) -> float:
     """The standard error of the mean paired difference ``a - b``."""
     n = len(a)
@@ -487,15 +523,16 @@ def hard_at_table(seed: int, worlds: int, table: tuple[str | None, ...]) -> Hard
 class CoachPlayer:
     """The Hint's player in the worker process: ``choose`` gives an ``Advice`` (the action and its note).
 
-    A fixed budget of worlds (``worlds``), so the same view and seed give the same words."""
+    A fixed budget of worlds (``worlds``) and a seed per decision (``hint_seed``), so the same decision gets the
+    same advice and words however often it is asked."""
 
     def __init__(self, seed: int | None = None, worlds: int = DEFAULT_WORLDS,
                  table: tuple[str | None, ...] = ()) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.worlds = worlds
         self.table = table  # each seat's level, None for a person: the hard level models its seats by it
 
     def choose(self, view: SeatView) -> Advice:
-        seed = self.rng.getrandbits(62)
+        seed = hint_seed(self.seed, view)
         note = explain(view, self.worlds, seed, hard_at_table(seed, self.worlds, self.table))
         return Advice(note.action, note)

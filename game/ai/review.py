@@ -15,8 +15,11 @@ in eight of the hard level's own choices in four-player Spades, half of them gon
 (docs/ai-notes.md, stop 43).
 
 A decision's seed is derived from ``seed`` and its position in the history, so a review is the
-same whenever it is run again. ``table`` (each seat's level, None for a person's; ``table_of_record``)
-is what the hard level models the seats by, as the Hint does.
+same whenever it is run again. Given the reviewed seats' Hint seeds (``hints``) and the Hint's budget
+(``hint_worlds``), the first look at a decision is the Hint's own (``coach.hint_seed``: the same worlds,
+the same values), so a choice the Hint recommended is never marked; the second look stays the review's.
+``table`` (each seat's level, None for a person's; ``table_of_record``) is what the hard level models
+the seats by, as the Hint does.
 
 The review travels with the game's record as an extra, optional field ``"reviews"`` (see
 docs/review.md; read and written by ``game.reviews``): readers that do not know it ignore it.
@@ -25,12 +28,12 @@ docs/review.md; read and written by ``game.reviews``): readers that do not know 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Look, Play
-from game.ai.coach import action_label, card_label, evaluate, hard_at_table, recommended, standard_error
+from game.ai.coach import action_label, card_label, evaluate, hard_at_table, hint_seed, recommended, standard_error
 from game.games import GAMES
 from game.record import replay
 from game.replay import replay_steps
@@ -187,8 +190,10 @@ def _view_at(state: TrickGame, seat: int, action: Action) -> SeatView:
 
 
 def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = REVIEW_WORLDS, seed: int | None = 0,
-                progress: Callable[[int], None] | None = None, table: tuple[str | None, ...] = ()) -> HandReview:
-    """Review the decisions of ``seats`` in hand number ``hand`` of ``game`` (see the module docstring)."""
+                progress: Callable[[int], None] | None = None, table: tuple[str | None, ...] = (),
+                hints: Mapping[int, int | None] | None = None, hint_worlds: int = 0) -> HandReview:
+    """Review the decisions of ``seats`` in hand number ``hand`` of ``game`` (see the module docstring); ``hints``:
+    a reviewed seat's Hint seed, its first looks made as its Hint (``hint_worlds`` worlds) made them."""
     marks: list[Mark] = []
     decisions = 0
     k = 0
@@ -199,7 +204,11 @@ def review_hand(game: TrickGame, hand: int, seats: Sequence[int], worlds: int = 
                 view = _view_at(state, seat, action)
                 if len(view.legal) > 1:
                     decisions += 1
-                    best, cost, error = review_decision(view, action, worlds, decision_seed(seed, k), table)
+                    if hints is not None and seat in hints and hint_worlds > 0:
+                        first_seed, first_worlds = hint_seed(hints[seat], view), hint_worlds
+                    else:
+                        first_seed, first_worlds = decision_seed(seed, k), worlds
+                    best, cost, error = review_decision(view, action, first_worlds, first_seed, table)
                     if cost >= MARK_POINTS and cost > MARK_Z * error:
                         again = second_look(view, action, best, worlds, decision_seed(seed, k, "again"), table)
                         if again >= MARK_POINTS:
@@ -223,6 +232,8 @@ class ReviewJob:
     seats: tuple[int, ...]
     worlds: int = REVIEW_WORLDS
     seed: int | None = 0
+    hints: tuple[tuple[int, int | None], ...] = ()  # (seat, its Hint's seed): first looks as the Hint's
+    hint_worlds: int = 0  # the Hint's budget of worlds (``coach.worlds_for`` of the thinking time)
 
     @property
     def seat(self) -> int:
@@ -238,4 +249,5 @@ class ReviewerPlayer:
 
     def choose(self, job: ReviewJob) -> HandReview:
         game = replay(job.record).game
-        return review_hand(game, job.hand, job.seats, job.worlds, job.seed, table=table_of_record(job.record))
+        return review_hand(game, job.hand, job.seats, job.worlds, job.seed, table=table_of_record(job.record),
+                           hints=dict(job.hints), hint_worlds=job.hint_worlds)

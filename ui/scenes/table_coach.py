@@ -58,7 +58,8 @@ class TableCoach:
     def __init__(self, table: CoachedTable, computer_sync: bool) -> None:
         self.table = table
         config, worker = table.control.config, table.ctx.worker
-        self.reviews = table_reviews(config, computer_sync, worker)  # each hand reviewed (ui.services.review)
+        # each hand reviewed (ui.services.review), its first looks the Hint's
+        self.reviews = table_reviews(config, computer_sync, worker, table.think_ms)
         self.duplicates = HandDuplicates(config, computer_sync, worker, table.think_ms)  # "Hard in my seat"
         self.reviews.on_done = self.count_review
         if isinstance(table.control.stats, TableStats):  # a finished game keeps its reviews' accuracy figure

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from game.ai import LEVELS
+from game.ai.coach import worlds_for
 from game.ai.duplicate import DuplicateJob, DuplicateResult
 from game.ai.review import REVIEW_WORLDS, HandReview, ReviewJob
 from game.record import to_record
@@ -23,6 +24,7 @@ from ui.services.computer import (
     ComputerPlayers,
     ComputerWorker,
     PlayerSpec,
+    ThinkTime,
     fallback_level,
     hint_level,
     player_for,
@@ -32,11 +34,16 @@ from ui.services.computer import (
 REVIEW_BUDGET_MS = 120_000  # how long the worker may take before it counts as stuck (a review is a few seconds)
 
 
-def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None = None) -> HandReviews:
+def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None = None,
+                  think_ms: ThinkTime | None = None) -> HandReviews:
     """The reviews of a table of ``config`` (a ``ui.config.GameConfig``): its one person's seat after every hand;
-    at a hot-seat table every person's own decisions, only when they ask at the end of the hand."""
+    at a hot-seat table every person's own decisions, only when they ask at the end of the hand. With the
+    table's thinking time (``think_ms``), each decision's first look is the one its Hint makes (the seats' Hint
+    seeds, ``player_seed(..., "hint")``, and the Hint's budget): a choice the Hint recommended is never marked."""
     humans = [i for i, seat in enumerate(config.seats) if seat.human]
-    reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review") if humans else None, sync, worker)
+    hints = {seat: player_seed(config.seed, seat, "hint") for seat in humans} if think_ms is not None else {}
+    reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review") if humans else None, sync, worker,
+                          hints=hints, think_ms=think_ms)
     reviews.auto = len(humans) == 1
     return reviews
 
@@ -45,10 +52,13 @@ class HandReviews:
     """The reviews of one table (one person's seat; hot-seat tables review nobody unless asked)."""
 
     def __init__(self, seats: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                 worlds: int = REVIEW_WORLDS) -> None:
+                 worlds: int = REVIEW_WORLDS, hints: dict[int, int | None] | None = None,
+                 think_ms: ThinkTime | None = None) -> None:
         self.seats = tuple(seats)
         self.seed = seed
         self.worlds = worlds
+        self.hints = dict(hints or {})  # seat -> its Hint's seed: first looks as its Hint made them
+        self.think_ms = think_ms  # the Hint's budget, read when a hand is sent
         anchor = self.seats[0] if self.seats else 0
         spec = PlayerSpec(REVIEW_LEVEL, seed, REVIEW_BUDGET_MS)
         self.players = ComputerPlayers({anchor: player_for(REVIEW_LEVEL, seed)}, sync=sync, specs={anchor: spec},
@@ -68,7 +78,10 @@ class HandReviews:
         if not self.seats or hand in self.done or self.asked == hand:
             return
         self.asked = hand
-        job = ReviewJob(to_record(game), hand, self.seats, self.worlds, self.seed)
+        hint_worlds = worlds_for(self.think_ms()) if self.think_ms is not None and self.hints else 0
+        record = to_record(game)
+        hints = tuple(sorted(self.hints.items()))
+        job = ReviewJob(record, hand, self.seats, self.worlds, self.seed, hints, hint_worlds)
         self.players.ask(("review", hand), cast(SeatView, job))
 
     def update(self) -> None:
