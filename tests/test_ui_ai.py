@@ -540,6 +540,7 @@ def test_following_every_hint_plays_a_whole_hand(game: str, players: int, monkey
         # the review's first looks are the Hint's own (its seed, its budget, the table it models): what the Hint
         # said is never marked
         assert scene.coach.reviews.hints == {0: scene.control.hints.players.specs[0].seed}
+        assert [job.record["seats"] for job in jobs] == [config.seat_records()]
         assert [(job.hints, job.hint_worlds) for job in jobs] == [(((0, scene.coach.reviews.hints[0]),), 24)]
         review = scene.coach.reviews.of(1)
         assert review is not None and review.decisions >= 5 and review.marks == ()

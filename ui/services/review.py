@@ -43,7 +43,7 @@ def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None
     humans = [i for i, seat in enumerate(config.seats) if seat.human]
     hints = {seat: player_seed(config.seed, seat, "hint") for seat in humans} if think_ms is not None else {}
     reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review") if humans else None, sync, worker,
-                          hints=hints, think_ms=think_ms)
+                          hints=hints, think_ms=think_ms, seat_records=config.seat_records())
     reviews.auto = len(humans) == 1
     return reviews
 
@@ -53,8 +53,9 @@ class HandReviews:
 
     def __init__(self, seats: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
                  worlds: int = REVIEW_WORLDS, hints: dict[int, int | None] | None = None,
-                 think_ms: ThinkTime | None = None) -> None:
+                 think_ms: ThinkTime | None = None, seat_records: list[dict[str, Any]] | None = None) -> None:
         self.seats = tuple(seats)
+        self.seat_records = seat_records  # the record's seats: each seat's level, as the review models the table
         self.seed = seed
         self.worlds = worlds
         self.hints = dict(hints or {})  # seat -> its Hint's seed: first looks as its Hint made them
@@ -79,7 +80,7 @@ class HandReviews:
             return
         self.asked = hand
         hint_worlds = worlds_for(self.think_ms()) if self.think_ms is not None and self.hints else 0
-        record = to_record(game)
+        record = to_record(game, self.seat_records)
         hints = tuple(sorted(self.hints.items()))
         job = ReviewJob(record, hand, self.seats, self.worlds, self.seed, hints, hint_worlds)
         self.players.ask(("review", hand), cast(SeatView, job))
