@@ -494,12 +494,18 @@ def fingerprint(view: SeatView) -> str:
     return repr((fields, view.looked[view.seat]))
 
 
+def look_seed(look: str, seed: int | None, decision: object) -> int:
+    """The seed of one ``look`` ("hint", "review", "again") at a ``decision`` (its fingerprint, or its place in
+    the history) from ``seed``: a digest, the same whenever it is asked."""
+    digest = hashlib.blake2b(f"{look}:{seed}:{decision}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
 def hint_seed(seed: int | None, view: SeatView) -> int:
     """The seed of the Hint at the decision of ``view`` for the seat whose Hint seed is ``seed``: the same decision
     gets the same worlds whenever it is asked (again after an undo, or by the review of the hand), so the Hint
     answers alike and the review's first look is the Hint's own."""
-    digest = hashlib.blake2b(f"hint:{seed}:{fingerprint(view)}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
+    return look_seed("hint", seed, fingerprint(view))
 
 
 def standard_error(a: list[float], b: list[float]) -> float:

@@ -27,13 +27,21 @@ docs/review.md; read and written by ``game.reviews``): readers that do not know 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Look, Play
-from game.ai.coach import action_label, card_label, evaluate, hard_at_table, hint_seed, recommended, standard_error
+from game.ai.coach import (
+    action_label,
+    card_label,
+    evaluate,
+    hard_at_table,
+    hint_seed,
+    look_seed,
+    recommended,
+    standard_error,
+)
 from game.games import GAMES
 from game.record import replay
 from game.replay import replay_steps
@@ -104,8 +112,7 @@ class HandReview:
 
 def decision_seed(seed: int | None, k: int, look: str = "review") -> int:
     """The seed of the review of the decision after ``k`` actions (``look``: "again" for its second look)."""
-    digest = hashlib.blake2b(f"{look}:{seed}:{k}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
+    return look_seed(look, seed, k)
 
 
 def _trick_number(view: SeatView) -> int:
