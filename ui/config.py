@@ -48,6 +48,7 @@ class GameConfig:
     options: Options
     seats: tuple[SeatConfig, ...]
     seed: int | None = None
+    coach_key: str | None = None  # the key of the Hint's and the review's seeds, kept by the save (None: none yet)
 
     def __post_init__(self) -> None:
         info = GAMES.get(self.game)

@@ -119,7 +119,7 @@ class TableScene(Scene):
     def _autosave(self, game: TrickGame) -> None:
         saves = self.ctx.saves
         if saves is not None:
-            window = window_facts(self.control.humans, self.think_ms(), game)
+            window = window_facts(self.control.humans, self.think_ms(), game, self.control.config.coach_key)
             if hasattr(self, "coach"):  # the hands' reviews (the first save comes before the coach is made)
                 self.coach.keep_in(window)
             saves.autosave(game, self.control.config.seat_records(), window)

@@ -156,16 +156,40 @@ def _seed_key() -> bytes:
     return hashlib.blake2b(fixed.encode(), digest_size=32).digest() if fixed else _SEED_KEY
 
 
-def player_seed(game_seed: int | None, seat: int, purpose: str = "seat") -> int | None:
+COACH_KEY_HEX = 32  # a game's coach key: 16 bytes as hex digits
+
+
+def new_coach_key() -> str:
+    """A key for one game's Hint and review seeds (``GameConfig.coach_key``): random, or under the tests' fixed
+    key the same for every game. The save keeps it beside the record, which holds the deal already."""
+    fixed = os.environ.get(SEED_KEY_ENV)
+    if fixed:
+        return hashlib.blake2b(f"coach:{fixed}".encode(), digest_size=COACH_KEY_HEX // 2).hexdigest()
+    return secrets.token_hex(COACH_KEY_HEX // 2)
+
+
+def coach_key_of(value: object) -> str | None:
+    """``value`` if it is a coach key (``COACH_KEY_HEX`` lowercase hex digits), else None (a save's field)."""
+    if isinstance(value, str) and len(value) == COACH_KEY_HEX and all(c in "0123456789abcdef" for c in value):
+        return value
+    return None
+
+
+def player_seed(game_seed: int | None, seat: int, purpose: str = "seat", key: str | None = None) -> int | None:
     """The seed of the computer player (``purpose`` "seat") or the Hint's player ("hint") at ``seat`` of the game
     with ``game_seed``: BLAKE2b of the three keyed with this process's secret key, so it is the same whenever
     this program asks again (a player rebuilt after a settings change plays on as before) but is no function
     of the game's seed that a player could invert to rebuild the deal: another run gives another seed.
-    None (an unseeded player) for an unseeded game."""
+    ``key``: the game's coach key (``new_coach_key``), which its save keeps, so that the Hint and the review
+    seeded by it answer alike after Continue. None (an unseeded player) for an unseeded game."""
     if game_seed is None:
         return None
-    digest = hashlib.blake2b(f"{purpose}:{game_seed}:{seat}".encode(), key=_seed_key(), digest_size=8).digest()
+    own = coach_key_of(key)
+    secret = bytes.fromhex(own) if own is not None else _seed_key()
+    digest = hashlib.blake2b(f"{purpose}:{game_seed}:{seat}".encode(), key=secret, digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1  # a non-negative 63-bit whole number
+
+
 def fallback_level() -> str:
     """The level a failed seat plays on at (``normal`` when there is one)."""
     return FALLBACK_LEVEL if FALLBACK_LEVEL in LEVELS else LEVELS[0]

@@ -39,10 +39,12 @@ def table_reviews(config: Any, sync: bool = False, worker: ComputerWorker | None
     """The reviews of a table of ``config`` (a ``ui.config.GameConfig``): its one person's seat after every hand;
     at a hot-seat table every person's own decisions, only when they ask at the end of the hand. With the
     table's thinking time (``think_ms``), each decision's first look is the one its Hint makes (the seats' Hint
-    seeds, ``player_seed(..., "hint")``, and the Hint's budget): a choice the Hint recommended is never marked."""
+    seeds, ``player_seed(..., "hint", config.coach_key)``, and the Hint's budget): a choice the Hint recommended
+    is never marked."""
     humans = [i for i, seat in enumerate(config.seats) if seat.human]
-    hints = {seat: player_seed(config.seed, seat, "hint") for seat in humans} if think_ms is not None else {}
-    reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review") if humans else None, sync, worker,
+    key = config.coach_key
+    hints = {seat: player_seed(config.seed, seat, "hint", key) for seat in humans} if think_ms is not None else {}
+    reviews = HandReviews(humans, player_seed(config.seed, humans[0], "review", key) if humans else None, sync, worker,
                           hints=hints, think_ms=think_ms, seat_records=config.seat_records())
     reviews.auto = len(humans) == 1
     return reviews

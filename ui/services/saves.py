@@ -3,7 +3,8 @@
 The autosave is one JSON file in the user's data folder (``ui.services.storage.data_dir()``)::
 
     {"format": "trick-table-save/1", "saved_at": "2026-11-30T15:20:00Z",
-     "window": {"humans": [0], "hot_seat": false, "think_ms": 500, "title": "Spades, hand 3"},
+     "window": {"humans": [0], "hot_seat": false, "think_ms": 500, "title": "Spades, hand 3",
+                "scores": [120, 80], "coach_key": "<32 hex digits: the Hint's and the review's seeds>"},
      "record": { ... the game record, trick-record/1 (../shared/RECORD.md), the hand in progress included ... }}
 
 The game itself is only the record (the seats in it carry name, human or computer and level);
@@ -28,7 +29,7 @@ import json
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -83,8 +84,12 @@ class SavedGame:
     actions: int = 0
 
     def config(self) -> GameConfig:
-        """The window's ``GameConfig`` for this game (seats, options, seed from the record)."""
-        return config_for(self.game, self.record.get("seats") or [])
+        """The window's ``GameConfig`` for this game (seats, options, seed from the record; the coach key the
+        window kept, if it is one)."""
+        from ui.services.computer import coach_key_of  # start-up speed: it loads the computer players' service
+
+        return replace(config_for(self.game, self.record.get("seats") or []),
+                       coach_key=coach_key_of(self.window.get("coach_key")))
 
 
 def config_for(game: TrickGame, seats: list[Any]) -> GameConfig:
@@ -556,11 +561,15 @@ class SaveService:
             self._lock = None
 
 
-def window_facts(humans: list[int], think_ms: int, game: TrickGame) -> dict[str, Any]:
-    """What the window keeps next to the record: who the people are, hot-seat, think time, a title."""
+def window_facts(humans: list[int], think_ms: int, game: TrickGame, coach_key: str | None = None) -> dict[str, Any]:
+    """What the window keeps next to the record: who the people are, hot-seat, think time, a title, and the
+    game's coach key (``GameConfig.coach_key``) when it has one."""
     title = GAMES[game.kind].title if game.kind in GAMES else game.kind
-    return {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,
-            "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
+    facts: dict[str, Any] = {"humans": list(humans), "hot_seat": len(humans) > 1, "think_ms": think_ms,
+                             "title": f"{title}, hand {game.hand_number}", "scores": list(game.scores)}
+    if coach_key is not None:
+        facts["coach_key"] = coach_key
+    return facts
 
 
 def record_as_filed(game: TrickGame, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from game.actions import Action, Bid, Exchange, Look, Redraw
@@ -30,6 +31,7 @@ from ui.services.computer import (
     computers_for,
     default_think_time,
     hint_level,
+    new_coach_key,
     player_for,
     player_seed,
     table_of,
@@ -56,14 +58,16 @@ def human_seats(config: GameConfig) -> list[int]:
 class HintRequests:
     """Hint requests of one table: one ``hard`` player per human seat, asked in the background. An answer is
     kept only for the decision point it was asked at; a new position drops the request in progress. ``table``:
-    each seat's level, None for a person's (the hard level models the seats by it)."""
+    each seat's level, None for a person's (the hard level models the seats by it); ``key``: the game's coach key
+    (``player_seed``)."""
 
     def __init__(self, humans: list[int], seed: int | None, sync: bool = False, worker: ComputerWorker | None = None,
-                 think_ms: ThinkTime = default_think_time, table: tuple[str | None, ...] = ()) -> None:
+                 think_ms: ThinkTime = default_think_time, table: tuple[str | None, ...] = (),
+                 key: str | None = None) -> None:
         level = hint_level()
         if level == "hard":
             level = COACH_LEVEL  # the hard level's search over a fixed budget of worlds, with its reasons
-        specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint"), table=table) for seat in humans}
+        specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint", key), table=table) for seat in humans}
         players = {seat: player_for(level, spec.seed, think_ms(), table) for seat, spec in specs.items()}
         self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
         self.key: Hashable | None = None
@@ -122,14 +126,15 @@ class TableController:
                  think_ms: ThinkTime = default_think_time, pace: Callable[[], float] = lambda: 1.0,
                  save: Callable[[TrickGame], None] | None = None, stats: AfterAction | None = None,
                  computers: ComputerPlayers | None = None, hints: HintRequests | None = None) -> None:
-        self.config = config
+        self.config = config if config.coach_key else replace(config, coach_key=new_coach_key())
+        config = self.config
         self.game = game if game is not None else new_game(config.game, config.options, config.players, config.seed)
         self.names = [seat.name for seat in config.seats]
         self.humans = human_seats(config)
         self.computers = computers if computers is not None else computers_for(
             config.seats, config.seed, sync, worker, think_ms)
         self.hints = hints if hints is not None else HintRequests(self.humans, config.seed, sync, worker, think_ms,
-                                                                  table_of(config.seats))
+                                                                  table_of(config.seats), config.coach_key)
         self.pace = pace
         self.save_hook = save
         self.stats = stats
