@@ -134,3 +134,36 @@ def test_the_window_keeps_the_key_in_its_autosave_and_continue_takes_it_back(app
     assert isinstance(resumed, TableScene) and resumed is not table
     assert resumed.control.config.coach_key == key
     assert hint_seeds(resumed.control) == hint_seeds(table.control)
+
+
+def test_a_thinking_time_changed_mid_hand_keeps_the_hands_hint_budget_and_its_review_takes_it() -> None:
+    from game.ai.coach import worlds_for
+
+    setting = [250]
+    config = make_config("spades", ["Ann", "W", "N", "E"], [0], seed=5)
+    control = TableController(config, sync=True, think_ms=lambda: setting[0])
+    reviews = table_reviews(control.config, sync=True, think_ms=lambda: setting[0])
+    reviews.hinted = control.hints.hinted
+    sent: list[Any] = []
+    reviews.players.ask = lambda key, job: sent.append(job)  # type: ignore[method-assign]
+    game = control.game
+    rng = random.Random(5)
+    try:
+        assert control.hints.hinted(1) is None and control.hints.think_ms() == 250
+        asked = 0
+        while game.hand_number == 1 and asked < 2:
+            if game.to_act == 0:
+                control.hints.request(("hint", len(game.history)), game.view(0))
+                assert control.hints.players._spec(0).think_ms == 250  # the hand's first Hint's setting
+                asked += 1
+                setting[0] = 2000  # changed in the settings while the hand goes on
+            game.apply(rng.choice(game.legal_actions()))
+        assert asked == 2 and control.hints.hinted(1) == 250
+        reviews.request(game, 1)
+        assert sent[-1].hint_worlds == worlds_for(250) != worlds_for(2000)
+        reviews.asked = None
+        reviews.request(game, 2)  # a hand without a Hint: the setting now
+        assert sent[-1].hint_worlds == worlds_for(2000)
+    finally:
+        control.stop()
+        reviews.close()

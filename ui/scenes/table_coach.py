@@ -60,6 +60,7 @@ class TableCoach:
         config, worker = table.control.config, table.ctx.worker
         # each hand reviewed (ui.services.review), its first looks the Hint's
         self.reviews = table_reviews(config, computer_sync, worker, table.think_ms)
+        self.reviews.hinted = table.control.hints.hinted  # a hand's first looks at its Hints' budget
         self.duplicates = HandDuplicates(config, computer_sync, worker, table.think_ms)  # "Hard in my seat"
         self.reviews.on_done = self.count_review
         if isinstance(table.control.stats, TableStats):  # a finished game keeps its reviews' accuracy figure

@@ -62,6 +62,7 @@ class HandReviews:
         self.worlds = worlds
         self.hints = dict(hints or {})  # seat -> its Hint's seed: first looks as its Hint made them
         self.think_ms = think_ms  # the Hint's budget, read when a hand is sent
+        self.hinted: Callable[[int], int | None] | None = None  # a hand's Hints' thinking time, if they had one
         anchor = self.seats[0] if self.seats else 0
         spec = PlayerSpec(REVIEW_LEVEL, seed, REVIEW_BUDGET_MS)
         self.players = ComputerPlayers({anchor: player_for(REVIEW_LEVEL, seed)}, sync=sync, specs={anchor: spec},
@@ -81,7 +82,9 @@ class HandReviews:
         if not self.seats or hand in self.done or self.asked == hand:
             return
         self.asked = hand
-        hint_worlds = worlds_for(self.think_ms()) if self.think_ms is not None and self.hints else 0
+        hinted = self.hinted(hand) if self.hinted is not None else None
+        think = hinted if hinted is not None else self.think_ms() if self.think_ms is not None else None
+        hint_worlds = worlds_for(think) if think is not None and self.hints else 0
         record = to_record(game, self.seat_records)
         hints = tuple(sorted(self.hints.items()))
         job = ReviewJob(record, hand, self.seats, self.worlds, self.seed, hints, hint_worlds)

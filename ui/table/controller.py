@@ -69,7 +69,10 @@ class HintRequests:
             level = COACH_LEVEL  # the hard level's search over a fixed budget of worlds, with its reasons
         specs = {seat: PlayerSpec(level, player_seed(seed, seat, "hint", key), table=table) for seat in humans}
         players = {seat: player_for(level, spec.seed, think_ms(), table) for seat, spec in specs.items()}
-        self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=think_ms)
+        self.setting = think_ms
+        self.hand: int | None = None  # the hand of the last request
+        self.hand_think: dict[int, int] = {}  # hand number -> the thinking time of its Hints (its first Hint's)
+        self.players = ComputerPlayers(players, sync=sync, specs=specs, worker=worker, think_ms=self.think_ms)
         self.key: Hashable | None = None
         self.seat: int | None = None
         self.action: Action | None = None
@@ -80,7 +83,18 @@ class HintRequests:
         if key == self.key:
             return
         self.key, self.seat, self.action, self.note = key, view.seat, None, None
+        self.hand = view.hand_number
+        self.hand_think.setdefault(view.hand_number, self.setting())
         self.players.ask(key, view)
+
+    def think_ms(self) -> int:
+        """The thinking time the Hint's budget comes from: the setting when the hand's first Hint was asked, so
+        that every Hint of a hand, and its review's first looks (``hinted``), use one budget."""
+        return self.hand_think.get(self.hand, self.setting()) if self.hand is not None else self.setting()
+
+    def hinted(self, hand: int) -> int | None:
+        """The thinking time the Hints of hand number ``hand`` used (None: no Hint asked in it)."""
+        return self.hand_think.get(hand)
 
     def update(self, key: Hashable) -> None:
         """Take the answer if it has come; forget the hint when the position is no longer ``key``."""
