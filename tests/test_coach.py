@@ -262,3 +262,26 @@ def test_every_decision_of_every_table_gets_a_note_and_the_hand_a_review(kind: s
         game.apply(normal[game.to_act].choose(view))
     review = review_hand(game, 1, list(range(players)), 4, 1)
     assert review.decisions == decisions
+
+
+
+NIL_VOID = ("2S 3S 4S 2D 3D 4D 5D 2C 3C 4C 5C 6C AC", "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 7C",
+            "AS KS QS JS TS 9S 8S AD KD QD JD TD 9D", "7S 6S 5S 6D 7D 8D 2H KC QC JC TC 9C 8C")
+
+
+@pytest.mark.parametrize(("lead", "duck", "words"), [
+    ("QC", "6C", "ducks under the Q\u2663 to keep your Nil"),
+    ("2H", "AC", "throws off the A\u2663 while out of hearts, to keep your Nil"),
+])
+def test_a_nil_bidders_card_that_loses_is_a_duck_when_it_follows_and_a_throw_when_it_cannot(
+        lead: str, duck: str, words: str) -> None:
+    from game.actions import NIL
+    from game.ai.coach import reason
+
+    game = spades_game([cards(text) for text in NIL_VOID])
+    bid_round(game, {0: NIL, 1: 3, 2: 6, 3: 2})
+    play_tricks(game, ["2C 7C 9D KC"])  # seat 3 wins with the K\u2663 and leads; seat 0, the Nil, plays next
+    play_cards(game, lead)
+    view = game.view(0)
+    others = [a for a in view.legal if a != Play(0, card(duck))]
+    assert reason(view, Play(0, card(duck)), others) == words

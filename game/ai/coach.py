@@ -359,6 +359,8 @@ def reason(view: SeatView, action: Action, others: list[Action]) -> str:
         wins = _wins(view, card)
         other_cards = [int(a.card) for a in others if isinstance(a, Play)]
         if own_nil and not wins:
+            if _suit(view, card) != led:  # a discard: the moment to shed a card that could win later
+                return f"throws off the {card_label(card)} while out of {SUIT_WORDS[led]}s, to keep your Nil"
             return f"ducks under the {card_label(best)} to keep your Nil"
         if partner_nil and wins and (winner == partner or partner not in played):
             return "holds up your partner's Nil" if winner != partner else "takes the trick off your partner's Nil"
