@@ -37,6 +37,7 @@ class Config:
     options: object
     seats: tuple[Seat, ...]
     seed: int
+    coach_key: str | None = None
 
 
 def config(game: str, players: int, humans: tuple[int, ...] = (), seed: int = 5) -> Config:
