@@ -361,6 +361,36 @@ def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
     assert pitch._rule_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0
 
 
+def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> None:
+    """``honest_rule``: in four-player Spades rollouts the seats the table shows at Normal judge whether a card
+    holds from the cards they cannot see, as that level does; everyone else sees the world's hands. Off with
+    ``model_levels``; Spades for two and Pitch are honest for every seat already (their tuning)."""
+    game, _ = _nil_lead_view()
+    player = HardPlayer(seed=1)
+    assert player._judges(game, 0) is None  # no table known
+    player.table = ("hard", "normal", None, "normal")
+    assert player._judges(game, 0) == [False, True, False, True]
+    player.table = ("normal", "normal", "hard", "normal")
+    assert player._judges(game, 0) == [False, True, False, True]  # the player's own seat sees its world
+    assert player._judges(game, 2) == [True, True, False, True]  # a Normal partner judges too
+    player.honest_opponents = True
+    player.table = ("hard", None, "normal", None)
+    assert player._judges(game, 0) == [False, True, True, True]  # the trial's other side, and the Normal partner
+    player.honest_opponents = False
+    player.table = ("hard", "hard", None, "easy")
+    assert player._judges(game, 0) is None  # no Normal seat: the rollouts as before
+    player.table = ("hard", "normal", "hard", "normal")
+    player.model_levels = False
+    assert player._judges(game, 0) is None
+    player.model_levels, player.honest_rule = True, False
+    assert player._judges(game, 0) is None
+    player.honest_rule = True
+    assert player._judges(new_game("spades-two", SpadesOptions(), 2, 3), 0) is None
+    pitch = HardPlayer(seed=1)
+    pitch.table = ("hard", "normal", "normal", "normal")
+    assert pitch._judges(new_game("pitch", PitchOptions(), 4, 3), 0) is None
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_table_without_normal_seats_changes_nothing(seed: int) -> None:
     """Head to head against Hard, or against people, the table is no news: the same worlds, the same choice."""

@@ -6,7 +6,9 @@ dealt uniformly over the deals that fit, re-weighted by the other seats' Nil bid
 the game's ``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled
 out, ``read_nils``; in four-player Spades and Spades for two a seat the table shows at the Normal level,
 ``table``, has its bids and its cards read by Normal's own rules, ``model_levels``), applies each
-candidate action in every world, plays the hand out by the fast policy of ``game.ai.rollout`` and picks
+candidate action in every world, plays the hand out by the fast policy of ``game.ai.rollout`` (in which,
+in four-player Spades, the seats shown at Normal judge their cards from what they cannot see, as that
+level does: ``honest_rule``) and picks
 the best mean value for its side (paired over the same worlds). It stops when ``think_ms`` runs out, at
 once when one action is legal, and early when the leader is clearly ahead; ``samples`` fixes the number
 of worlds instead (then the choice depends only on the seed). Each game's search constants are its
@@ -144,6 +146,7 @@ class HardPlayer:
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
+        self.honest_rule = True  # with model_levels: in Spades rollouts the seats shown at RULE_LEVEL judge so
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
@@ -394,17 +397,29 @@ class HardPlayer:
         """The generator of this world's noisy rollouts (``rollout_eps``), the same for every candidate."""
         return random.Random(self._noise_seed) if self.rollout_eps else None
 
+    def _rule_judges(self) -> bool:
+        """Whether the seats the table shows at ``RULE_LEVEL`` judge honestly in the rollouts (``honest_rule``,
+        with ``model_levels``, when the table shows one)."""
+        return self.honest_rule and self.model_levels and RULE_LEVEL in self.table
+
     def _judged(self, world: TrickGame) -> bool:
-        """Whether this world's rollouts have the other side judge honestly (``honest_opponents``)."""
-        return self.honest_opponents and not world.facts.auction and not _tuning(world.kind).honest
+        """Whether this world's rollouts have some seats judge honestly (``honest_opponents``, ``honest_rule``):
+        Spades games whose tuning does not make every seat honest."""
+        some = self.honest_opponents or self._rule_judges()
+        return some and not world.facts.auction and not _tuning(world.kind).honest
 
     def _judges(self, world: TrickGame, seat: int) -> list[bool] | None:
-        """The seats that judge honestly in a rollout of ``seat``'s decision: with ``honest_opponents``
-        the other side's (Spades), else None (the tuning's ``honest`` for every seat)."""
+        """The seats that judge honestly in a rollout of ``seat``'s decision: with ``honest_opponents`` the
+        other side's, with ``honest_rule`` the other seats shown at ``RULE_LEVEL`` (both: either), else None
+        (the tuning's ``honest`` for every seat)."""
         if not self._judged(world):
             return None
         side = world.side_of(seat)
-        return [world.side_of(q) != side for q in range(world.num_seats)]
+        rule = self._rule_judges()
+        table = self.table
+        return [(self.honest_opponents and world.side_of(q) != side)
+                or (rule and q != seat and q < len(table) and table[q] == RULE_LEVEL)
+                for q in range(world.num_seats)]
 
     def _honest(self, view: SeatView) -> bool:
         return _tuning(view.kind).honest
