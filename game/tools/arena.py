@@ -683,6 +683,12 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     arena.add_argument("--target", type=int, default=None, metavar="POINTS", help="whole games: the target score")
     arena.add_argument("--mercy", type=int, default=None, metavar="POINTS",
                        help="whole games of Spades: a side at or below this score loses")
+    arena.add_argument("--first-game", type=bounded_int(0, 10_000_000), default=0, metavar="K",
+                       help="whole games: play games K .. K+N-1 of the seed's match (a match split into runs, "
+                            "pooled by `main.py pool`; default 0)")
+    arena.add_argument("--save-games", default=None, metavar="FILE",
+                       help="whole games: write each game's plays to FILE (JSON) as they end, for `main.py pool` "
+                            "to pool runs")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     arena.add_argument("--save-deals", default=None, metavar="FILE",
                        help="also write each deal's A - B to FILE (JSON), for `main.py pool` to pool matches "
@@ -757,21 +763,33 @@ def run_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
+    games = getattr(args, "games", None)
     save = getattr(args, "save_deals", None)
-    if save is not None:
-        if getattr(args, "games", None):
-            print("arena: --save-deals is for single deals, not --games", file=sys.stderr)
-            return 2
-        problem = unwritable(save)  # written at the end: a path that cannot be written is refused before
+    save_games = getattr(args, "save_games", None)
+    first_game = getattr(args, "first_game", 0) or 0
+    if games and save is not None:
+        print("arena: --save-deals is for single deals, not --games (whole games: --save-games)", file=sys.stderr)
+        return 2
+    if not games and (save_games is not None or first_game):
+        print("arena: --save-games and --first-game are for whole games (--games N)", file=sys.stderr)
+        return 2
+    for path in (save, save_games):
+        problem = unwritable(path) if path is not None else None  # a path that cannot be written: refused now
         if problem:
-            print(f"arena: cannot write {save}: {problem}", file=sys.stderr)
+            print(f"arena: cannot write {path}: {problem}", file=sys.stderr)
             return 2
     start = time.perf_counter()
-    if getattr(args, "games", None):
-        from game.tools import arena_games  # (it imports this module)
+    if games:
+        from game.tools import arena_games, arena_games_file  # (they import this module)
 
-        played = arena_games.run_games(config, args.games, _game_progress, args.jobs)
+        def progress(total: int, done: list[Any]) -> None:
+            if save_games is not None:
+                arena_games_file.save(save_games, config, list(enumerate(done, first_game)))
+            _game_progress(total, done)
+
+        played = arena_games.run_games(config, games, progress, args.jobs, first_game)
         figures = arena_games.summarize_games(config, played)
+        figures["first_game"] = first_game
         figures["seconds"] = round(time.perf_counter() - start, 1)
         for line in arena_games.report_games(figures):
             print(line)

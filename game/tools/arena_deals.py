@@ -55,19 +55,25 @@ def deals_document(match: dict[str, Any], bag_share: float,
             "deals": [[index, round(diff, 6), round(priced, 6)] for index, diff, priced in deals]}
 
 
-def load(path: str) -> DealsFile:
-    """Read a deals file; DealsFileError says in one line what is wrong with it."""
+def read_document(path: str) -> Any:
+    """The JSON of an arena file (deals or games); DealsFileError says in one line why it cannot be read."""
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise DealsFileError(f"{path}: cannot read it: {error.strerror or error}") from None
     if len(raw) > MAX_BYTES:
-        raise DealsFileError(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB, not a deals file")
+        raise DealsFileError(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB, not an arena file")
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as error:
         raise DealsFileError(f"{path}: not JSON ({error})") from None
+    return data
+
+
+def load(path: str) -> DealsFile:
+    """Read a deals file; DealsFileError says in one line what is wrong with it."""
+    data = read_document(path)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DealsFileError(f"{path}: not an arena deals file (arena --save-deals writes them)")
     if data.get("version") != VERSION:
@@ -168,7 +174,14 @@ def one_match(files: list[DealsFile]) -> None:
 
 
 def run(paths: list[str], against_paths: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """The ``pool`` command's figures and lines; DealsFileError for a file it cannot use."""
+    """The ``pool`` command's figures and lines; DealsFileError for a file it cannot use. Games files
+    (``arena --games N --save-games FILE``) pool as whole games (game/tools/arena_games_file.py)."""
+    from game.tools import arena_games_file
+
+    if arena_games_file.is_games_file(paths[0]):
+        if against_paths:
+            raise DealsFileError(f"{paths[0]}: whole games pool together; --against pairs deals files only")
+        return arena_games_file.run(paths)
     files = [load(path) for path in paths]
     against = [load(path) for path in against_paths]
     one_match(files)

@@ -106,14 +106,21 @@ def play_match_game(config: ArenaConfig, game: int) -> tuple[GamePlay, ...]:
     return tuple(play_game(config, game, play, roles) for play, roles in enumerate(layouts(config)))
 
 
-def run_games(config: ArenaConfig, games: int, progress: Any = None, jobs: int = 1) -> list[tuple[GamePlay, ...]]:
-    """Play ``games`` games in duplicate in ``jobs`` processes; the results in game order (the same
-    figures for any number of jobs)."""
-    return in_order(partial(play_match_game, config), games, jobs, progress)
+def _play_from(config: ArenaConfig, first: int, index: int) -> tuple[GamePlay, ...]:
+    return play_match_game(config, first + index)
 
 
-def summarize_games(config: ArenaConfig, games: list[tuple[GamePlay, ...]]) -> dict[str, Any]:
-    """Every figure of a whole-game match (see the module docstring), JSON-ready."""
+def run_games(config: ArenaConfig, games: int, progress: Any = None, jobs: int = 1,
+              first: int = 0) -> list[tuple[GamePlay, ...]]:
+    """Play games ``first`` .. ``first + games - 1`` in duplicate in ``jobs`` processes; the results in
+    game order (the same figures for any number of jobs). A match split into runs by ``first`` plays
+    the very games one run would."""
+    return in_order(partial(_play_from, config, first), games, jobs, progress)
+
+
+def games_figures(games: list[tuple[GamePlay, ...]]) -> dict[str, Any]:
+    """The games won, A's share with its interval, hands per game and points per hand of ``games``
+    (each game's plays, every seating), JSON-ready; ValueError for no games."""
     if not games:
         raise ValueError("no games were played")
     plays = [play for pair in games for play in pair]
@@ -124,17 +131,26 @@ def summarize_games(config: ArenaConfig, games: list[tuple[GamePlay, ...]]) -> d
     per_hand = [sum((p.points["a"] - p.points["b"]) / max(1, p.hands) for p in pair) / len(pair) for pair in games]
     diff, sd, dlow, dhigh = mean_ci(per_hand)
     hands = sum(p.hands for p in plays)
-    times = {role: [t for p in plays for t in p.times_ms.get(role, [])] for role in ROLES}
     return {
-        "game": config.game, "players": config.players, "partnerships": config.partnerships,
-        "a": config.a, "b": config.b, "seed": config.seed, "think_ms": config.think_ms, "budget": config.budget_shown(),
-        "target": config.options().target, "games": len(games), "games_played": len(plays),
+        "games": len(games), "games_played": len(plays),
         "games_won": won, "games_tied": len(plays) - won["a"] - won["b"],
         "games_won_share": round(share, 4),
         "games_won_share_ci95": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
         "hands": hands, "hands_per_game": round(hands / len(plays), 3),
         "points_per_hand": {role: round(sum(p.points[role] for p in plays) / max(1, hands), 3) for role in ROLES},
         "points_per_hand_diff": round(diff, 3), "sd": round(sd, 3), "ci95": [round(dlow, 3), round(dhigh, 3)],
+    }
+
+
+def summarize_games(config: ArenaConfig, games: list[tuple[GamePlay, ...]]) -> dict[str, Any]:
+    """Every figure of a whole-game match (see the module docstring), JSON-ready."""
+    figures = games_figures(games)
+    plays = [play for pair in games for play in pair]
+    times = {role: [t for p in plays for t in p.times_ms.get(role, [])] for role in ROLES}
+    return {
+        "game": config.game, "players": config.players, "partnerships": config.partnerships,
+        "a": config.a, "b": config.b, "seed": config.seed, "think_ms": config.think_ms, "budget": config.budget_shown(),
+        "target": config.options().target, **figures,
         "decision_ms": {role: {"median": round(statistics.median(times[role]), 3) if times[role] else 0.0,
                                "p95": round(percentile(times[role], 0.95), 3),
                                "decisions": len(times[role])} for role in ROLES},
@@ -147,9 +163,11 @@ def report_games(summary: dict[str, Any]) -> list[str]:
     dlow, dhigh = summary["ci95"]
     won = summary["games_won"]
     budget = f", budget {summary['budget']} worlds a decision" if summary["budget"] else ""
+    first = summary.get("first_game", 0)
+    which = f" (games {first} .. {first + summary['games'] - 1})" if first else ""
     return [
         f"arena: {summary['game']} ({summary['players']} players), A = {summary['a']}, B = {summary['b']}: "
-        f"{summary['games']} duplicate games to {summary['target']}, {summary['games_played']} played, "
+        f"{summary['games']} duplicate games{which} to {summary['target']}, {summary['games_played']} played, "
         f"seed {summary['seed']}{budget}",
         f"games won: A {won['a']}, B {won['b']}, tied {summary['games_tied']}; A's share "
         f"{summary['games_won_share']:.3f} (95% CI {low:.3f} .. {high:.3f}); {summary['hands_per_game']} hands a game",
