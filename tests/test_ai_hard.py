@@ -228,6 +228,10 @@ def test_hard_does_not_peek(seed: int, options: SpadesOptions | None, players: i
     values_a = HardPlayer(seed=4).evaluate(view_a, 8)
     values_b = HardPlayer(seed=4).evaluate(view_b, 8)
     assert values_a == values_b
+    judged = [HardPlayer(seed=4) for _ in range(2)]  # the values with the Normal seats judging from their view
+    for player in judged:
+        player.table = told[0].table
+    assert judged[0].evaluate(view_a, 8) == judged[1].evaluate(view_b, 8)
 
 
 def test_hard_does_not_peek_at_pitch_cards_out_of_play() -> None:
@@ -389,6 +393,12 @@ def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> N
     pitch = HardPlayer(seed=1)
     pitch.table = ("hard", "normal", "normal", "normal")
     assert pitch._judges(new_game("pitch", PitchOptions(), 4, 3), 0) is None
+    values = {}  # evaluate values each world as the search does: the judging seats count there too
+    for honest in (True, False):
+        valuer = HardPlayer(seed=2)
+        valuer.table, valuer.honest_rule = ("hard", "normal", "hard", "normal"), honest
+        values[honest] = valuer.evaluate(game.view(0), 12)
+    assert values[True].keys() == values[False].keys() and values[True] != values[False]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -740,21 +740,20 @@ class HardPlayer:
 
     # ----- the value (for tests and tools)
     def evaluate(self, view: SeatView, worlds: int) -> dict[Action, float]:
-        """The mean value of every candidate over ``worlds`` sampled worlds (no pruning, no clock)."""
+        """The mean value of every candidate over ``worlds`` sampled worlds, each world valued as the search
+        values it (``world_values``: the endgame solver, the seats that judge honestly, the game's value),
+        with no pruning, no clock and no ``bonuses``."""
         candidates = self.candidates(view)
-        sums = dict.fromkeys(candidates, 0.0)
-        for _ in range(worlds):
-            world = self._world(view, self.rng)
-            self._world_u = self.rng.random()
-            side = world.side_of(view.seat)
-            for action in candidates:
-                if view.phase is Phase.PLAYING and isinstance(action, Play):
-                    sides = play_out(world, action.card, bag_cost=self._bag_cost(view),
-                                     honest=self._honest(view))
-                else:
-                    sides = self._simulate(world, action)
-                sums[action] += _margin(sides, side)
-        return {action: total / worlds for action, total in sums.items()}
+        sums = [0.0] * len(candidates)
+        self.start_valuing(view)
+        try:
+            for _ in range(worlds):
+                world = self.next_world(view, self.rng)
+                for index, value in self.world_values(view, world, candidates).items():
+                    sums[index] += value
+        finally:
+            self.stop_valuing()
+        return {action: sums[index] / worlds for index, action in enumerate(candidates)}
 
 
 def _draft_opponent(world: TrickGame, view: SeatView, rng: random.Random, weight: float,
