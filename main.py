@@ -153,9 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=positive_seconds, default=2.0, help="time spent on each engine figure")
     bench.add_argument("--engine-only", action="store_true")
     add_arena_parser(sub)
-    pool = sub.add_parser("pool", help="pool arena matches saved with --save-deals, or pair them deal by deal",
-                          allow_abbrev=False)
-    pool.add_argument("files", nargs="+", metavar="FILE", help="deals files (arena --save-deals)")
+    pool = sub.add_parser("pool", help="pool arena matches saved with --save-deals (or pair them deal by deal) "
+                                       "or with --save-games", allow_abbrev=False)
+    pool.add_argument("files", nargs="+", metavar="FILE",
+                      help="deals files (arena --save-deals) or games files (arena --games N --save-games)")
     pool.add_argument("--against", nargs="+", default=[], metavar="FILE",
                       help="the levels replaced: per deal, the first FILE's edge less the first of these, "
                            "and so on (the same deals)")
@@ -407,11 +408,18 @@ def run_arena(args: argparse.Namespace) -> int:
 
 
 def run_pool(args: argparse.Namespace) -> int:
-    """The ``pool`` command: arena matches' per-deal results pooled or paired (game/tools/arena_deals.py)."""
+    """The ``pool`` command: arena matches' per-deal results pooled or paired (game/tools/arena_deals.py), or
+    whole games pooled (game/tools/arena_games_file.py)."""
+    from game.tools import arena_games_file
     from game.tools.arena_deals import DealsFileError, run
 
     try:
-        figures, lines = run(args.files, args.against)
+        if arena_games_file.is_games_file(args.files[0]):  # whole games: pooled, never paired
+            if args.against:
+                raise DealsFileError(f"{args.files[0]}: whole games pool together; --against pairs deals files only")
+            figures, lines = arena_games_file.run(args.files)
+        else:
+            figures, lines = run(args.files, args.against)
     except DealsFileError as error:
         raise UsageError(f"pool: {error}") from None
     for line in lines:

@@ -56,7 +56,8 @@ def deals_document(match: dict[str, Any], bag_share: float,
 
 
 def read_document(path: str) -> Any:
-    """The JSON of an arena file (deals or games); DealsFileError says in one line why it cannot be read."""
+    """The JSON of an arena file (deals, or games: arena_games_file.py); DealsFileError says in one line why
+    it cannot be read."""
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
@@ -174,14 +175,7 @@ def one_match(files: list[DealsFile]) -> None:
 
 
 def run(paths: list[str], against_paths: list[str]) -> tuple[dict[str, Any], list[str]]:
-    """The ``pool`` command's figures and lines; DealsFileError for a file it cannot use. Games files
-    (``arena --games N --save-games FILE``) pool as whole games (game/tools/arena_games_file.py)."""
-    from game.tools import arena_games_file
-
-    if arena_games_file.is_games_file(paths[0]):
-        if against_paths:
-            raise DealsFileError(f"{paths[0]}: whole games pool together; --against pairs deals files only")
-        return arena_games_file.run(paths)
+    """The ``pool`` command's figures and lines; DealsFileError for a file it cannot use."""
     files = [load(path) for path in paths]
     against = [load(path) for path in against_paths]
     one_match(files)
