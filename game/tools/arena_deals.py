@@ -72,16 +72,25 @@ def read_document(path: str) -> Any:
     return data
 
 
+def read_match(path: str, file_format: str, version: int, what: str,
+               writer: str) -> tuple[Any, dict[str, Any], list[Any]]:
+    """An arena file of ``file_format`` and ``version``: its document, its match and its rows (the list under
+    ``what``, "deals" or "games", never empty); DealsFileError says in one line what is wrong (``writer``: the
+    command that writes such files)."""
+    data = read_document(path)
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        raise DealsFileError(f"{path}: not an arena {what} file ({writer} writes them)")
+    if data.get("version") != version:
+        raise DealsFileError(f"{path}: version {data.get('version')!r}, this program reads {version}")
+    match, rows = data.get("match"), data.get(what)
+    if not isinstance(match, dict) or not isinstance(rows, list) or not rows:
+        raise DealsFileError(f"{path}: no match or no {what} in it")
+    return data, match, rows
+
+
 def load(path: str) -> DealsFile:
     """Read a deals file; DealsFileError says in one line what is wrong with it."""
-    data = read_document(path)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DealsFileError(f"{path}: not an arena deals file (arena --save-deals writes them)")
-    if data.get("version") != VERSION:
-        raise DealsFileError(f"{path}: version {data.get('version')!r}, this program reads {VERSION}")
-    match, rows = data.get("match"), data.get("deals")
-    if not isinstance(match, dict) or not isinstance(rows, list) or not rows:
-        raise DealsFileError(f"{path}: no match or no deals in it")
+    data, match, rows = read_match(path, FORMAT, VERSION, "deals", "arena --save-deals")
     share = data.get("bag_share", 0.0)
     if not isinstance(share, (int, float)) or isinstance(share, bool) or not math.isfinite(share):
         raise DealsFileError(f"{path}: bag_share is not a number")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.tools.arena import ArenaConfig
-from game.tools.arena_deals import DealsFileError, read_document
+from game.tools.arena_deals import DealsFileError, read_document, read_match
 from game.tools.arena_games import GamePlay, games_figures
 
 FORMAT = "trick-table-arena-games"
@@ -81,14 +81,7 @@ def _play(path: str, number: int, row: Any) -> GamePlay:
 
 def load(path: str) -> GamesFile:
     """Read a games file; DealsFileError says in one line what is wrong with it."""
-    data = read_document(path)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DealsFileError(f"{path}: not an arena games file (arena --games N --save-games writes them)")
-    if data.get("version") != VERSION:
-        raise DealsFileError(f"{path}: version {data.get('version')!r}, this program reads {VERSION}")
-    match, rows = data.get("match"), data.get("games")
-    if not isinstance(match, dict) or not isinstance(rows, list) or not rows:
-        raise DealsFileError(f"{path}: no match or no games in it")
+    _data, match, rows = read_match(path, FORMAT, VERSION, "games", "arena --games N --save-games")
     indices: list[int] = []
     games: list[tuple[GamePlay, ...]] = []
     for number, row in enumerate(rows, 1):
