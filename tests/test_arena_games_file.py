@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import main
-from game.tools import arena_games_file
+from game.tools import arena_games, arena_games_file
 from game.tools.arena_games import GamePlay
 
 SPLIT = ("arena", "--game", "spades", "--a", "normal", "--b", "easy", "--target", "250", "--seed", "2")
@@ -66,6 +66,57 @@ def test_the_file_is_rewritten_as_each_game_ends(tmp_path: Path, capsys: pytest.
     monkeypatch.setattr(arena_games_file, "save", spy)
     assert command(capsys, *SPLIT, "--games", "3", "--first-game", "7", "--save-games", saved)[0] == 0
     assert written == [(7,), (7, 8), (7, 8, 9)]  # a run stopped after a game keeps every game it finished
+
+
+def test_a_run_takes_up_the_games_its_file_holds(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    whole, stopped = str(tmp_path / "whole.json"), str(tmp_path / "stopped.json")
+    status, out, err = command(capsys, *SPLIT, "--games", "4", "--save-games", whole, "--json")
+    assert status == 0, err
+    one_run = last_json(out)
+    assert command(capsys, *SPLIT, "--games", "1", "--first-game", "1", "--save-games", stopped)[0] == 0
+    assert command(capsys, *SPLIT, "--games", "1", "--first-game", "9", "--save-games", stopped)[0] == 0
+    played: list[int] = []
+    keep = arena_games.play_match_game
+
+    def spy(config: object, game: int) -> tuple[GamePlay, ...]:
+        played.append(game)
+        return keep(config, game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(arena_games, "play_match_game", spy)
+    status, out, err = command(capsys, *SPLIT, "--games", "4", "--save-games", stopped, "--json")
+    assert status == 0, err
+    assert played == [0, 2, 3]  # game 1 was in the file already
+    assert "1 of the 4 games are in" in err
+    taken = last_json(out)
+    assert {key: taken[key] for key in SAME} == {key: one_run[key] for key in SAME}
+    kept = arena_games_file.load(stopped)
+    assert kept.indices == (0, 1, 2, 3, 9)  # every game the file had is kept
+    assert kept.games[:4] == arena_games_file.load(whole).games
+    played.clear()
+    status, out, err = command(capsys, *SPLIT, "--games", "4", "--save-games", stopped, "--json")
+    assert status == 0 and played == [] and "playing the other 0" in err
+    assert {key: last_json(out)[key] for key in SAME} == {key: one_run[key] for key in SAME}
+
+
+@pytest.mark.parametrize("kind", ["another seed", "another target", "a deals file", "not JSON", "empty"])
+def test_save_games_never_writes_over_another_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   kind: str) -> None:
+    path = tmp_path / "kept.json"
+    if kind == "another seed":
+        assert command(capsys, *SPLIT[:-1], "9", "--games", "1", "--save-games", str(path))[0] == 0
+    elif kind == "another target":
+        assert command(capsys, *SPLIT[:-4], "--target", "300", *SPLIT[-2:], "--games", "1",
+                       "--save-games", str(path))[0] == 0
+    elif kind == "a deals file":
+        assert command(capsys, *SPLIT, "--deals", "2", "--save-deals", str(path))[0] == 0
+    else:
+        path.write_text("" if kind == "empty" else "my notes, not JSON\n")
+    before = path.read_bytes()
+    status, out, err = command(capsys, *SPLIT, "--games", "2", "--save-games", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert str(path) in err and "writes over no other file" in err
+    assert path.read_bytes() == before and not list(tmp_path.glob("*.partial"))
 
 
 def test_pooled_runs_must_be_one_match_without_a_game_twice(tmp_path: Path,

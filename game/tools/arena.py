@@ -688,7 +688,8 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
                             "pooled by `main.py pool`; default 0)")
     arena.add_argument("--save-games", default=None, metavar="FILE",
                        help="whole games: write each game's plays to FILE (JSON) as they end, for `main.py pool` "
-                            "to pool runs")
+                            "to pool runs; a FILE of this match's games is taken up (its games are not played "
+                            "again), any other FILE is refused")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     arena.add_argument("--save-deals", default=None, metavar="FILE",
                        help="also write each deal's A - B to FILE (JSON), for `main.py pool` to pool matches "
@@ -781,14 +782,28 @@ def run_command(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if games:
         from game.tools import arena_games, arena_games_file  # (they import this module)
+        from game.tools.arena_deals import DealsFileError
+
+        wanted = range(first_game, first_game + games)
+        try:
+            kept = arena_games_file.taken_up(save_games, config) if save_games is not None else {}
+        except DealsFileError as error:
+            print(f"arena: {error}", file=sys.stderr)
+            return 2
+        to_play = [index for index in wanted if index not in kept]
+        if kept:
+            print(f"arena: {games - len(to_play)} of the {games} games are in {save_games} already; "
+                  f"playing the other {len(to_play)}", file=sys.stderr, flush=True)
 
         def progress(total: int, done: list[Any]) -> None:
             if save_games is not None:
-                arena_games_file.save(save_games, config, list(enumerate(done, first_game)))
+                every = {**kept, **dict(zip(to_play, done, strict=False))}
+                arena_games_file.save(save_games, config, sorted(every.items()))
             _game_progress(total, done)
 
-        played = arena_games.run_games(config, games, progress, args.jobs, first_game)
-        figures = arena_games.summarize_games(config, played)
+        played = dict(zip(to_play, arena_games.play_games(config, to_play, progress, args.jobs), strict=True))
+        figures = arena_games.summarize_games(config, [played[index] if index in played else kept[index]
+                                                       for index in wanted])
         figures["first_game"] = first_game
         figures["seconds"] = round(time.perf_counter() - start, 1)
         for line in arena_games.report_games(figures):

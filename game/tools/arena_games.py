@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -106,8 +107,15 @@ def play_match_game(config: ArenaConfig, game: int) -> tuple[GamePlay, ...]:
     return tuple(play_game(config, game, play, roles) for play, roles in enumerate(layouts(config)))
 
 
-def _play_from(config: ArenaConfig, first: int, index: int) -> tuple[GamePlay, ...]:
-    return play_match_game(config, first + index)
+def _play_nth(config: ArenaConfig, indices: tuple[int, ...], nth: int) -> tuple[GamePlay, ...]:
+    return play_match_game(config, indices[nth])
+
+
+def play_games(config: ArenaConfig, indices: Sequence[int], progress: Any = None,
+               jobs: int = 1) -> list[tuple[GamePlay, ...]]:
+    """Play the match's games ``indices`` in duplicate in ``jobs`` processes; the results in the order of
+    ``indices`` (the same figures for any number of jobs), ``progress(len(indices), done)`` after each."""
+    return in_order(partial(_play_nth, config, tuple(indices)), len(indices), jobs, progress)
 
 
 def run_games(config: ArenaConfig, games: int, progress: Any = None, jobs: int = 1,
@@ -115,7 +123,7 @@ def run_games(config: ArenaConfig, games: int, progress: Any = None, jobs: int =
     """Play games ``first`` .. ``first + games - 1`` in duplicate in ``jobs`` processes; the results in
     game order (the same figures for any number of jobs). A match split into runs by ``first`` plays
     the very games one run would."""
-    return in_order(partial(_play_from, config, first), games, jobs, progress)
+    return play_games(config, range(first, first + games), progress, jobs)
 
 
 def games_figures(games: list[tuple[GamePlay, ...]]) -> dict[str, Any]:

@@ -5,6 +5,10 @@ every game that ends (a run stopped early keeps the games it finished): the matc
 two levels, seed, budget, rule options, target, mercy) and, per game, its index and each play's
 winner ("a", "b" or null for a tie at the hand cap), hands and both sides' points over the game.
 
+A run whose FILE already holds games of the same match (an earlier run stopped, or a part of it)
+takes them up: it plays only the games of its range not in the file, keeps every game the file had, and
+gives the figures of its whole range. A FILE that holds anything else is refused, never written over.
+
 ``main.py pool FILE...`` pools games files of one match: the same levels, budget, rules, target and
 mercy, at several seeds or over several ranges of one seed's games (``--first-game``), no game twice.
 The figures are the arena's own (game/tools/arena_games.py): games won, A's share of the games with a
@@ -63,6 +67,24 @@ def save(path: str, config: ArenaConfig, games: list[tuple[int, tuple[GamePlay, 
         json.dump(games_document(match_of(config), games), stream)
         stream.write("\n")
     os.replace(partial_path, path)
+
+
+def taken_up(path: str, config: ArenaConfig) -> dict[int, tuple[GamePlay, ...]]:
+    """The games an earlier run of this very match (the same levels, seed, budget, rules, target and mercy)
+    left in ``path``, by index, for a run to take up rather than play again; none when there is no file.
+    DealsFileError, in one line, when ``path`` holds anything else: ``--save-games`` never writes over it."""
+    if not os.path.lexists(path):
+        return {}
+    try:
+        kept = load(path)
+    except DealsFileError as error:
+        raise DealsFileError(f"{error}: --save-games writes over no other file (choose another name)") from None
+    mine = match_of(config)
+    for key in (*SAME_MATCH, "seed"):
+        if kept.match.get(key) != mine.get(key):
+            raise DealsFileError(f"{path}: games of another match ({key} {kept.match.get(key)!r}, this run "
+                                 f"{mine.get(key)!r}): --save-games writes over no other file (choose another name)")
+    return dict(zip(kept.indices, kept.games, strict=True))
 
 
 def is_games_file(path: str) -> bool:
