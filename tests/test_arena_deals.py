@@ -29,6 +29,34 @@ def command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return status, out, err
 
 
+@pytest.mark.parametrize("kind", ["the same match", "another seed", "other levels", "a games file", "not JSON"])
+def test_save_deals_writes_over_no_file_but_the_same_match(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           kind: str) -> None:
+    match = ("arena", "--game", "spades", "--a", "normal", "--b", "random", "--deals", "2", "--seed", "5")
+    path = tmp_path / "kept.json"
+    if kind == "a games file":
+        assert command(capsys, *match[:-4], "--games", "1", "--target", "250", "--save-games", str(path))[0] == 0
+    elif kind == "not JSON":
+        path.write_text("notes\n")
+    else:
+        earlier = {"the same match": match, "another seed": (*match[:-1], "6"),
+                   "other levels": (*match[:4], "easy", *match[5:])}[kind]
+        assert command(capsys, *earlier, "--save-deals", str(path))[0] == 0
+    before = path.read_bytes()
+    status, out, err = command(capsys, *match, "--save-deals", str(path))
+    if kind == "the same match":  # a run again: the file is written anew, with the same deals
+        assert status == 0, err
+        assert load(str(path)).diffs == json_diffs(before)
+        return
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert str(path) in err and "writes over no other file" in err
+    assert path.read_bytes() == before and not list(tmp_path.glob("*.partial"))
+
+
+def json_diffs(raw: bytes) -> tuple[float, ...]:
+    return tuple(float(row[1]) for row in json.loads(raw)["deals"])
+
+
 def interval(values: list[float]) -> tuple[float, float, float]:
     mean = sum(values) / len(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))

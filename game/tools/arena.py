@@ -526,16 +526,21 @@ def summarize(config: ArenaConfig, deals: list[DealResult], seconds: float | Non
     return summary
 
 
+def deals_match(config: ArenaConfig) -> dict[str, Any]:
+    """What a deals file says of its match (game/tools/arena_deals.py)."""
+    return {"game": config.game, "players": config.players, "partnerships": config.partnerships,
+            "a": config.a, "b": config.b, "seed": config.seed, "deals": config.deals,
+            "budget": config.budget_shown(), "think_ms": config.think_ms,
+            "rules": [[key, value] for key, value in config.rules]}
+
+
 def save_deals(path: str, config: ArenaConfig, deals: list[DealResult]) -> None:
     """Write the match and each deal's A - B (and with bags priced) to ``path`` (game/tools/arena_deals.py)."""
     from game.tools.arena_deals import deals_document
 
     share = bag_share(config)
-    match = {"game": config.game, "players": config.players, "partnerships": config.partnerships,
-             "a": config.a, "b": config.b, "seed": config.seed, "deals": config.deals,
-             "budget": config.budget_shown(), "think_ms": config.think_ms,
-             "rules": [[key, value] for key, value in config.rules]}
-    document = deals_document(match, share, [(deal.index, deal.diff, deal.priced_diff(share)) for deal in deals])
+    document = deals_document(deals_match(config), share,
+                              [(deal.index, deal.diff, deal.priced_diff(share)) for deal in deals])
     partial_path = path + ".partial"
     with open(partial_path, "w", encoding="utf-8") as stream:
         json.dump(document, stream)
@@ -693,7 +698,7 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     arena.add_argument("--save-deals", default=None, metavar="FILE",
                        help="also write each deal's A - B to FILE (JSON), for `main.py pool` to pool matches "
-                            "or pair them deal by deal")
+                            "or pair them deal by deal; an existing FILE only if it holds this very match's deals")
     return arena
 
 
@@ -778,6 +783,14 @@ def run_command(args: argparse.Namespace) -> int:
         problem = unwritable(path) if path is not None else None  # a path that cannot be written: refused now
         if problem:
             print(f"arena: cannot write {path}: {problem}", file=sys.stderr)
+            return 2
+    if save is not None:
+        from game.tools.arena_deals import DealsFileError, check_replaceable
+
+        try:
+            check_replaceable(save, deals_match(config))
+        except DealsFileError as error:
+            print(f"arena: {error}", file=sys.stderr)
             return 2
     start = time.perf_counter()
     if games:

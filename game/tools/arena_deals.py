@@ -14,12 +14,15 @@ the arena's edge averages it) and A - B with every bag charged its share of the 
   deals), pooled over every pair.
 
 A file that cannot be read, is not such a file or does not pair up is refused in one line naming it.
+``--save-deals`` writes over no file but one of the very same match (a run again): anything else is
+refused before the match.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +109,22 @@ def load(path: str) -> DealsFile:
     if len(set(indices)) != len(indices):
         raise DealsFileError(f"{path}: a deal is listed twice")
     return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced))
+
+
+def check_replaceable(path: str, match: dict[str, Any]) -> None:
+    """Whether ``arena --save-deals`` may write ``path``: there is no such file, or it holds this very
+    ``match`` (the same levels, seed, deals, budget and rules: a run again). DealsFileError, in one line,
+    for any other file: it is never written over."""
+    if not os.path.lexists(path):
+        return
+    try:
+        kept = load(path)
+    except DealsFileError as error:
+        raise DealsFileError(f"{error}: --save-deals writes over no other file (choose another name)") from None
+    for key, value in match.items():
+        if kept.match.get(key) != value:
+            raise DealsFileError(f"{path}: deals of another match ({key} {kept.match.get(key)!r}, this run "
+                                 f"{value!r}): --save-deals writes over no other file (choose another name)")
 
 
 def figure(values: list[float]) -> dict[str, Any]:
