@@ -784,9 +784,9 @@ def run_command(args: argparse.Namespace) -> int:
         if problem:
             print(f"arena: cannot write {path}: {problem}", file=sys.stderr)
             return 2
-    if save is not None:
-        from game.tools.arena_deals import DealsFileError, check_replaceable
+    from game.tools.arena_deals import DealsFileError, check_replaceable  # (it imports this module)
 
+    if save is not None:
         try:
             check_replaceable(save, deals_match(config))
         except DealsFileError as error:
@@ -795,7 +795,6 @@ def run_command(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if games:
         from game.tools import arena_games, arena_games_file  # (they import this module)
-        from game.tools.arena_deals import DealsFileError
 
         wanted = range(first_game, first_game + games)
         try:

@@ -33,6 +33,7 @@ VERSION = 1
 MAX_BYTES = 64 * 1024 * 1024  # a file of a million deals is about 40 MB
 SAME_DEALS = ("game", "players", "partnerships", "seed", "rules")  # what paired files must share
 SAME_MATCH = ("game", "players", "partnerships", "a", "b", "budget", "think_ms", "rules")  # ... pooled files
+NOT_OVER = "writes over no other file (choose another name)"  # what --save-deals and --save-games refuse
 
 
 class DealsFileError(ValueError):
@@ -111,6 +112,15 @@ def load(path: str) -> DealsFile:
     return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced))
 
 
+def refuse_other_match(path: str, kept: dict[str, Any], match: dict[str, Any], what: str, option: str) -> None:
+    """DealsFileError, in one line, when the match ``kept`` in the file at ``path`` differs from this run's
+    ``match`` in any of its keys (``what``: "deals" or "games"; ``option``: the option that would write it)."""
+    for key, value in match.items():
+        if kept.get(key) != value:
+            raise DealsFileError(f"{path}: {what} of another match ({key} {kept.get(key)!r}, this run {value!r}): "
+                                 f"{option} {NOT_OVER}")
+
+
 def check_replaceable(path: str, match: dict[str, Any]) -> None:
     """Whether ``arena --save-deals`` may write ``path``: there is no such file, or it holds this very
     ``match`` (the same levels, seed, deals, budget and rules: a run again). DealsFileError, in one line,
@@ -120,11 +130,8 @@ def check_replaceable(path: str, match: dict[str, Any]) -> None:
     try:
         kept = load(path)
     except DealsFileError as error:
-        raise DealsFileError(f"{error}: --save-deals writes over no other file (choose another name)") from None
-    for key, value in match.items():
-        if kept.match.get(key) != value:
-            raise DealsFileError(f"{path}: deals of another match ({key} {kept.match.get(key)!r}, this run "
-                                 f"{value!r}): --save-deals writes over no other file (choose another name)")
+        raise DealsFileError(f"{error}: --save-deals {NOT_OVER}") from None
+    refuse_other_match(path, kept.match, match, "deals", "--save-deals")
 
 
 def figure(values: list[float]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.tools.arena import ArenaConfig
-from game.tools.arena_deals import DealsFileError, read_document, read_match
+from game.tools.arena_deals import NOT_OVER, DealsFileError, read_document, read_match, refuse_other_match
 from game.tools.arena_games import GamePlay, games_figures
 
 FORMAT = "trick-table-arena-games"
@@ -78,12 +78,8 @@ def taken_up(path: str, config: ArenaConfig) -> dict[int, tuple[GamePlay, ...]]:
     try:
         kept = load(path)
     except DealsFileError as error:
-        raise DealsFileError(f"{error}: --save-games writes over no other file (choose another name)") from None
-    mine = match_of(config)
-    for key in (*SAME_MATCH, "seed"):
-        if kept.match.get(key) != mine.get(key):
-            raise DealsFileError(f"{path}: games of another match ({key} {kept.match.get(key)!r}, this run "
-                                 f"{mine.get(key)!r}): --save-games writes over no other file (choose another name)")
+        raise DealsFileError(f"{error}: --save-games {NOT_OVER}") from None
+    refuse_other_match(path, kept.match, match_of(config), "games", "--save-games")
     return dict(zip(kept.indices, kept.games, strict=True))
 
 
