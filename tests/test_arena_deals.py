@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import main
+from game.tools import arena
 from game.tools.arena_deals import DealsFileError, deals_document, load, run
 
 MATCH = {"game": "spades", "players": 4, "partnerships": False, "a": "hard", "b": "normal", "seed": 1,
@@ -29,7 +30,8 @@ def command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return status, out, err
 
 
-@pytest.mark.parametrize("kind", ["the same match", "another seed", "other levels", "a games file", "not JSON"])
+@pytest.mark.parametrize("kind", ["the same match", "another seed", "other levels", "a games file", "not JSON",
+                                  "plays that do not add up"])
 def test_save_deals_writes_over_no_file_but_the_same_match(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                            kind: str) -> None:
     match = ("arena", "--game", "spades", "--a", "normal", "--b", "random", "--deals", "2", "--seed", "5")
@@ -38,15 +40,20 @@ def test_save_deals_writes_over_no_file_but_the_same_match(tmp_path: Path, capsy
         assert command(capsys, *match[:-4], "--games", "1", "--target", "250", "--save-games", str(path))[0] == 0
     elif kind == "not JSON":
         path.write_text("notes\n")
+    elif kind == "plays that do not add up":
+        assert command(capsys, *match, "--save-deals", str(path))[0] == 0
+        document = json.loads(path.read_text())
+        document["plays"][1][1][0]["sides"][0][1] += 10  # deal 1's first play: A ten points more than its A - B
+        path.write_text(json.dumps(document))
     else:
         earlier = {"the same match": match, "another seed": (*match[:-1], "6"),
                    "other levels": (*match[:4], "easy", *match[5:])}[kind]
         assert command(capsys, *earlier, "--save-deals", str(path))[0] == 0
     before = path.read_bytes()
     status, out, err = command(capsys, *match, "--save-deals", str(path))
-    if kind == "the same match":  # a run again: the file is written anew, with the same deals
+    if kind == "the same match":  # a run again: the file is taken up, nothing played, nothing changed
         assert status == 0, err
-        assert load(str(path)).diffs == json_diffs(before)
+        assert "2 of the 2 deals are in" in err and load(str(path)).diffs == json_diffs(before)
         return
     assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert str(path) in err and "writes over no other file" in err
@@ -160,3 +167,89 @@ def test_save_deals_is_refused_before_the_match_when_it_cannot_be_written(
     assert status == 2 and out == "" and err.count("\n") == 1
     assert ("--games" in err) if extra else ("no folder" in err)
     assert not target.exists() and not list(tmp_path.rglob("*.partial"))
+
+
+MATCH_ARGS = ("arena", "--game", "spades", "--a", "normal", "--b", "random", "--deals", "4", "--seed", "5", "--json")
+
+
+def figures_of(out: str) -> dict[str, Any]:
+    """The arena's JSON figures less what the clock measures."""
+    figures = json.loads(out.strip().splitlines()[-1])
+    figures.pop("seconds")
+    figures.pop("decision_ms")
+    return figures
+
+
+def test_a_run_takes_up_its_file_and_plays_only_the_deals_it_lacks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file of the same match holding deals 0 and 2 (a run stopped, or the deals taken out of a whole
+    one): the run plays exactly deals 1 and 3, keeps 0 and 2 as they were, and its figures are the whole
+    match's; the file then holds all four, and a run again plays nothing and gives the same figures."""
+    whole = tmp_path / "whole.json"
+    status, out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(whole))
+    assert status == 0, err
+    expected = figures_of(out)
+    document = json.loads(whole.read_text())
+    for key in ("deals", "plays"):
+        document[key] = [row for row in document[key] if row[0] in (0, 2)]
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps(document))
+    played: list[int] = []
+    real = arena.play_deal
+
+    def counted(config: arena.ArenaConfig, index: int) -> arena.DealResult:
+        played.append(index)
+        return real(config, index)
+
+    monkeypatch.setattr(arena, "play_deal", counted)
+    status, out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(part))
+    assert status == 0, err
+    assert played == [1, 3] and "2 of the 4 deals are in" in err
+    assert figures_of(out) == expected
+    assert load(str(part)).indices == (0, 1, 2, 3) and load(str(part)).diffs == load(str(whole)).diffs
+    played.clear()
+    status, out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(part))
+    assert status == 0 and played == [] and figures_of(out) == expected
+
+
+def test_a_stopped_run_keeps_the_deals_it_finished(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during deal 2: status 130, and the file holds deals 0 and 1 with their plays, ready to be
+    taken up; the same command then plays deals 2 and 3 only."""
+    path = tmp_path / "stopped.json"
+    real = arena.play_deal
+
+    def stopping(config: arena.ArenaConfig, index: int) -> arena.DealResult:
+        if index == 2:
+            raise KeyboardInterrupt
+        return real(config, index)
+
+    monkeypatch.setattr(arena, "play_deal", stopping)
+    status, _out, _err = command(capsys, *MATCH_ARGS, "--save-deals", str(path))
+    kept = load(str(path))
+    assert status == 130 and kept.indices == (0, 1) and sorted(kept.plays) == [0, 1]
+    assert all(len(plays) == 2 for plays in kept.plays.values())  # both seatings of each deal
+    played: list[int] = []
+
+    def counted(config: arena.ArenaConfig, index: int) -> arena.DealResult:
+        played.append(index)
+        return real(config, index)
+
+    monkeypatch.setattr(arena, "play_deal", counted)
+    status, _out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(path))
+    assert status == 0, err
+    assert played == [2, 3] and load(str(path)).indices == (0, 1, 2, 3)
+
+
+def test_a_file_from_before_the_plays_is_played_again_whole(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A deals file of the same match without ``plays`` (written before they were kept) cannot give the
+    figures of its deals: the run plays them all again and writes the file anew, as a run again did."""
+    path = tmp_path / "older.json"
+    assert command(capsys, *MATCH_ARGS, "--save-deals", str(path))[0] == 0
+    document = json.loads(path.read_text())
+    del document["plays"]
+    path.write_text(json.dumps(document))
+    status, _out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(path))
+    assert status == 0 and "already" not in err
+    assert sorted(load(str(path)).plays) == [0, 1, 2, 3]

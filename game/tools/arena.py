@@ -426,7 +426,19 @@ def play_deal(config: ArenaConfig, index: int) -> DealResult:
 def run_match(config: ArenaConfig, jobs: int = 1,
               progress: Callable[[int, list[DealResult]], None] | None = None) -> list[DealResult]:
     """Play all the deals, in ``jobs`` processes; the results come back in deal order."""
-    return in_order(partial(play_deal, config), config.deals, jobs, progress)
+    return play_deals(config, list(range(config.deals)), jobs, progress)
+
+
+def play_deals(config: ArenaConfig, indices: list[int], jobs: int = 1,
+               progress: Callable[[int, list[DealResult]], None] | None = None) -> list[DealResult]:
+    """Play the deals ``indices`` of the match (a run taking up a file plays only those it lacks), in
+    ``jobs`` processes; the results come back in the order of ``indices``."""
+    return in_order(partial(_play_listed, config, tuple(indices)), len(indices), jobs, progress)
+
+
+def _play_listed(config: ArenaConfig, indices: tuple[int, ...], number: int) -> DealResult:
+    """The ``number``-th of the listed deals (a worker's unit of work: it must pickle)."""
+    return play_deal(config, indices[number])
 
 
 def in_order(work: Callable[[int], T], count: int, jobs: int = 1,
@@ -532,20 +544,6 @@ def deals_match(config: ArenaConfig) -> dict[str, Any]:
             "a": config.a, "b": config.b, "seed": config.seed, "deals": config.deals,
             "budget": config.budget_shown(), "think_ms": config.think_ms,
             "rules": [[key, value] for key, value in config.rules]}
-
-
-def save_deals(path: str, config: ArenaConfig, deals: list[DealResult]) -> None:
-    """Write the match and each deal's A - B (and with bags priced) to ``path`` (game/tools/arena_deals.py)."""
-    from game.tools.arena_deals import deals_document
-
-    share = bag_share(config)
-    document = deals_document(deals_match(config), share,
-                              [(deal.index, deal.diff, deal.priced_diff(share)) for deal in deals])
-    partial_path = path + ".partial"
-    with open(partial_path, "w", encoding="utf-8") as stream:
-        json.dump(document, stream)
-        stream.write("\n")
-    os.replace(partial_path, path)  # a reader never sees half a file
 
 
 def unwritable(path: str) -> str | None:
@@ -697,8 +695,9 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
                             "again), any other FILE is refused")
     arena.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     arena.add_argument("--save-deals", default=None, metavar="FILE",
-                       help="also write each deal's A - B to FILE (JSON), for `main.py pool` to pool matches "
-                            "or pair them deal by deal; an existing FILE only if it holds this very match's deals")
+                       help="also write each deal's A - B to FILE (JSON, after every deal), for `main.py pool` "
+                            "to pool matches or pair them deal by deal; an existing FILE only if it holds this "
+                            "very match's deals: the run takes them up and plays the rest")
     return arena
 
 
@@ -744,6 +743,26 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     return config
 
 
+def _deals_saved(config: ArenaConfig, jobs: int, save: str | None, kept: dict[int, DealResult]) -> list[DealResult]:
+    """Every deal of the match in order: those ``kept`` (taken up from ``save``) and the rest played, with
+    ``save`` (when given) rewritten after each deal played."""
+    from game.tools import arena_deals  # (it imports this module)
+
+    to_deal = [index for index in range(config.deals) if index not in kept]
+    if kept:
+        print(f"arena: {config.deals - len(to_deal)} of the {config.deals} deals are in {save} already; "
+              f"playing the other {len(to_deal)}", file=sys.stderr, flush=True)
+    share = bag_share(config)
+
+    def progress(total: int, done: list[DealResult]) -> None:
+        if save is not None:  # after every deal: a run stopped early keeps what it played
+            arena_deals.save(save, config, share, [*kept.values(), *done])
+        _progress(total, done)
+
+    played = {deal.index: deal for deal in play_deals(config, to_deal, jobs, progress)}
+    return [played[index] if index in played else kept[index] for index in range(config.deals)]
+
+
 def _progress(total: int, done: list[DealResult]) -> None:
     """A line on stderr every tenth of the match: deals done and the edge so far."""
     step = max(1, total // 10)
@@ -784,37 +803,36 @@ def run_command(args: argparse.Namespace) -> int:
         if problem:
             print(f"arena: cannot write {path}: {problem}", file=sys.stderr)
             return 2
-    from game.tools.arena_deals import DealsFileError, check_replaceable  # (it imports this module)
+    from game.tools import arena_deals  # (it imports this module)
 
-    if save is not None:
-        try:
-            check_replaceable(save, deals_match(config))
-        except DealsFileError as error:
-            print(f"arena: {error}", file=sys.stderr)
-            return 2
+    try:
+        kept = arena_deals.taken_up(save, config) if save is not None and not games else {}
+    except arena_deals.DealsFileError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
     if games:
         from game.tools import arena_games, arena_games_file  # (they import this module)
 
         wanted = range(first_game, first_game + games)
         try:
-            kept = arena_games_file.taken_up(save_games, config) if save_games is not None else {}
-        except DealsFileError as error:
+            kept_games = arena_games_file.taken_up(save_games, config) if save_games is not None else {}
+        except arena_deals.DealsFileError as error:
             print(f"arena: {error}", file=sys.stderr)
             return 2
-        to_play = [index for index in wanted if index not in kept]
-        if kept:
+        to_play = [index for index in wanted if index not in kept_games]
+        if kept_games:
             print(f"arena: {games - len(to_play)} of the {games} games are in {save_games} already; "
                   f"playing the other {len(to_play)}", file=sys.stderr, flush=True)
 
         def progress(total: int, done: list[Any]) -> None:
             if save_games is not None:
-                every = {**kept, **dict(zip(to_play, done, strict=False))}
+                every = {**kept_games, **dict(zip(to_play, done, strict=False))}
                 arena_games_file.save(save_games, config, sorted(every.items()))
             _game_progress(total, done)
 
         played = dict(zip(to_play, arena_games.play_games(config, to_play, progress, args.jobs), strict=True))
-        figures = arena_games.summarize_games(config, [played[index] if index in played else kept[index]
+        figures = arena_games.summarize_games(config, [played[index] if index in played else kept_games[index]
                                                        for index in wanted])
         figures["first_game"] = first_game
         figures["seconds"] = round(time.perf_counter() - start, 1)
@@ -823,10 +841,8 @@ def run_command(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(figures))
         return 0
-    deals = run_match(config, args.jobs, _progress)
+    deals = _deals_saved(config, args.jobs, save, kept)
     summary = summarize(config, deals, time.perf_counter() - start)
-    if save is not None:
-        save_deals(save, config, deals)
     for line in report(summary):
         print(line)
     if args.json:

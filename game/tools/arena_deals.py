@@ -1,8 +1,12 @@
 """An arena match's per-deal results kept in a file, and the pooled and paired figures read back from them.
 
-``arena ... --save-deals FILE`` writes one JSON object: the match (game, seats, the two levels, seed,
-deals, budget, rule options), the bag share and, per deal, A - B (the deal's paired difference, as
-the arena's edge averages it) and A - B with every bag charged its share of the penalty.
+``arena ... --save-deals FILE`` writes one JSON object, rewritten whole after every deal played (a run
+stopped early keeps the deals it finished): the match (game, seats, the two levels, seed, deals, budget,
+rule options), the bag share and, per deal, A - B (the deal's paired difference, as the arena's edge
+averages it) and A - B with every bag charged its share of the penalty; under ``plays``, per deal, each
+play's seating, sides' outcomes and decision times, so that a run of the same match takes the file up:
+it plays only the deals not in it and gives the figures of them all. (A file written before ``plays``
+existed is played again whole, as a run again always was.)
 
 ``main.py pool FILE... [--against FILE...]`` reads such files back:
 
@@ -14,8 +18,8 @@ the arena's edge averages it) and A - B with every bag charged its share of the 
   deals), pooled over every pair.
 
 A file that cannot be read, is not such a file or does not pair up is refused in one line naming it.
-``--save-deals`` writes over no file but one of the very same match (a run again): anything else is
-refused before the match.
+``--save-deals`` writes over no file but one of the very same match (a run again, which takes it up):
+anything else is refused before the match.
 """
 
 from __future__ import annotations
@@ -23,10 +27,10 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from game.tools.arena import mean_ci
+from game.tools.arena import ArenaConfig, DealResult, PlayResult, SideHand, deals_match, mean_ci
 
 FORMAT = "trick-table-arena-deals"
 VERSION = 1
@@ -50,13 +54,42 @@ class DealsFile:
     indices: tuple[int, ...]
     diffs: tuple[float, ...]
     priced: tuple[float, ...]  # the same with bags priced (equal to ``diffs`` without a bag penalty)
+    plays: dict[int, tuple[PlayResult, ...]] = field(default_factory=dict)  # by deal; none in an older file
 
 
-def deals_document(match: dict[str, Any], bag_share: float,
-                   deals: list[tuple[int, float, float]]) -> dict[str, Any]:
-    """The JSON object ``--save-deals`` writes: ``deals`` as (index, A - B, A - B with bags priced)."""
-    return {"format": FORMAT, "version": VERSION, "match": match, "bag_share": bag_share,
-            "deals": [[index, round(diff, 6), round(priced, 6)] for index, diff, priced in deals]}
+SIDE_FIELDS = ("role", "points", "contract", "bags", "nil_bid", "nil_made", "double_nil_bid", "double_nil_made",
+               "set_back")  # a side's outcome in a deals file's ``plays``, in this order
+
+
+def deals_document(match: dict[str, Any], bag_share: float, deals: list[tuple[int, float, float]],
+                   plays: list[tuple[int, tuple[PlayResult, ...]]] | None = None) -> dict[str, Any]:
+    """The JSON object ``--save-deals`` writes: ``deals`` as (index, A - B, A - B with bags priced), and
+    ``plays`` (when given) as (index, the deal's plays)."""
+    document: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "match": match, "bag_share": bag_share,
+        "deals": [[index, round(diff, 6), round(priced, 6)] for index, diff, priced in deals]}
+    if plays is not None:
+        document["plays"] = [[index, [_play_json(play) for play in results]] for index, results in plays]
+    return document
+
+
+def _play_json(play: PlayResult) -> dict[str, Any]:
+    return {"roles": "".join(play.roles),
+            "sides": [[getattr(side, name) for name in SIDE_FIELDS] for side in play.sides],
+            "ms": {role: [round(ms, 1) for ms in times] for role, times in play.times_ms.items()}}
+
+
+def save(path: str, config: ArenaConfig, bag_share: float, deals: list[DealResult]) -> None:
+    """Write ``deals`` (in index order) to ``path`` in one step: a reader never sees half a file."""
+    ordered = sorted(deals, key=lambda deal: deal.index)
+    document = deals_document(deals_match(config), bag_share,
+                              [(deal.index, deal.diff, deal.priced_diff(bag_share)) for deal in ordered],
+                              [(deal.index, deal.plays) for deal in ordered])
+    partial_path = path + ".partial"
+    with open(partial_path, "w", encoding="utf-8") as stream:
+        json.dump(document, stream)
+        stream.write("\n")
+    os.replace(partial_path, path)
 
 
 def read_document(path: str) -> Any:
@@ -109,7 +142,58 @@ def load(path: str) -> DealsFile:
         priced.append(float(row[2]))
     if len(set(indices)) != len(indices):
         raise DealsFileError(f"{path}: a deal is listed twice")
-    return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced))
+    plays = _load_plays(path, data.get("plays"), dict(zip(indices, diffs, strict=True)))
+    return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced), plays)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _side(raw: Any) -> SideHand | None:
+    """A side's outcome from its JSON row, or None when the row is not one."""
+    if not (isinstance(raw, list) and len(raw) == len(SIDE_FIELDS) and raw[0] in ("a", "b") and _number(raw[1])
+            and (raw[2] is None or isinstance(raw[2], bool)) and isinstance(raw[8], bool)
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in raw[3:8])):
+        return None
+    return SideHand(*raw)
+
+
+def _play(raw: Any) -> PlayResult | None:
+    """One play from its JSON object, or None when the object is not one."""
+    if not (isinstance(raw, dict) and isinstance(raw.get("roles"), str) and raw["roles"]
+            and set(raw["roles"]) <= {"a", "b"} and isinstance(raw.get("sides"), list) and raw["sides"]
+            and isinstance(raw.get("ms"), dict)):
+        return None
+    sides = [_side(side) for side in raw["sides"]]
+    times = raw["ms"]
+    if any(side is None for side in sides) or {side.role for side in sides if side} != {"a", "b"} \
+            or not all(role in ("a", "b") and isinstance(ms, list) and all(_number(t) for t in ms)
+                       for role, ms in times.items()):
+        return None
+    return PlayResult(tuple(raw["roles"]), tuple(side for side in sides if side),
+                      times_ms={role: [float(t) for t in ms] for role, ms in times.items()})
+
+
+def _load_plays(path: str, raw: Any, diffs: dict[int, float]) -> dict[int, tuple[PlayResult, ...]]:
+    """The ``plays`` of a deals file, by deal (none when it has none); DealsFileError when they are there but
+    not such plays, or do not add up to their deal's A - B."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list):
+        raise DealsFileError(f"{path}: plays is not a list")
+    found: dict[int, tuple[PlayResult, ...]] = {}
+    for number, row in enumerate(raw, 1):
+        plays = [_play(play) for play in row[1]] if isinstance(row, list) and len(row) == 2 \
+            and isinstance(row[1], list) and row[1] else [None]
+        index = row[0] if isinstance(row, list) and row else None
+        if not isinstance(index, int) or isinstance(index, bool) or any(play is None for play in plays):
+            raise DealsFileError(f"{path}: plays {number} is not [index, the deal's plays]")
+        deal = DealResult(index, tuple(play for play in plays if play))
+        if index not in diffs or index in found or not math.isclose(deal.diff, diffs[index], abs_tol=1e-4):
+            raise DealsFileError(f"{path}: the plays of deal {index} do not match its A - B")
+        found[index] = deal.plays
+    return found
 
 
 def refuse_other_match(path: str, kept: dict[str, Any], match: dict[str, Any], what: str, option: str) -> None:
@@ -121,17 +205,19 @@ def refuse_other_match(path: str, kept: dict[str, Any], match: dict[str, Any], w
                                  f"{option} {NOT_OVER}")
 
 
-def check_replaceable(path: str, match: dict[str, Any]) -> None:
-    """Whether ``arena --save-deals`` may write ``path``: there is no such file, or it holds this very
-    ``match`` (the same levels, seed, deals, budget and rules: a run again). DealsFileError, in one line,
-    for any other file: it is never written over."""
+def taken_up(path: str, config: ArenaConfig) -> dict[int, DealResult]:
+    """The deals an earlier run of this very match (the same levels, seed, deals, budget and rules) left in
+    ``path`` with their plays, by index, for a run to take up rather than play again; none when there is no
+    file (or it is older than ``plays``). DealsFileError, in one line, when ``path`` holds anything else:
+    ``--save-deals`` never writes over it."""
     if not os.path.lexists(path):
-        return
+        return {}
     try:
         kept = load(path)
     except DealsFileError as error:
         raise DealsFileError(f"{error}: --save-deals {NOT_OVER}") from None
-    refuse_other_match(path, kept.match, match, "deals", "--save-deals")
+    refuse_other_match(path, kept.match, deals_match(config), "deals", "--save-deals")
+    return {index: DealResult(index, plays) for index, plays in kept.plays.items() if index < config.deals}
 
 
 def figure(values: list[float]) -> dict[str, Any]:
