@@ -180,6 +180,19 @@ def figures_of(out: str) -> dict[str, Any]:
     return figures
 
 
+def count_deals(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The indices of the deals the arena plays from now on, in order (``play_deal`` watched)."""
+    played: list[int] = []
+    real = arena.play_deal
+
+    def counted(config: arena.ArenaConfig, index: int) -> arena.DealResult:
+        played.append(index)
+        return real(config, index)
+
+    monkeypatch.setattr(arena, "play_deal", counted)
+    return played
+
+
 def test_a_run_takes_up_its_file_and_plays_only_the_deals_it_lacks(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A file of the same match holding deals 0 and 2 (a run stopped, or the deals taken out of a whole
@@ -194,14 +207,7 @@ def test_a_run_takes_up_its_file_and_plays_only_the_deals_it_lacks(
         document[key] = [row for row in document[key] if row[0] in (0, 2)]
     part = tmp_path / "part.json"
     part.write_text(json.dumps(document))
-    played: list[int] = []
-    real = arena.play_deal
-
-    def counted(config: arena.ArenaConfig, index: int) -> arena.DealResult:
-        played.append(index)
-        return real(config, index)
-
-    monkeypatch.setattr(arena, "play_deal", counted)
+    played = count_deals(monkeypatch)
     status, out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(part))
     assert status == 0, err
     assert played == [1, 3] and "2 of the 4 deals are in" in err
@@ -229,13 +235,8 @@ def test_a_stopped_run_keeps_the_deals_it_finished(tmp_path: Path, capsys: pytes
     kept = load(str(path))
     assert status == 130 and kept.indices == (0, 1) and sorted(kept.plays) == [0, 1]
     assert all(len(plays) == 2 for plays in kept.plays.values())  # both seatings of each deal
-    played: list[int] = []
-
-    def counted(config: arena.ArenaConfig, index: int) -> arena.DealResult:
-        played.append(index)
-        return real(config, index)
-
-    monkeypatch.setattr(arena, "play_deal", counted)
+    monkeypatch.undo()  # the arena's own play_deal again, watched
+    played = count_deals(monkeypatch)
     status, _out, err = command(capsys, *MATCH_ARGS, "--save-deals", str(path))
     assert status == 0, err
     assert played == [2, 3] and load(str(path)).indices == (0, 1, 2, 3)
