@@ -92,6 +92,11 @@ def save(path: str, config: ArenaConfig, bag_share: float, deals: list[DealResul
     os.replace(partial_path, path)
 
 
+def finite_number(value: Any) -> bool:
+    """Whether a JSON value is a finite number (not a truth value)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def read_document(path: str) -> Any:
     """The JSON of an arena file (deals, or games: arena_games_file.py); DealsFileError says in one line why
     it cannot be read."""
@@ -129,13 +134,12 @@ def load(path: str) -> DealsFile:
     """Read a deals file; DealsFileError says in one line what is wrong with it."""
     data, match, rows = read_match(path, FORMAT, VERSION, "deals", "arena --save-deals")
     share = data.get("bag_share", 0.0)
-    if not isinstance(share, (int, float)) or isinstance(share, bool) or not math.isfinite(share):
+    if not finite_number(share):
         raise DealsFileError(f"{path}: bag_share is not a number")
     indices, diffs, priced = [], [], []
     for number, row in enumerate(rows, 1):
         if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], int)
-                and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                        for v in row[1:])):
+                and all(finite_number(v) for v in row[1:])):
             raise DealsFileError(f"{path}: deal {number} is not [index, A - B, A - B with bags priced]")
         indices.append(row[0])
         diffs.append(float(row[1]))
@@ -146,13 +150,9 @@ def load(path: str) -> DealsFile:
     return DealsFile(path, match, float(share), tuple(indices), tuple(diffs), tuple(priced), plays)
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _side(raw: Any) -> SideHand | None:
     """A side's outcome from its JSON row, or None when the row is not one."""
-    if not (isinstance(raw, list) and len(raw) == len(SIDE_FIELDS) and raw[0] in ("a", "b") and _number(raw[1])
+    if not (isinstance(raw, list) and len(raw) == len(SIDE_FIELDS) and raw[0] in ("a", "b") and finite_number(raw[1])
             and (raw[2] is None or isinstance(raw[2], bool)) and isinstance(raw[8], bool)
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in raw[3:8])):
         return None
@@ -168,7 +168,7 @@ def _play(raw: Any) -> PlayResult | None:
     sides = [_side(side) for side in raw["sides"]]
     times = raw["ms"]
     if any(side is None for side in sides) or {side.role for side in sides if side} != {"a", "b"} \
-            or not all(role in ("a", "b") and isinstance(ms, list) and all(_number(t) for t in ms)
+            or not all(role in ("a", "b") and isinstance(ms, list) and all(finite_number(t) for t in ms)
                        for role, ms in times.items()):
         return None
     return PlayResult(tuple(raw["roles"]), tuple(side for side in sides if side),

@@ -19,13 +19,19 @@ such a file or does not belong to the match is refused in one line naming it.
 from __future__ import annotations
 
 import json
-import math
 import os
 from dataclasses import dataclass
 from typing import Any
 
 from game.tools.arena import ArenaConfig
-from game.tools.arena_deals import NOT_OVER, DealsFileError, read_document, read_match, refuse_other_match
+from game.tools.arena_deals import (
+    NOT_OVER,
+    DealsFileError,
+    finite_number,
+    read_document,
+    read_match,
+    refuse_other_match,
+)
 from game.tools.arena_games import GamePlay, games_figures
 
 FORMAT = "trick-table-arena-games"
@@ -92,7 +98,7 @@ def is_games_file(path: str) -> bool:
 def _play(path: str, number: int, row: Any) -> GamePlay:
     if not (isinstance(row, list) and len(row) == 4 and row[0] in WINNERS
             and isinstance(row[1], int) and not isinstance(row[1], bool) and row[1] >= 0
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row[2:])):
+            and all(finite_number(v) for v in row[2:])):
         raise DealsFileError(f"{path}: game {number} has a play that is not [winner, hands, A's points, B's points]")
     return GamePlay((), row[0], row[1], {"a": float(row[2]), "b": float(row[3])})
 
