@@ -184,11 +184,12 @@ def _load_plays(path: str, raw: Any, diffs: dict[int, float]) -> dict[int, tuple
         raise DealsFileError(f"{path}: plays is not a list")
     found: dict[int, tuple[PlayResult, ...]] = {}
     for number, row in enumerate(raw, 1):
-        plays = [_play(play) for play in row[1]] if isinstance(row, list) and len(row) == 2 \
-            and isinstance(row[1], list) and row[1] else [None]
-        index = row[0] if isinstance(row, list) and row else None
-        if not isinstance(index, int) or isinstance(index, bool) or any(play is None for play in plays):
+        shaped = isinstance(row, list) and len(row) == 2 and isinstance(row[0], int) \
+            and not isinstance(row[0], bool) and isinstance(row[1], list) and bool(row[1])
+        plays = [_play(play) for play in row[1]] if shaped else []
+        if not shaped or None in plays:
             raise DealsFileError(f"{path}: plays {number} is not [index, the deal's plays]")
+        index = row[0]
         deal = DealResult(index, tuple(play for play in plays if play))
         if index not in diffs or index in found or not math.isclose(deal.diff, diffs[index], abs_tol=1e-4):
             raise DealsFileError(f"{path}: the plays of deal {index} do not match its A - B")
