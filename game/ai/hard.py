@@ -122,6 +122,9 @@ class HardPlayer:
         self.draw_by_tricks = True
         self.double_nil_behind = DOUBLE_NIL_BEHIND
         self.double_nil_margin = DOUBLE_NIL_MARGIN
+        self.nil_bonus = 0.0  # a trial: points Nil's mean gets when the search chooses, after the pruning
+        self.bid_tilt = 0.0  # a trial: points a number bid's mean gets per trick bid, likewise
+        self.last_means: dict[Action, float] = {}  # the last search's mean of each candidate left (with its bonuses)
         self._rules_rng = random.Random(0)  # the rule-based prior's (the normal policy's) generator
         self.trick_bias: float | None = None  # Spades for two's bids give a trick away at this rate (None: tuning's)
         self._world_u = 0.0  # one uniform draw per world, shared by its candidates
@@ -234,7 +237,7 @@ class HardPlayer:
         alive = list(range(len(candidates)))
         # per candidate: the values seen, for paired comparisons
         values: list[list[float]] = [[] for _ in candidates]
-        bonuses = self.bonuses(view, candidates, prior)
+        bonuses = self._search_bonuses(view, candidates, prior)
         limit = self.samples if self.samples is not None else MAX_WORLDS
         self.start_valuing(view)
         worlds = 0
@@ -255,13 +258,22 @@ class HardPlayer:
         self.last_worlds = worlds
         self.stop_valuing()
         order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
-        best = max(order, key=lambda i: sum(values[i]) / len(values[i]))
+        choice = self.choice_bonuses(view, candidates)
+        means = {i: sum(values[i]) / len(values[i]) + choice[i] for i in alive}
+        self.last_means = {candidates[i]: means[i] for i in alive}
+        best = max(order, key=lambda i: means[i])
         return candidates[best]
 
     def bonuses(self, view: SeatView, candidates: list[Action], prior: int = -1) -> list[float]:
-        """The points the search adds to each candidate's value when it chooses (not part of the value): the
-        rule-based choice's ``prior_bonus``, Pitch's ``overbid_step`` for each step of a bid above the
-        cheapest, Double Nil's ``double_nil_margin`` to its Look."""
+        """The points the search adds to each candidate's mean when it chooses (not part of the value): those it
+        adds to every world's value (``_search_bonuses``) and those it adds at the choice (``choice_bonuses``)."""
+        return [a + b for a, b in zip(self._search_bonuses(view, candidates, prior),
+                                      self.choice_bonuses(view, candidates), strict=True)]
+
+    def _search_bonuses(self, view: SeatView, candidates: list[Action], prior: int = -1) -> list[float]:
+        """The points added to each world's value of a candidate, so pruning sees them too: the rule-based
+        choice's ``prior_bonus``, Pitch's ``overbid_step`` for each step of a bid above the cheapest, Double
+        Nil's ``double_nil_margin`` to its Look."""
         bonuses = [0.0] * len(candidates)
         if prior >= 0:
             bonuses[prior] = self._prior_bonus(view)
@@ -273,6 +285,20 @@ class HardPlayer:
         for index, action in enumerate(candidates):
             if isinstance(action, Look):
                 bonuses[index] += self.double_nil_margin  # Double Nil must win by this much
+        return bonuses
+
+    def choice_bonuses(self, view: SeatView, candidates: list[Action]) -> list[float]:
+        """The points added to each candidate's mean once the worlds are valued and pruned, when the search
+        chooses among the candidates left, in a Spades bidding (no auction): ``nil_bonus`` to Nil and
+        ``bid_tilt`` per trick of a number bid (arena trials; both 0, docs/ai-notes.md, stop 49)."""
+        bonuses = [0.0] * len(candidates)
+        if view.phase is not Phase.BIDDING or view.facts.auction:
+            return bonuses
+        for index, action in enumerate(candidates):
+            if isinstance(action, Bid) and action.value == NIL:
+                bonuses[index] = self.nil_bonus
+            elif isinstance(action, Bid) and isinstance(action.value, int):
+                bonuses[index] = self.bid_tilt * action.value
         return bonuses
 
     def start_valuing(self, view: SeatView) -> None:

@@ -103,6 +103,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "draft_high_weight": (0.0, 100.0),
     "double_nil_behind": (-1000.0, 1000.0),
     "double_nil_margin": (-1000.0, 1000.0), "bag_cost": (-1.0, 100.0), "solver_nodes": (0, 10_000_000),
+    "nil_bonus": (-1000.0, 1000.0), "bid_tilt": (-100.0, 100.0),
     "read_nils": (0, 1), "prior_scale": (0.0, 100.0), "lead_prior": (0, 1), "bid_sigma": (0.05, 100.0),
     "bid_shift": (-13.0, 13.0),
     "bid_worlds": (0, 1), "bid_table": (0, 1), "go_out": (0.0, 100.0), "trick_bias": (0.0, 1.0),
