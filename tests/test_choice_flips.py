@@ -47,3 +47,18 @@ def test_a_trial_that_changes_more_than_the_choice_is_refused(trial: str, says: 
     assert choice_flips.main(["--trial", trial, "--deals", "1", "--budget", "4"]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--trial", TRIAL, "--deals", "0"], "0 is not from 1"),
+    (["--trial", TRIAL, "--budget", "x"], "'x' is not a whole number"),
+    (["--trial", TRIAL, "--b", "oracle"], "invalid choice"),
+    (["--deals", "3"], "required"),
+])
+def test_a_bad_command_line_is_one_line_and_status_2(args: list[str], says: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        choice_flips.main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and err.startswith("choice_flips: ")

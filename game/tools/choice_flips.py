@@ -25,19 +25,24 @@ import json
 import sys
 from dataclasses import dataclass
 from functools import partial
+from typing import NoReturn
 
 from game.actions import Action, Bid
+from game.ai import LEVELS
 from game.ai.hard import HardPlayer
 from game.state import Phase
 from game.tools.arena import (
+    MAX_BUDGET,
     SET,
     ArenaConfig,
     _player,
     bag_share,
+    bounded_int,
     deal_game,
     deal_seed,
     in_order,
     layouts,
+    max_jobs,
     mean_ci,
     parse_settings,
     play_once,
@@ -81,7 +86,7 @@ def changes_choice(config: ArenaConfig, index: int, play: int, settings: dict[st
     table = table_of(config, roles)
     players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
                for seat, role in enumerate(roles)]
-    trial = HardPlayer()
+    trial = HardPlayer(seed=0)  # only its choice bonuses are used
     for name, value in settings.items():
         setattr(trial, name, value)
     while not game.results:
@@ -127,29 +132,40 @@ def measure(level: ArenaConfig, trial: str, jobs: int = 1) -> dict[str, object]:
     trial_config = ArenaConfig(level.game, trial, level.b, level.players, level.partnerships, level.deals,
                                level.seed, level.think_ms, level.rules, level.budget)
     found = in_order(partial(deal_changes, level, trial_config, settings), level.deals, jobs)
-    plays = len(layouts(level))
     figures: dict[str, object] = {"game": level.game, "a": level.a, "trial": trial, "b": level.b,
                                   "deals": level.deals, "seed": level.seed, "budget": level.budget_shown(),
                                   "plays_changed": sum(len(changes) for changes in found),
                                   "deals_changed": sum(1 for changes in found if changes)}
-    for name, before, after in (("diff", "level_diff", "trial_diff"), ("diff_bags_priced", "level_priced",
-                                                                        "trial_priced")):
-        per_deal = [sum(getattr(c, after) - getattr(c, before) for c in changes) / plays for changes in found]
+    share_of_deal = 1 / len(layouts(level))  # a deal's difference: the mean over its plays
+    plain = [sum(c.trial_diff - c.level_diff for c in changes) * share_of_deal for changes in found]
+    priced = [sum(c.trial_priced - c.level_priced for c in changes) * share_of_deal for changes in found]
+    for name, per_deal in (("diff", plain), ("diff_bags_priced", priced)):
         mean, _sd, low, high = mean_ci(per_deal)
         figures[f"points_per_hand_{name}"] = round(mean, 3)
         figures[f"ci95_{name}"] = [round(low, 3), round(high, 3)]
     return figures
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """Errors in one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"choice_flips: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m game.tools.choice_flips", description=__doc__.split("\n")[0])
+    """Measure ``--trial`` against Hard on the deals asked; the figures as one JSON line (status 0), or what is
+    wrong in one line (status 2)."""
+    parser = _OneLineParser(prog="python3 -m game.tools.choice_flips", description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(PLAYERS), default="spades")
     parser.add_argument("--trial", required=True, help="hard:NAME=VALUE,... with " + ", ".join(CHOICE_SETTINGS))
-    parser.add_argument("--b", default="normal", help="the other side's level (default normal)")
-    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--b", choices=LEVELS, default="normal", help="the other side's level (default normal)")
+    parser.add_argument("--deals", type=bounded_int(1, 100_000), default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=100, help="worlds a decision (default 100)")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--budget", type=bounded_int(1, MAX_BUDGET), default=100,
+                        help="worlds a decision (default 100)")
+    parser.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1)
     args = parser.parse_args(argv)
     config = ArenaConfig(args.game, "hard", args.b, PLAYERS[args.game], False, args.deals, args.seed, None, (),
                          budget=args.budget)
