@@ -1,1 +1,2 @@
-"""Headless tools: simulate, arena (duplicate matches) and bench."""
+"""Headless tools: simulate, arena (duplicate matches), choice_flips (a bid-choice trial on the plays it
+changes) and bench."""

@@ -30,6 +30,8 @@ from typing import NoReturn
 from game.actions import Action, Bid
 from game.ai import LEVELS
 from game.ai.hard import HardPlayer
+from game.factory import seats_for
+from game.games import GAMES as REGISTRY
 from game.state import Phase
 from game.tools.arena import (
     MAX_BUDGET,
@@ -50,7 +52,8 @@ from game.tools.arena import (
 )
 
 CHOICE_SETTINGS = ("nil_bonus", "bid_tilt")  # the settings that act only when the search chooses
-PLAYERS = {"spades": 4, "spades-two": 2}
+BIDDING_GAMES = tuple(sorted(kind for kind, game in REGISTRY.items()  # bids without an auction, Hard's search
+                             if not game.facts.auction and game.hard is None))
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     """Measure ``--trial`` against Hard on the deals asked; the figures as one JSON line (status 0), or what is
     wrong in one line (status 2)."""
     parser = _OneLineParser(prog="python3 -m game.tools.choice_flips", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", choices=sorted(PLAYERS), default="spades")
+    parser.add_argument("--game", choices=BIDDING_GAMES, default="spades")
     parser.add_argument("--trial", required=True, help="hard:NAME=VALUE,... with " + ", ".join(CHOICE_SETTINGS))
     parser.add_argument("--b", choices=LEVELS, default="normal", help="the other side's level (default normal)")
     parser.add_argument("--deals", type=bounded_int(1, 100_000), default=100)
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="worlds a decision (default 100)")
     parser.add_argument("--jobs", type=bounded_int(1, max_jobs), default=1)
     args = parser.parse_args(argv)
-    config = ArenaConfig(args.game, "hard", args.b, PLAYERS[args.game], False, args.deals, args.seed, None, (),
+    config = ArenaConfig(args.game, "hard", args.b, seats_for(args.game, 4), False, args.deals, args.seed, None, (),
                          budget=args.budget)
     try:
         figures = measure(config, args.trial, args.jobs)
