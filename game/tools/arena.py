@@ -371,13 +371,19 @@ def _start_of(game: TrickGame) -> tuple[Any, ...]:
     return game.hand_logs[0].start()
 
 
-def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
-    """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
+def seated(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> tuple[TrickGame, list[Player]]:
+    """Deal ``index`` dealt, and its players for play ``play`` (``roles[seat]`` at each seat), each seeded by
+    the deal, the play and the seat."""
     game = deal_game(config, index)
     seed = deal_seed(config, index)
     table = table_of(config, roles)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
-               for seat, role in enumerate(roles)]
+    return game, [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
+                  for seat, role in enumerate(roles)]
+
+
+def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
+    """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
+    game, players = seated(config, index, play, roles)
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter
     while not game.results:

@@ -37,18 +37,15 @@ from game.tools.arena import (
     MAX_BUDGET,
     SET,
     ArenaConfig,
-    _player,
     bag_share,
     bounded_int,
-    deal_game,
-    deal_seed,
     in_order,
     layouts,
     max_jobs,
     mean_ci,
     parse_settings,
     play_once,
-    table_of,
+    seated,
 )
 
 CHOICE_SETTINGS = ("nil_bonus", "bid_tilt")  # the settings that act only when the search chooses
@@ -84,11 +81,7 @@ def changes_choice(config: ArenaConfig, index: int, play: int, settings: dict[st
     """Whether the trial's choice bonuses pick another bid at any bid of A's seats in this play, its bidding
     played as ``play_once`` plays it with ``config``'s levels (A: the level as it is)."""
     roles = layouts(config)[play]
-    game = deal_game(config, index)
-    seed = deal_seed(config, index)
-    table = table_of(config, roles)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
-               for seat, role in enumerate(roles)]
+    game, players = seated(config, index, play, roles)  # as play_once seats them
     trial = HardPlayer(seed=0)  # only its choice bonuses are used
     for name, value in settings.items():
         setattr(trial, name, value)
