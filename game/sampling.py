@@ -226,11 +226,19 @@ class WorldSampler:
     A base class: each game's package subclasses it (game/<game>/worlds.py) with ``_init_game``
     (its holders and dealer), ``_build`` (the template's own part of the replay) and ``_fill``
     (the hidden state of a clone). ``game.worlds.new_sampler(view)`` picks the game's subclass.
+
+    ``known``: other seats' hands as they are now (masks by seat), taken as given and the rest dealt
+    uniformly around them; only where ``takes_known`` (the arena's partner oracle, never a player at
+    the table: a seat cannot know another's cards).
     """
 
-    def __init__(self, view: SeatView) -> None:
+    takes_known = False  # whether the game's sampler deals around ``known`` hands
+
+    def __init__(self, view: SeatView, known: dict[int, int] | None = None) -> None:
         if view.phase in (Phase.GAME_OVER, Phase.HAND_OVER):
             raise ValueError(f"nothing to sample: the {'game' if view.phase is Phase.GAME_OVER else 'hand'} is over")
+        if known and not self.takes_known:
+            raise ValueError(f"the {view.kind} worlds cannot take known hands")
         self.view = view
         self.seat = view.seat
         self.played_by = _played_by(view)
@@ -241,6 +249,12 @@ class WorldSampler:
         self.suits = _suits_of(view)  # each card's suit, and each suit's cards, under the house rules
         self.suit_masks = suit_masks(view.options, _trump_of(view))
         self.own = _mask(view.hand) if view.hand is not None else None
+        self.known = [0] * view.num_seats  # the hands taken as given, by seat
+        for seat, hand in (known or {}).items():
+            if seat == view.seat or hand & self.played:
+                raise ValueError(f"seat {seat}'s known hand is not another seat's hand now")
+            self.known[seat] = hand
+            self.unseen &= ~hand
         self.template: TrickGame
         self._init_game()
         seed_rng = random.Random(0)  # the template's hidden cards are one fitting deal; any will do

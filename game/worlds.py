@@ -72,8 +72,8 @@ from game.games import GAMES
 from game.sampling import UniformDealer, WorldSampler, unseen_cards, void_suits
 from game.state import SeatView, TrickGame
 
-__all__ = ["UniformDealer", "WorldSampler", "new_sampler", "sample_world", "sampler_for", "unseen_cards",
-           "void_suits"]
+__all__ = ["UniformDealer", "WorldSampler", "known_sampler", "new_sampler", "sample_world", "sampler_for",
+           "unseen_cards", "void_suits"]
 
 CACHE_SIZE = 8
 
@@ -84,6 +84,19 @@ def new_sampler(view: SeatView) -> WorldSampler:
     if info is None:
         raise ValueError(f"unknown game {view.kind!r}")
     return info.worlds(view)
+
+
+def known_sampler(view: SeatView, known: dict[int, int]) -> WorldSampler:
+    """A sampler of the view's game that takes other seats' ``known`` hands (masks by seat, as they are now) as
+    given and deals the rest uniformly around them: the arena's partner oracle only, never a player at the
+    table. ValueError where the game's worlds cannot take known hands, or no world fits."""
+    info = GAMES.get(view.kind)
+    if info is None:
+        raise ValueError(f"unknown game {view.kind!r}")
+    maker = info.worlds
+    if not (isinstance(maker, type) and issubclass(maker, WorldSampler) and maker.takes_known):
+        raise ValueError(f"the {view.kind} worlds cannot take known hands")
+    return maker(view, known)
 
 
 _CACHE: dict[int, WorldSampler] = {}  # by id(view); each sampler holds its view, so the id stays its own

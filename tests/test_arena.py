@@ -189,6 +189,9 @@ def test_random_against_random_ends_with_the_figures_as_one_json_line() -> None:
     ("--game", "pitch", "--a", "random", "--b", "random", "--think-ms", "0"),
     ("--game", "hearts", "--a", "random", "--b", "random"),
     ("--game", "pitch", "--a", "random"),
+    ("--game", "spades-two", "--a", "oracle-partner", "--b", "normal"),  # no partner
+    ("--game", "pitch", "--a", "hard/oracle-partner", "--b", "normal"),  # each for himself
+    ("--game", "ten-point-pitch", "--a", "oracle-partner", "--b", "normal"),  # worlds of its own search
 ])
 def test_a_bad_option_is_one_line_on_stderr_and_status_2(args: tuple[str, ...]) -> None:
     result = run_main(*args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from game.ai import LEVELS, make_player
 from game.ai.hard import HardPlayer
+from game.state import Phase
 from game.tools.arena import DEFAULT_BUDGET, TEST_LEVELS, ArenaConfig, _player, deal_game, play_deal, summarize
 from game.tools.arena_games import GamePlay, game_deck, play_match_game, run_games, summarize_games
 
@@ -110,3 +112,21 @@ def test_oracle_and_hard_1_are_arena_levels_only() -> None:
     from ui import config as ui_config
 
     assert not set(TEST_LEVELS) & set(ui_config.LEVELS)
+
+
+def test_the_partner_oracle_sees_its_partners_hand_and_no_other() -> None:
+    config = ArenaConfig("spades", "oracle-partner", "normal", 4, budget=5)
+    game = deal_game(config, 0)
+    player = _player("oracle-partner", 1, config, game, ("oracle-partner", "normal") * 2)
+    assert isinstance(player, HardPlayer) and player.model_levels
+    while game.phase is not Phase.PLAYING or len(game.trick_log) < 3:
+        game.apply(game.legal_actions()[0])
+    seat = game.to_act
+    assert seat is not None
+    rng = random.Random(4)
+    opponents = set()
+    for _ in range(20):
+        world = player.sampler(game.view(seat), rng)
+        assert world.hands[(seat + 2) % 4] == game.hands[(seat + 2) % 4]
+        opponents.add((world.hands[(seat + 1) % 4], world.hands[(seat + 3) % 4]))
+    assert len(opponents) > 10  # the opponents' cards are still dealt at random

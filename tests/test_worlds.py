@@ -20,7 +20,7 @@ from game.options import PitchOptions, SpadesOptions
 from game.pitch.rules import PitchGame
 from game.spades.rules import SpadesGame
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import UniformDealer, new_sampler, sample_world, sampler_for, unseen_cards, void_suits
+from game.worlds import UniformDealer, known_sampler, new_sampler, sample_world, sampler_for, unseen_cards, void_suits
 
 CONFIGS = [
     ("spades", 4, SpadesOptions()),
@@ -279,13 +279,15 @@ def find_position(kind: str, players: int, options: object, wanted: Callable[[Tr
     raise AssertionError("no such position")
 
 
-def uniformity(view: SeatView, seats: list[int], fitting: set[tuple[int, ...]], samples_per_world: int) -> None:
-    """Sample worlds and compare the hidden hands' frequencies with the uniform distribution over ``fitting``."""
+def uniformity(view: SeatView, seats: list[int], fitting: set[tuple[int, ...]], samples_per_world: int,
+               sample: Callable[[random.Random], TrickGame] | None = None) -> None:
+    """Sample worlds (``sample_world``, else ``sample``) and compare the hidden hands' frequencies with the
+    uniform distribution over ``fitting``."""
     rng = random.Random(2024)
     n = samples_per_world * len(fitting)
     counts: Counter[tuple[int, ...]] = Counter()
     for _ in range(n):
-        hands = sample_world(view, rng).hands
+        hands = (sample_world(view, rng) if sample is None else sample(rng)).hands
         counts[tuple(hands[s] for s in seats)] += 1
     assert set(counts) <= fitting, "a sampled world that does not fit"
     expected = n / len(fitting)
@@ -549,3 +551,69 @@ def test_the_sampler_of_a_view_is_reused_and_worlds_are_independent() -> None:
     assert first.hands != second.hands
     first.apply(first.legal_actions()[0])  # playing in one world changes neither the other nor the next
     assert second.view(view.seat) == view and sample_world(view, rng).view(view.seat) == view
+
+
+def test_known_partner_hand_is_kept_and_the_rest_dealt_uniformly() -> None:
+    """The arena's partner oracle: the partner's true hand in every world, the opponents' split uniform."""
+    def wanted(game: TrickGame) -> bool:
+        return (game.phase is Phase.PLAYING and len(game.trick_log) == 10 and not game.trick
+                and has_void(game, game.to_act))
+
+    game = find_position("spades", 4, SpadesOptions(double_nil=False), wanted, 3)
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    partner = (seat + 2) % 4
+    opponents = [(seat + 1) % 4, (seat + 3) % 4]
+    sampler = known_sampler(view, {partner: game.hands[partner]})
+    left = cards_of(unseen_cards(view) & ~game.hands[partner])
+    voids = void_suits(view)
+    fitting = set()
+    for first in combinations(left, 3):
+        second = mask(c for c in left if c not in first)
+        hands = (mask(first), second)
+        if all(not h & suit_cards(voids[s]) for s, h in zip(opponents, hands, strict=True)):
+            fitting.add(hands)
+    assert tuple(game.hands[s] for s in opponents) in fitting
+    rng = random.Random(5)
+    for _ in range(50):
+        world = sampler.sample(rng)
+        assert world.hands[partner] == game.hands[partner] and world.view(seat) == view
+    uniformity(view, opponents, fitting, 25, sampler.sample)
+
+
+@pytest.mark.parametrize(("kind", "options"), [("spades", SpadesOptions()),
+                                               ("pitch", PitchOptions(partnerships=True))], ids=str)
+def test_known_partner_hands_fit_every_phase(kind: str, options: object) -> None:
+    rng = random.Random(8)
+    phases: Counter[Phase] = Counter()
+    for game in random_positions(kind, 4, options, 21, 120, 140 if kind == "spades" else 60):
+        phases[game.phase] += 1
+        seat = game.to_act if game.to_act is not None else 0
+        view = game.view(seat)
+        partner = (seat + 2) % 4
+        world = known_sampler(view, {partner: game.hands[partner]}).sample(rng)
+        assert world.hands[partner] == game.hands[partner]
+        assert world.view(seat) == view
+        assert sum(h.bit_count() for h in world.hands) == sum(view.hand_sizes)
+        everything = 0
+        for s, hand in enumerate(world.hands):
+            assert not everything & hand
+            everything |= hand
+            if s != seat or view.hand is None:
+                assert not hand & ~hidden_allowed(view, s) or s == partner
+        play_on(world, rng)
+    assert Phase.PLAYING in phases and Phase.BIDDING in phases
+
+
+def test_known_hands_are_refused_where_they_cannot_be() -> None:
+    two = new_game("spades-two", None, players=2, seed=3)
+    with pytest.raises(ValueError, match="cannot take known hands"):
+        known_sampler(two.view(0), {1: two.hands[1]})
+    four = new_game("spades", None, players=4, seed=3)
+    while four.phase is not Phase.PLAYING:
+        four.apply(four.legal_actions()[0])
+    seat = four.to_act
+    assert seat is not None
+    with pytest.raises(ValueError, match="not another seat's hand"):
+        known_sampler(four.view(seat), {seat: four.hands[seat]})

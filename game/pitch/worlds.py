@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.actions import Bid
-from game.cards import Card
+from game.cards import Card, cards_of
 from game.chance import Chance
 from game.pitch.rules import PitchGame, deck_for_deal
 from game.sampling import ALL_SUITS, UniformDealer, WorldSampler, _mask
@@ -15,10 +15,11 @@ from game.state import TrickGame
 class PitchWorlds(WorldSampler):
     """Pitch: the holders are the other seats and the cards no one was dealt."""
 
+    takes_known = True
+
     def _init_game(self) -> None:
         view = self.view
-        fixed = [0] * view.num_seats
-        self.seats, sizes, allowed = self._seat_holders(fixed)
+        self.seats, sizes, allowed = self._seat_holders(self.known)
         in_hands = sum(view.hand_sizes) + self.played.bit_count()
         sizes.append(52 - in_hands)  # the undealt cards
         allowed.append(ALL_SUITS)
@@ -34,8 +35,8 @@ class PitchWorlds(WorldSampler):
             deal[self.seat] = list(self.view.hand or ()) + deal[self.seat]
         dealt = self.dealer.deal(rng)  # the last holder is the undealt cards
         for seat, cards in zip(self.seats, dealt[:-1], strict=True):
-            hands[seat] = _mask(cards)
-            deal[seat] = cards + deal[seat]
+            hands[seat] = _mask(cards) | self.known[seat]
+            deal[seat] = cards + cards_of(self.known[seat]) + deal[seat]
         return hands, deal
 
     def _build(self, rng: random.Random, chance: Chance) -> TrickGame:

@@ -15,6 +15,8 @@ from game.state import Phase, TrickGame
 class SpadesWorlds(WorldSampler):
     """Four-player Spades: the holders are the other seats (and one's own hand before looking)."""
 
+    takes_known = True
+
     def _partner(self, seat: int) -> int | None:
         team = next(team for team in self.view.teams if seat in team)
         return next((s for s in team if s != seat), None)
@@ -23,9 +25,9 @@ class SpadesWorlds(WorldSampler):
         view = self.view
         n = view.num_seats
         partner = self._partner(self.seat)  # None in Cutthroat Spades: no partner, no exchange
-        self.fixed = [0] * n
+        self.fixed = list(self.known)
         if view.exchange_received and partner is not None:  # the exchange is done: my partner holds what I gave
-            self.fixed[partner] = _mask(view.exchange_given) & ~self.played
+            self.fixed[partner] |= _mask(view.exchange_given) & ~self.played
         opening = opening_card(n)
         if (getattr(view.options, "two_clubs_opens", False) and view.phase is Phase.PLAYING and not view.tricks
                 and not view.trick and view.to_act is not None and view.to_act != self.seat):

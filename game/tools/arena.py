@@ -45,7 +45,9 @@ screen): ``hard-1``, the hard level without the endgame solver, the Nil reading,
 Pitch's prize for going out and Spades for two's leads left to the search (the baseline it is measured
 against), ``oracle``, the hard level's
 search given the true deal as its every world (each rollout noisy, so that their mean is worth more
-than one deterministic playout), ``normal-1``, the normal level before its last change,
+than one deterministic playout), ``oracle-partner``, the hard level whose every world gives its partner
+the true hand (the other hidden cards dealt as Hard deals them: what knowing the partner's cards is worth;
+a table with partners only), ``normal-1``, the normal level before its last change,
 ``hard-unread``, the hard level before the bid reading (its worlds fit the Nil bids only), and the trials
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
 ``hard-honest`` (in the rollouts the other side judges from what it cannot see), ``hard-noisy`` (noisy
@@ -85,12 +87,16 @@ from game.games import GAMES as REGISTRY
 from game.games import Options, Policy
 from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
+from game.sampling import WorldSampler
 from game.state import Phase, SeatView, TrickGame
+from game.worlds import known_sampler
 
 ROLES = ("a", "b")
 Z95 = 1.96
 # the hard level's baseline, ceiling and trials
-SEARCH_TRIALS = ("hard-1", "oracle", "hard-unread", "hard-game", "hard-honest", "hard-noisy", "hard-reads")
+PARTNER_ORACLE = "oracle-partner"  # the hard level whose worlds hold the partner's true hand
+SEARCH_TRIALS = ("hard-1", "oracle", PARTNER_ORACLE, "hard-unread", "hard-game", "hard-honest", "hard-noisy",
+                 "hard-reads")
 TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in the window
 SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
@@ -326,9 +332,10 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame, table: 
         player.read_nils = player.bid_worlds = player.model_levels = False  # the true deal: nothing to read
         player.rollout_eps = NOISY_EPS
         return player
-    player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds)
+    player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds,
+                        sampler=_partner_known(game) if level == PARTNER_ORACLE else None)
     player.table = table
-    player.model_levels = level == "hard"  # the trials and baselines model no seat by its level
+    player.model_levels = level in ("hard", PARTNER_ORACLE)  # the trials and baselines model no seat by its level
     player.rollout_eps = NOISY_EPS if level == "hard-noisy" else 0.0  # a trial: noisy rollouts
     player.read_play = level == "hard-reads"  # a trial: worlds weighted by the other seats' play (reading.py)
     player.solver = level != "hard-1"
@@ -341,6 +348,22 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame, table: 
     player.game_value = level == "hard-game"  # a trial: hands valued by the chance to win the game (gamevalue.py)
     player.honest_opponents = level == "hard-honest"  # a trial: the other side's rollout play judges honestly
     return player
+
+
+def _partner_known(game: TrickGame) -> Callable[[SeatView, random.Random], TrickGame]:
+    """The worlds of ``oracle-partner``: the seat's partners hold their true hands (the live deal's), the other
+    hidden cards dealt as Hard deals them: what knowing the partner's cards is worth (the arena's only)."""
+    samplers: dict[int, WorldSampler] = {}
+
+    def sample(view: SeatView, rng: random.Random) -> TrickGame:
+        sampler = samplers.get(id(view))
+        if sampler is None or sampler.view is not view:
+            samplers.clear()
+            mates = next(team for team in view.teams if view.seat in team)
+            known = {q: game.hands[q] for q in mates if q != view.seat}
+            sampler = samplers[id(view)] = known_sampler(view, known)
+        return sampler.sample(rng)
+    return sample
 
 
 def parse_settings(level: str) -> tuple[str, dict[str, float | int]]:
@@ -734,6 +757,11 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     options = ArenaConfig(args.game, "", "", players, args.partnerships, rules=rules).options()
     if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
         raise ValueError(f"{args.game} with these options is not for {players} players")
+    if any(PARTNER_ORACLE in level.split(SET)[0].split(SPLIT) for level in (args.a, args.b)) and (
+            all(len(team) < 2 for team in info.teams(players, options))
+            or not getattr(info.worlds, "takes_known", False)):
+        games = ", ".join(g.title for g in REGISTRY.values() if getattr(g.worlds, "takes_known", False))
+        raise ValueError(f"{PARTNER_ORACLE} is for a table with partners, in {games} (Pitch with --partnerships)")
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
     if not 1 <= args.jobs <= max_jobs():
