@@ -300,12 +300,14 @@ def has_void(game: TrickGame, seat: int) -> bool:
     return any(v for s, v in enumerate(void_suits(game.view(seat))) if s != seat)
 
 
-def test_uniform_spades_late_hand_with_voids() -> None:
-    def wanted(game: TrickGame) -> bool:
-        return (game.phase is Phase.PLAYING and len(game.trick_log) == 10 and not game.trick
-                and has_void(game, game.to_act))
+def late_with_a_void(game: TrickGame) -> bool:
+    """Ten tricks played, a new trick to lead, and some other seat shown void in a suit."""
+    return (game.phase is Phase.PLAYING and len(game.trick_log) == 10 and not game.trick
+            and has_void(game, game.to_act))
 
-    game = find_position("spades", 4, SpadesOptions(double_nil=False), wanted, 1)
+
+def test_uniform_spades_late_hand_with_voids() -> None:
+    game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 1)
     seat = game.to_act
     view = game.view(seat)
     others = [s for s in range(4) if s != seat]
@@ -555,11 +557,7 @@ def test_the_sampler_of_a_view_is_reused_and_worlds_are_independent() -> None:
 
 def test_known_partner_hand_is_kept_and_the_rest_dealt_uniformly() -> None:
     """The arena's partner oracle: the partner's true hand in every world, the opponents' split uniform."""
-    def wanted(game: TrickGame) -> bool:
-        return (game.phase is Phase.PLAYING and len(game.trick_log) == 10 and not game.trick
-                and has_void(game, game.to_act))
-
-    game = find_position("spades", 4, SpadesOptions(double_nil=False), wanted, 3)
+    game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 3)
     seat = game.to_act
     assert seat is not None
     view = game.view(seat)
