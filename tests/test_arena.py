@@ -191,6 +191,7 @@ def test_random_against_random_ends_with_the_figures_as_one_json_line() -> None:
     ("--game", "pitch", "--a", "random"),
     ("--game", "spades-two", "--a", "oracle-partner", "--b", "normal"),  # no partner
     ("--game", "pitch", "--a", "hard/oracle-partner", "--b", "normal"),  # each for himself
+    ("--game", "spades-two", "--a", "hard:prior_scale=1/oracle-partner", "--b", "normal"),
     ("--game", "ten-point-pitch", "--a", "oracle-partner", "--b", "normal"),  # worlds of its own search
 ])
 def test_a_bad_option_is_one_line_on_stderr_and_status_2(args: tuple[str, ...]) -> None:

@@ -757,7 +757,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     options = ArenaConfig(args.game, "", "", players, args.partnerships, rules=rules).options()
     if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
         raise ValueError(f"{args.game} with these options is not for {players} players")
-    if any(PARTNER_ORACLE in level.split(SET)[0].split(SPLIT) for level in (args.a, args.b)) and (
+    if any(part.split(SET)[0] == PARTNER_ORACLE for level in (args.a, args.b) for part in level.split(SPLIT)) and (
             all(len(team) < 2 for team in info.teams(players, options))
             or not getattr(info.worlds, "takes_known", False)):
         games = ", ".join(g.title for g in REGISTRY.values() if getattr(g.worlds, "takes_known", False))
