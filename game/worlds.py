@@ -73,7 +73,7 @@ from game.sampling import UniformDealer, WorldSampler, unseen_cards, void_suits
 from game.state import SeatView, TrickGame
 
 __all__ = ["UniformDealer", "WorldSampler", "known_sampler", "new_sampler", "sample_world", "sampler_for",
-           "unseen_cards", "void_suits"]
+           "takes_known", "unseen_cards", "void_suits"]
 
 CACHE_SIZE = 8
 
@@ -90,13 +90,18 @@ def known_sampler(view: SeatView, known: dict[int, int]) -> WorldSampler:
     """A sampler of the view's game that takes other seats' ``known`` hands (masks by seat, as they are now) as
     given and deals the rest uniformly around them: the arena's partner oracle only, never a player at the
     table. ValueError where the game's worlds cannot take known hands, or no world fits."""
-    info = GAMES.get(view.kind)
-    if info is None:
+    if view.kind not in GAMES:
         raise ValueError(f"unknown game {view.kind!r}")
-    maker = info.worlds
-    if not (isinstance(maker, type) and issubclass(maker, WorldSampler) and maker.takes_known):
+    maker = GAMES[view.kind].worlds
+    if not (isinstance(maker, type) and issubclass(maker, WorldSampler) and takes_known(view.kind)):
         raise ValueError(f"the {view.kind} worlds cannot take known hands")
     return maker(view, known)
+
+
+def takes_known(kind: str) -> bool:
+    """Whether a game's world sampler can deal around known hands (``known_sampler``)."""
+    info = GAMES.get(kind)
+    return info is not None and bool(getattr(info.worlds, "takes_known", False))
 
 
 _CACHE: dict[int, WorldSampler] = {}  # by id(view); each sampler holds its view, so the id stays its own

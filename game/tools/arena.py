@@ -89,7 +89,7 @@ from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
 from game.sampling import WorldSampler
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import known_sampler
+from game.worlds import known_sampler, takes_known
 
 ROLES = ("a", "b")
 Z95 = 1.96
@@ -758,9 +758,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
         raise ValueError(f"{args.game} with these options is not for {players} players")
     if any(part.split(SET)[0] == PARTNER_ORACLE for level in (args.a, args.b) for part in level.split(SPLIT)) and (
-            all(len(team) < 2 for team in info.teams(players, options))
-            or not getattr(info.worlds, "takes_known", False)):
-        games = ", ".join(g.title for g in REGISTRY.values() if getattr(g.worlds, "takes_known", False))
+            all(len(team) < 2 for team in info.teams(players, options)) or not takes_known(args.game)):
+        games = ", ".join(g.title for kind, g in REGISTRY.items() if takes_known(kind))
         raise ValueError(f"{PARTNER_ORACLE} is for a table with partners, in {games} (Pitch with --partnerships)")
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
