@@ -444,7 +444,12 @@ def wants_tricks(k: Knowledge, game_aware: bool = True) -> bool:
 
 def spades_play(view: SeatView, game_aware: bool = True) -> Card:
     """The card a normal Spades player plays now (``game_aware``: see ``wants_tricks``)."""
-    k = know(view)
+    return spades_play_known(know(view), game_aware)
+
+
+def spades_play_known(k: Knowledge, game_aware: bool = True) -> Card:
+    """``spades_play`` from what the seat knows (``know``)."""
+    view = k.view
     legal = k.legal
     if legal & (legal - 1) == 0:
         return low_card(legal)
@@ -779,7 +784,12 @@ def first_lead(hand: int, trump: int) -> Card:
 
 def pitch_play(view: SeatView) -> Card:
     """The card a normal Pitch player plays now."""
-    k = know(view)
+    return pitch_play_known(know(view))
+
+
+def pitch_play_known(k: Knowledge) -> Card:
+    """``pitch_play`` from what the seat knows (``know``)."""
+    view = k.view
     legal = k.legal
     if legal & (legal - 1) == 0:
         return low_card(legal)
