@@ -1,0 +1,157 @@
+"""Reading a rule-based seat's play by its own rules: how well a world's hand explains its cards.
+
+The normal level's card play (``game.ai.normal``: ``spades_play``, ``pitch_play``) is a function of its
+seat's view alone, no chance in it. A seat the table shows at that level therefore played, at each of
+its turns so far, exactly the card its rules give for the cards it then held and what was public.
+``past_turns`` lists those turns from a later view (the public part of each: the trick, the tricks
+before, the voids shown), once per decision; ``rule_play_fit`` replays them on a world's hands and
+multiplies the world's fit by ``miss`` at each turn where the rules, holding that world's cards, would
+have played another card. The true deal always fits (1.0). Four-player Spades without jokers or an
+exchange, Spades for two without a redraw, and Pitch without the off-jack: there the replayed view is
+exactly the seat's. ``RuleReader`` serves one decision's worlds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from game.ai.cardsense import mask_of
+from game.ai.knowledge import Knowledge, voids_shown
+from game.ai.normal import pitch_play_known, spades_play_known
+from game.ai.rollout import pitch_legal, spades_legal
+from game.cards import cards_of
+from game.house import deck_mask
+from game.state import SeatView, Trick
+
+RULE_MISS = 0.1  # the relative chance of a card the rules would not have played on the world's hand
+
+
+@dataclass(frozen=True)
+class PastTurn:
+    """One turn of a seat read by the rules: its public view then and the card it played."""
+
+    seat: int
+    card: int
+    count: int  # cards already in the trick
+    led: int  # the suit led (-1 when leading)
+    broken: bool  # Spades: whether a spade could be led
+    trump: int  # Pitch: the trump suit (-1 before the first card names it); Spades: 0
+    before: int  # the cards this seat had played before the turn (a mask)
+    played: int  # every card played before the turn (a mask)
+    view: SeatView  # the seat's view then, its hand and legal cards left out
+    voids: tuple[int, ...]  # the voids each seat had shown by then
+    side: int
+    partner: int | None
+    opponents: tuple[int, ...]
+    unseen: int  # the cards the seat could not have seen (-1: any; Spades for two: the reader's, see below)
+
+
+def past_turns(view: SeatView, seats: int) -> list[PastTurn]:
+    """The turns so far this hand of the seats in ``seats`` (a mask, bit ``1 << seat``), from ``view``.
+
+    Spades for two: the opponent has seen her own discards, which a world gives her as the cards this seat
+    has not seen and her hand does not hold; ``rule_play_fit`` takes them out of what she has not seen."""
+    turns: list[PastTurn] = []
+    mine = mask_of(view.hand or ()) | mask_of(view.discarded) | _played_by(view, view.seat)
+    n = view.num_seats
+    pitch = view.facts.trump_or_follow
+    won = [0] * n
+    done: list[Trick] = []
+    before = [0] * n
+    played = 0
+    broken = bool(getattr(view.options, "spades_any_time", False))
+    tricks: list[Trick] = list(view.tricks)
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(view.trick), -1))
+    trump = -1 if pitch else 0
+    for lead, plays, winner in tricks:
+        led = -1
+        for count, (seat, card) in enumerate(plays):
+            if seats >> seat & 1:
+                side = next(i for i, team in enumerate(view.teams) if seat in team)
+                team = view.teams[side]
+                partner = next((s for s in team if s != seat), None) if len(team) > 1 else None
+                past = replace(view, seat=seat, to_act=seat, hand=None, legal=(), trick=plays[:count],
+                               tricks=tuple(done), tricks_won=tuple(won), played=tuple(cards_of(played)),
+                               spades_broken=broken, leader=lead, trump=None if trump < 0 else view.trump)
+                turns.append(PastTurn(seat, card, count, led, broken, trump, before[seat], played, past,
+                                      tuple(voids_shown(past)), side, partner,
+                                      tuple(s for s in range(n) if s not in team),
+                                      mine if view.facts.seen_discards else -1))
+            if count == 0:
+                led = card & 3
+                if trump < 0:
+                    trump = led
+            before[seat] |= 1 << card
+            played |= 1 << card
+            if card & 3 == 0:
+                broken = True
+        if winner >= 0:
+            won[winner] += 1
+            done.append((lead, plays, winner))
+    return turns
+
+
+def _played_by(view: SeatView, seat: int) -> int:
+    """The cards ``seat`` has played this hand (a mask)."""
+    tricks = [plays for _, plays, _ in view.tricks] + [view.trick]
+    return mask_of(card for plays in tricks for q, card in plays if q == seat)
+
+
+def rule_play_fit(turns: Sequence[PastTurn], start: Sequence[int], miss: float = RULE_MISS) -> float:
+    """The relative chance (``miss`` ** k .. 1) that the seats of ``turns`` played their cards holding
+    ``start`` (each seat's cards when the hand's play began, in the world); a turn with one legal card says
+    nothing."""
+    if not turns:
+        return 1.0
+    first = turns[0].view
+    pitch = first.facts.trump_or_follow
+    deck = deck_mask(first.options, first.num_seats)
+    n = first.num_seats
+    fit = 1.0
+    for turn in turns:
+        hand = start[turn.seat] & ~turn.before
+        if pitch:
+            legal = pitch_legal(hand, turn.count, turn.led, turn.trump)
+        else:
+            legal = spades_legal(hand, turn.count, turn.led, turn.broken)
+        if not legal & (legal - 1):
+            continue
+        k = Knowledge(view=turn.view, seat=turn.seat, n=n, side=turn.side, partner=turn.partner,
+                      opponents=list(turn.opponents), hand=hand, played=turn.played,
+                      unseen=deck & turn.unseen & ~(turn.played | hand), voids=list(turn.voids),
+                      known=[0] * n, legal=legal)
+        card = pitch_play_known(k) if pitch else spades_play_known(k)
+        if card != turn.card:
+            fit *= miss
+    return fit
+
+
+class RuleReader:
+    """``rule_play_fit`` for one decision's worlds: each seat's turns are read once for each of its
+    starting hands the worlds give it (the fit is a product over the seats, and a seat's part depends
+    only on its own cards), so worlds that agree on a seat's cards share the work."""
+
+    def __init__(self, view: SeatView, seats: int, miss: float = RULE_MISS) -> None:
+        self.view = view
+        self.miss = miss
+        turns = past_turns(view, seats)
+        self.by_seat = [(q, [t for t in turns if t.seat == q]) for q in range(view.num_seats) if seats >> q & 1]
+        self._known: dict[tuple[int, int], float] = {}
+
+    @property
+    def hands_read(self) -> int:
+        """How many (seat, starting hand) pairs the reader has replayed the rules for."""
+        return len(self._known)
+
+    def fit(self, start: Sequence[int]) -> float:
+        """The relative chance that the seats read played as they did holding ``start``."""
+        fit = 1.0
+        for seat, turns in self.by_seat:
+            key = (seat, start[seat])
+            part = self._known.get(key)
+            if part is None:
+                part = self._known[key] = rule_play_fit(turns, start, self.miss)
+            fit *= part
+        return fit
