@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from game.actions import Action, NamedBid
-from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, HardTuning
+from game.ai.tuning import PITCH_TUNING, SPADES_TUNING, SPADES_TWO_TUNING, TEN_POINT_PITCH_TUNING, HardTuning
 from game.ai.valued import ValuedActions
 from game.cards import DECK, JOKER_DECK, Card
 from game.chance import Chance
@@ -255,7 +255,7 @@ GAMES: dict[str, GameInfo] = {
                  PitchWorlds, trick_winner=pitch.winning_seat, normal_1=pitch_players.normal_1_choose),
         GameInfo(ten_point.FACTS, TenPointPitchOptions, TEN_POINT_PITCH_OPTIONS, _ten_point_pitch, _ten_point_teams,
                  TenPointPitchCodec(), _ten_point_deck_for_deal, ten_point_players.easy_choose,
-                 ten_point_players.normal_choose, PITCH_TUNING, TenPointPitchWorlds, deck=JOKER_DECK,
+                 ten_point_players.normal_choose, TEN_POINT_PITCH_TUNING, TenPointPitchWorlds, deck=JOKER_DECK,
                  trick_winner=ten_point.winning_seat,
                  hard=ten_point_hard.hard_choose, hard_values=ten_point_hard.candidate_values),
     )

@@ -341,8 +341,8 @@ def test_nil_rule_two_reads_only_the_opponents_nils() -> None:
 
 def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
     """Seats the table shows at the Normal level have their Nil bids fitted by its Nil rule and their play
-    read (``_rule_seats``); a person's seat, a Hard seat, the player's own seat are not; off with
-    ``model_levels``, and in the other games."""
+    read (``_rule_seats``; in Pitch their play only); a person's seat, a Hard seat, the player's own seat are
+    not; off with ``model_levels``."""
     game, nil_seat = _nil_lead_view()  # seat 1 bid Nil against seat 0, whose partner is seat 2
     view = game.view(0)
     player = HardPlayer(seed=1)
@@ -361,8 +361,8 @@ def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
     two.table = ("normal", "hard")
     assert two._rule_seats(two_view) == 0  # the player's own seat is never modelled
     pitch = HardPlayer(seed=1)
-    pitch.table = ("hard", "normal", "normal", "normal")
-    assert pitch._rule_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0
+    pitch.table = ("hard", "normal", None, "normal")
+    assert pitch._rule_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0b1010  # Pitch: their play
 
 
 def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> None:

@@ -127,8 +127,9 @@ def test_hard_reading_the_play_does_not_peek(seed: int, monkeypatch: pytest.Monk
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_reading_the_table_s_normal_seats_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table shows the opponents at the Normal level: Hard reads their play (and only theirs) by the
-    rules they play by, and chooses alike on two deals alike in all it can see."""
+    """The table shows the opponents at the Normal level: Hard without ``rule_play`` reads their play (and only
+    theirs) by the rollout policy, and chooses alike on two deals alike in all it can see (with it:
+    tests/test_rule_reading.py)."""
     first, second, _ = _two_deals(seed, None, 4)
     seat = cast("int", first.to_act)
     view_a, view_b = first.view(seat), second.view(seat)
@@ -143,6 +144,7 @@ def test_hard_reading_the_table_s_normal_seats_does_not_peek(seed: int, monkeypa
     players = [HardPlayer(seed=9, samples=16) for _ in range(2)]
     for player in players:
         player.table = table
+        player.rule_play = False
     assert players[0].choose(view_a) == players[1].choose(view_b)
     partner = (seat + 2) % 4
     assert len(unread_masks) >= 32 and set(unread_masks) == {1 << seat | 1 << partner}  # the opponents read

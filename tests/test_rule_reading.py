@@ -7,8 +7,9 @@ from typing import cast
 
 import pytest
 from scripted import bid_round, complete_deal, play_tricks, spades_game
+from test_ai_hard import _two_deals
 
-from game.ai.hard import _played_masks
+from game.ai.hard import HardPlayer, _played_masks
 from game.ai.players import NormalPlayer
 from game.ai.rule_reading import RULE_MISS, RuleReader, past_turns, rule_play_fit
 from game.factory import new_game
@@ -112,6 +113,51 @@ def test_worlds_weighed_by_the_rules_hold_more_of_the_opponents_cards() -> None:
     assert sum(weighed) / len(weighed) > sum(plain) / len(plain) + 0.04
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_reading_by_the_rules_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table shows the opponents at Normal: Hard with ``rule_play`` weighs its worlds by their play
+    under Normal's rules, and chooses alike on two deals alike in all it can see."""
+    first, second, _ = _two_deals(seed, None, 4)
+    seat = cast("int", first.to_act)
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b and (view_a.tricks or view_a.trick)
+    read: list[frozenset[int]] = []
+    fit = RuleReader.fit
+
+    def counted(reader: RuleReader, start: list[int]) -> float:
+        read.append(frozenset(seat for seat, _ in reader.by_seat))
+        return fit(reader, start)
+    monkeypatch.setattr(RuleReader, "fit", counted)
+    table = tuple("hard" if q % 2 == seat % 2 else "normal" for q in range(4))
+    players = [HardPlayer(seed=9, samples=16) for _ in range(2)]
+    for player in players:
+        player.table = table
+        player.rule_play = True
+    assert players[0].choose(view_a) == players[1].choose(view_b)
+    opponents = frozenset(q for q in range(4) if q % 2 != seat % 2)
+    assert len(read) >= 32 and set(read) == {opponents}
+
+
+def test_hard_reads_pitch_s_normal_seats_by_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pitch, each for himself, two seats shown at Normal: their turns (and only theirs) weigh the worlds."""
+    game = _normal_hand_stopped("pitch", PitchOptions(), 4, (6, 10))
+    assert game is not None
+    seat = cast("int", game.to_act)
+    read: list[frozenset[int]] = []
+    fit = RuleReader.fit
+
+    def counted(reader: RuleReader, start: list[int]) -> float:
+        read.append(frozenset(seat for seat, _ in reader.by_seat))
+        return fit(reader, start)
+    monkeypatch.setattr(RuleReader, "fit", counted)
+    player = HardPlayer(seed=3, samples=12)
+    player.rule_play = True
+    normal = [q for q in range(4) if q != seat][:2]
+    player.table = tuple("normal" if q in normal else "hard" for q in range(4))
+    assert player.choose(game.view(seat)) in game.legal_actions()
+    assert read and set(read) == {frozenset(normal)}
+
+
 def test_the_reader_gives_the_fit_of_every_turn_and_reads_a_seat_s_hand_once() -> None:
     """``RuleReader.fit`` equals ``rule_play_fit`` of all the seats' turns, world after world, and reads a
     seat's turns once for each hand the worlds give it."""
@@ -132,3 +178,22 @@ def test_the_reader_gives_the_fit_of_every_turn_and_reads_a_seat_s_hand_once() -
         assert reader.hands_read == len(hands)
         calls += 1
     assert calls >= 8
+
+
+def test_hard_reads_the_spades_for_two_opponent_by_her_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spades for two, the opponent shown at Normal: her turns weigh Hard's worlds (and its own do not)."""
+    game = _normal_hand_stopped("spades-two", SpadesOptions(), 3, (12, 16), 2)
+    assert game is not None
+    seat = cast("int", game.to_act)
+    read: list[frozenset[int]] = []
+    fit = RuleReader.fit
+
+    def counted(reader: RuleReader, start: list[int]) -> float:
+        read.append(frozenset(q for q, _ in reader.by_seat))
+        return fit(reader, start)
+    monkeypatch.setattr(RuleReader, "fit", counted)
+    player = HardPlayer(seed=3, samples=12)
+    player.rule_play = True
+    player.table = tuple("normal" if q != seat else "hard" for q in range(2))
+    assert player.choose(game.view(seat)) in game.legal_actions()
+    assert read and set(read) == {frozenset({1 - seat})}

@@ -5,7 +5,9 @@ seat's level, public at the table): it draws worlds with ``game.worlds.sample_wo
 dealt uniformly over the deals that fit, re-weighted by the other seats' Nil bids or auction bids where
 the game's ``HardTuning`` asks; in four-player Spades no live Nil bidder holds a card its play has ruled
 out, ``read_nils``; in four-player Spades and Spades for two a seat the table shows at the Normal level,
-``table``, has its bids and its cards read by Normal's own rules, ``model_levels``), applies each
+``table``, has its bids read by Normal's own rules, ``model_levels``, and its cards by Normal's own card
+rules where the tuning's ``rule_play`` says, game/ai/rule_reading.py, as in Pitch; elsewhere by the
+rollout policy), applies each
 candidate action in every world, plays the hand out by the fast policy of ``game.ai.rollout`` (in which,
 in four-player Spades, the seats shown at Normal judge their cards from what they cannot see, as that
 level does: ``honest_rule``) and picks
@@ -62,6 +64,7 @@ from game.ai.rollout import (
     spades_side_values,
     spades_table_for,
 )
+from game.ai.rule_reading import RULE_MISS, RuleReader
 from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supports
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
@@ -159,6 +162,10 @@ class HardPlayer:
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
         # 0 none, 1 every other seat's, 2 the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
+        self.rule_play: bool | None = None  # the RULE_LEVEL seats' play read by that level's own card rules
+        # (None: the tuning's)
+        self.rule_miss = RULE_MISS  # with rule_play: the relative chance of a card its rules would not play
+        self._reader: RuleReader | None = None  # the decision's reader of those seats' play
         self.read_nils = True  # four-player Spades worlds agree with how the live Nil bidders played, and its own
         # live Nil follows suit with the highest card that loses (so that its partner can read it too); False: off
         self._exclusions: tuple[SeatView, dict[int, int], tuple[int, ...]] | None = None
@@ -484,6 +491,10 @@ class HardPlayer:
             if self.read_play and view.phase is Phase.PLAYING and (view.tricks or len(view.trick) > 1) \
                     and not getattr(view.options, "off_jack", False):
                 return self._pitch_read_world(view, rng)
+            rules = self._rule_seats(view)
+            if rules and self._reads_by_rule(view) and view.phase is Phase.PLAYING \
+                    and (view.tricks or view.trick) and not getattr(view.options, "off_jack", False):
+                return self._pitch_rule_world(view, rng, rules)
             return self._auction_world(view, rng)
         if tuning.draft_opponent and self.bid_worlds and self.bid_tries > 1 and view.hand is not None \
                 and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
@@ -501,14 +512,17 @@ class HardPlayer:
         """Spades for two: a drafted world kept with the chance the opponent bids what she did on the hand
         it gives her (``bids_fit``, the rollout model; when the table shows her at ``RULE_LEVEL``, that
         level's own bid rule, ``two_rule_bid``), with ``read_play`` or for her at that level (a card played)
-        times the chance she played as she did (``play_fit``); after ``bid_tries`` draws the fittest, or for
-        an opponent read by her level a drawn world in proportion to its fit."""
+        times the chance she played as she did (``play_fit``; with ``rule_play``, by that level's own card
+        rules, ``RuleReader``); after ``bid_tries`` draws the fittest, or for an opponent read by her level a
+        drawn world in proportion to its fit."""
         played = _played_masks(view)
         modelled = not self.read_play and bool(self._rule_seats(view))
         reads = (self.read_play or modelled) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
         tricks = hand_tricks(view) if reads else []
         broken = bool(getattr(view.options, "spades_any_time", False))
         by_rule = self._two_rule_bid(view, played) if modelled else None
+        reader = self._rule_reader(view, self._rule_seats(view)) \
+            if reads and modelled and self._reads_by_rule(view) and not view.blind else None
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
@@ -519,8 +533,11 @@ class HardPlayer:
                 bid, unseen, rival, near = by_rule
                 value = rule_fit(bid, two_rule_bid(held[1 - view.seat], unseen, rival, near))
             if reads and value > 0.0:
-                value *= play_fit(held, tricks, spades_table_for(world, honest=True), view.seat, broken,
-                                  miss=self.read_miss)
+                if reader is not None:
+                    value *= reader.fit(held)
+                else:
+                    value *= play_fit(held, tricks, spades_table_for(world, honest=True), view.seat, broken,
+                                      miss=self.read_miss)
             return value
         return self._fitted_world(view, rng, self.bid_tries, fit, self._drafted_world,
                                   resample=self.resample or (reads and modelled))
@@ -572,12 +589,13 @@ class HardPlayer:
         return self._exclusions[1], self._exclusions[2]
 
     def _rule_seats(self, view: SeatView) -> int:
-        """The other seats the table shows played by ``RULE_LEVEL``, as a mask (bit ``1 << seat``), in
-        four-player Spades and Spades for two with ``model_levels``: their number bids are fitted by that
+        """The other seats the table shows played by ``RULE_LEVEL``, as a mask (bit ``1 << seat``), with
+        ``model_levels``: in four-player Spades and Spades for two their number bids are fitted by that
         level's bid rule, their Nil bids (four players) by its Nil rule, and their cards read by the
-        rollout policy, the rules it plays by (0: none, or off)."""
+        rollout policy or (``rule_play``) by that level's own card rules; in Pitch (``rule_play``) their
+        cards by its card rules (0: none, or off)."""
         tuning = _tuning(view.kind)
-        if not self.model_levels or not (tuning.nil_worlds or tuning.draft_opponent):
+        if not self.model_levels or not (tuning.nil_worlds or tuning.draft_opponent or tuning.auction_worlds):
             return 0
         return sum(1 << q for q, level in enumerate(self.table) if level == RULE_LEVEL and q != view.seat)
 
@@ -622,7 +640,8 @@ class HardPlayer:
         a card played) times the chance they played as they did (``play_fit``); after ``bid_tries`` the
         fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their number bids
         fitted by that level's bid rule (``four_rule_bid``) and their play read all the same (the others'
-        not), and past the tries a drawn world is taken in proportion to its fit."""
+        not; with ``rule_play`` by that level's own card rules, ``RuleReader``), and past the tries a drawn
+        world is taken in proportion to its fit."""
         played = _played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
@@ -635,6 +654,8 @@ class HardPlayer:
         opening = bool(getattr(view.options, "two_clubs_opens", False))
 
         by_rule = self._four_rule_bids(view, rules)
+        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) and not opening \
+            else None
         others = [(q, bid) for q, bid in view.bid_order if not rules >> q & 1]
 
         def fit(world: TrickGame) -> float:
@@ -644,11 +665,28 @@ class HardPlayer:
                 value *= rule_fit(bid, four_rule_bid(held[q], view.num_seats, jokers, near, partner_nil))
             value *= math.prod(nil_fit(held[q], self._by_rule(view, q)) for q in nils)
             if reads and value > 0.0:
-                table = spades_table_for(world, honest=True)
-                value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss,
-                                   self.partner_miss, unread)
+                if reader is not None:
+                    value *= reader.fit(held)
+                else:
+                    table = spades_table_for(world, honest=True)
+                    value *= play_fit(held, tricks, table, view.seat, broken, opening, self.read_miss,
+                                      self.partner_miss, unread)
             return value
         return self._fitted_world(view, rng, self.bid_tries, fit, resample=self.resample or (reads and bool(rules)))
+
+    def _reads_by_rule(self, view: SeatView) -> bool:
+        """Whether the play of the seats shown at ``RULE_LEVEL`` is read by that level's card rules."""
+        return _tuning(view.kind).rule_play if self.rule_play is None else self.rule_play
+
+    def _rule_reader(self, view: SeatView, rules: int) -> RuleReader | None:
+        """The decision's reader of the ``rules`` seats' play by the rule-based level's card rules
+        (``rule_play``), made once a decision; None where the replayed views cannot be the seats' own (an
+        exchange, a redraw)."""
+        if view.exchange_given or view.exchange_received or view.redraw_thrown or view.redraw_drawn:
+            return None
+        if self._reader is None or self._reader.view is not view:
+            self._reader = RuleReader(view, rules, self.rule_miss)
+        return self._reader
 
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,
                       fit: Callable[[TrickGame], float], draw: Sampler | None = None,
@@ -708,6 +746,21 @@ class HardPlayer:
             value = pitch_play_fit(start, tricks, table, trump, view.seat, self.read_miss)
             return value * auction_fit(view, world.hands, played, self.auction_floor)
         return self._fitted_world(view, rng, self.read_tries, fit)
+
+    def _pitch_rule_world(self, view: SeatView, rng: random.Random, rules: int) -> TrickGame:
+        """Pitch: rejection sampling on the auction and the play of the seats the table shows at
+        ``RULE_LEVEL``, read by that level's own card rules (``RuleReader``); past ``auction_tries``
+        draws one of them in proportion to its fit."""
+        played = _played_masks(view)
+        reader = self._rule_reader(view, rules)
+        assert reader is not None
+
+        def fit(world: TrickGame) -> float:
+            value = auction_fit(view, world.hands, played, self.auction_floor)
+            if value > 0.0:
+                value *= reader.fit([world.hands[q] | played[q] for q in range(view.num_seats)])
+            return value
+        return self._fitted_world(view, rng, self.auction_tries, fit, resample=True)
 
     def trick_rate(self, state: Any) -> float:
         """How often a bid's rollout gives one of the bidder's tricks away (``trick_bias``: Spades for two's

@@ -6,7 +6,7 @@ measured is in docs/ai-notes.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class HardTuning:
       come from the exact endgame solver (game/ai/solver.py) rather than a rollout; 0: never.
     - ``go_out``: Pitch, the points a hand that ends the game is worth beyond its margin (won by the
       side going out, lost by the others; game/ai/gamevalue.py); 0: hands are valued by their points.
+    - ``rule_play``: the card play of the seats the table shows at the rule-based level is read by that
+      level's own card rules (game/ai/rule_reading.py); False: by the rollout policy (Spades) or not at all.
     """
 
     var_floor: float
@@ -52,16 +54,20 @@ class HardTuning:
     game_sigma: float = 0.0
     game_bags: float = 0.0
     go_out: float = 0.0
+    rule_play: bool = False
 
 
 SPADES_TUNING = HardTuning(var_floor=400.0, bag_cost=10.0, honest=False, prior_bonus=1.0, prior_cards_only=True,
                            card_runs=True, exchange_prior=15.0, nil_worlds=True, solver_cards=20,
-                           game_points=58.6, game_sigma=68.5, game_bags=1.34)
+                           game_points=58.6, game_sigma=68.5, game_bags=1.34, rule_play=True)
 SPADES_TWO_TUNING = HardTuning(var_floor=400.0, bag_cost=3.0, honest=True, prior_bonus=8.0, prior_cards_only=False,
                                prior_leads=False, card_runs=True, draft_opponent=True, trick_bias=0.6,
                                solver_cards=14, game_points=48.0, game_sigma=54.8, game_bags=0.99)
 PITCH_TUNING = HardTuning(var_floor=1.0, bag_cost=0.0, honest=True, prior_bonus=0.1, prior_cards_only=True,
-                          card_runs=False, auction_worlds=True, solver_cards=12, go_out=4.0)
+                          card_runs=False, auction_worlds=True, solver_cards=12, go_out=4.0, rule_play=True)
+# Ten-point Pitch's Normal seats play by rules of their own (game/ten_point_pitch/players.py), which the reading
+# by Pitch's card rules does not replay
+TEN_POINT_PITCH_TUNING = replace(PITCH_TUNING, rule_play=False)
 
 # Ten-point Pitch's own search (game/ten_point_pitch/hard.py): the points the Normal level's bid gets among
 # the bids it searches (the worlds' auctions are kinder than the table's); docs/ai-notes.md.
