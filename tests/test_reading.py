@@ -72,15 +72,22 @@ def _bits_mid_hand(kind: str, options: Options, deals: int, stops: tuple[int, in
     return true_bits, world_bits
 
 
-def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> None:
-    # seat 1 holds the KC and a small club: with the AC led, the policy ducks the small club (the king
-    # would lose to the ace anyway but is a winner later); playing the king under the ace is a miss
+def ducked_and_thrown() -> tuple[TrickGame, TrickGame]:
+    """One deal played to its first trick two ways: seat 1, holding the KC and the 3C under the AC led,
+    ducks the 3C in the first game and throws the KC in the second."""
     hands = complete_deal(["AC 2H 3H 4H", "KC 3C 5H 6H", "4C 5C 7H 8H", "6C 7C 9H TH"])
     ducked, thrown = spades_game(hands), spades_game(hands)
     for game in (ducked, thrown):
         bid_round(game, {0: 3, 1: 3, 2: 3, 3: 3})
     play_tricks(ducked, ["AC 3C 4C 6C"])
     play_tricks(thrown, ["AC KC 4C 6C"])
+    return ducked, thrown
+
+
+def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> None:
+    # seat 1 holds the KC and a small club: with the AC led, the policy ducks the small club (the king
+    # would lose to the ace anyway but is a winner later); playing the king under the ace is a miss
+    ducked, thrown = ducked_and_thrown()
     assert _fit(ducked, 0) == 1.0
     assert _fit(thrown, 0) == MISS
     assert _fit(thrown, 1) == 1.0  # a seat's own cards say nothing to itself
@@ -356,12 +363,13 @@ def _start_hands(game: TrickGame, history: list[Action]) -> list[int]:
 
 
 # ----- Spades for two: the opponent's play read on top of the draft and her bid
-def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
-    """A Spades for two hand drafted, bid and played by the rule-based level to a random card (``stops``, as
-    ``randrange``), or None when the hand ended first."""
-    game = new_game("spades-two", SpadesOptions(), 2, seed)
+def normal_hand_stopped(kind: str, options: Options | None, seed: int, stops: tuple[int, int], seats: int = 4,
+                        seed_step: int = 4) -> TrickGame | None:
+    """Normal players (seeded ``seed * seed_step + seat``) deal a hand of ``kind`` and play it to a random card
+    (``stops``, as ``randrange``), or None when the hand ended first."""
+    game = new_game(kind, options, seats, seed)
     game.stop_at_hand_end = True
-    players = [NormalPlayer(seed * 2 + q) for q in range(2)]
+    players = [NormalPlayer(seed * seed_step + q) for q in range(seats)]
     stop, plays = random.Random(seed).randrange(*stops), 0
     while not game.results:
         if game.phase is Phase.PLAYING:
@@ -372,6 +380,12 @@ def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
         assert seat is not None
         game.apply(players[seat].choose(game.view(seat)))
     return None
+
+
+def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
+    """A Spades for two hand drafted, bid and played by the rule-based level to a random card (``stops``, as
+    ``randrange``), or None when the hand ended first."""
+    return normal_hand_stopped("spades-two", SpadesOptions(), seed, stops, 2, 2)
 
 
 def _two_fit(game: TrickGame, view: SeatView, hands: list[int]) -> float:

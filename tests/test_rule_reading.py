@@ -6,35 +6,15 @@ import random
 from typing import cast
 
 import pytest
-from scripted import bid_round, complete_deal, play_tricks, spades_game
 from test_ai_hard import _two_deals
+from test_reading import ducked_and_thrown, normal_hand_stopped
 
 from game.ai.hard import HardPlayer, _played_masks
-from game.ai.players import NormalPlayer
 from game.ai.rule_reading import RULE_MISS, RuleReader, past_turns, rule_play_fit
-from game.factory import new_game
 from game.games import Options
 from game.options import PitchOptions, SpadesOptions
-from game.state import Phase, TrickGame
+from game.state import TrickGame
 from game.worlds import sample_world
-
-
-def _normal_hand_stopped(kind: str, options: Options, seed: int, stops: tuple[int, int],
-                         seats: int = 4) -> TrickGame | None:
-    """Normal players deal a hand of ``kind`` and stop at a random card of its play (``stops``, as
-    ``randrange``); None when the hand ended first."""
-    game = new_game(kind, options, seats, seed)
-    game.stop_at_hand_end = True
-    players = [NormalPlayer(seed * 4 + q) for q in range(seats)]
-    stop, plays = random.Random(seed).randrange(*stops), 0
-    while not game.results:
-        if game.phase is Phase.PLAYING:
-            plays += 1
-            if plays == stop:
-                return game
-        seat = cast("int", game.to_act)
-        game.apply(players[seat].choose(game.view(seat)))
-    return None
 
 
 def _start(game: TrickGame, seat: int, hands: list[int] | None = None) -> list[int]:
@@ -42,6 +22,18 @@ def _start(game: TrickGame, seat: int, hands: list[int] | None = None) -> list[i
     played = _played_masks(game.view(seat))
     now = list(game.hands) if hands is None else hands
     return [now[q] | played[q] for q in range(len(now))]
+
+
+def _seats_read(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[int]]:
+    """From now on, the seats each ``RuleReader.fit`` call reads, one set a call."""
+    read: list[frozenset[int]] = []
+    fit = RuleReader.fit
+
+    def counted(reader: RuleReader, start: list[int]) -> float:
+        read.append(frozenset(q for q, _ in reader.by_seat))
+        return fit(reader, start)
+    monkeypatch.setattr(RuleReader, "fit", counted)
+    return read
 
 
 @pytest.mark.parametrize(("kind", "options", "seats", "last"), [
@@ -59,7 +51,7 @@ def test_the_true_deal_fits_every_normal_seat_s_play(kind: str, options: Options
     turns_read = 0
     everyone = (1 << seats) - 1
     for seed in range(30):
-        game = _normal_hand_stopped(kind, options, seed, (2, last), seats)
+        game = normal_hand_stopped(kind, options, seed, (2, last), seats)
         if game is None:
             continue
         for viewer in range(seats):
@@ -72,12 +64,7 @@ def test_the_true_deal_fits_every_normal_seat_s_play(kind: str, options: Options
 
 def test_a_card_off_the_rules_costs_the_world_the_miss_and_a_seat_s_own_cards_are_not_read() -> None:
     # seat 1 holds the KC and the 3C under the AC led: the rules play the 3C (it cannot win)
-    hands = complete_deal(["AC 2H 3H 4H", "KC 3C 5H 6H", "4C 5C 7H 8H", "6C 7C 9H TH"])
-    ducked, thrown = spades_game(hands), spades_game(hands)
-    for game in (ducked, thrown):
-        bid_round(game, {0: 3, 1: 3, 2: 3, 3: 3})
-    play_tricks(ducked, ["AC 3C 4C 6C"])
-    play_tricks(thrown, ["AC KC 4C 6C"])
+    ducked, thrown = ducked_and_thrown()
     others = 0b1111 & ~1
     assert rule_play_fit(past_turns(ducked.view(0), others), _start(ducked, 0)) == 1.0
     assert rule_play_fit(past_turns(thrown.view(0), others), _start(thrown, 0)) == RULE_MISS
@@ -94,7 +81,7 @@ def test_worlds_weighed_by_the_rules_hold_more_of_the_opponents_cards() -> None:
     weighed: list[float] = []
     rng = random.Random(5)
     for seed in range(24):
-        game = _normal_hand_stopped("spades", SpadesOptions(), seed, (9, 45))
+        game = normal_hand_stopped("spades", SpadesOptions(), seed, (9, 45))
         if game is None:
             continue
         seat = cast("int", game.to_act)
@@ -121,13 +108,7 @@ def test_hard_reading_by_the_rules_does_not_peek(seed: int, monkeypatch: pytest.
     seat = cast("int", first.to_act)
     view_a, view_b = first.view(seat), second.view(seat)
     assert view_a == view_b and (view_a.tricks or view_a.trick)
-    read: list[frozenset[int]] = []
-    fit = RuleReader.fit
-
-    def counted(reader: RuleReader, start: list[int]) -> float:
-        read.append(frozenset(seat for seat, _ in reader.by_seat))
-        return fit(reader, start)
-    monkeypatch.setattr(RuleReader, "fit", counted)
+    read = _seats_read(monkeypatch)
     table = tuple("hard" if q % 2 == seat % 2 else "normal" for q in range(4))
     players = [HardPlayer(seed=9, samples=16) for _ in range(2)]
     for player in players:
@@ -140,16 +121,10 @@ def test_hard_reading_by_the_rules_does_not_peek(seed: int, monkeypatch: pytest.
 
 def test_hard_reads_pitch_s_normal_seats_by_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pitch, each for himself, two seats shown at Normal: their turns (and only theirs) weigh the worlds."""
-    game = _normal_hand_stopped("pitch", PitchOptions(), 4, (6, 10))
+    game = normal_hand_stopped("pitch", PitchOptions(), 4, (6, 10))
     assert game is not None
     seat = cast("int", game.to_act)
-    read: list[frozenset[int]] = []
-    fit = RuleReader.fit
-
-    def counted(reader: RuleReader, start: list[int]) -> float:
-        read.append(frozenset(seat for seat, _ in reader.by_seat))
-        return fit(reader, start)
-    monkeypatch.setattr(RuleReader, "fit", counted)
+    read = _seats_read(monkeypatch)
     player = HardPlayer(seed=3, samples=12)
     player.rule_play = True
     normal = [q for q in range(4) if q != seat][:2]
@@ -163,7 +138,7 @@ def test_the_reader_gives_the_fit_of_every_turn_and_reads_a_seat_s_hand_once() -
     seat's turns once for each hand the worlds give it."""
     calls = 0
     for seed in range(12):
-        game = _normal_hand_stopped("spades", SpadesOptions(), seed, (20, 45))
+        game = normal_hand_stopped("spades", SpadesOptions(), seed, (20, 45))
         if game is None:
             continue
         seat = cast("int", game.to_act)
@@ -182,16 +157,10 @@ def test_the_reader_gives_the_fit_of_every_turn_and_reads_a_seat_s_hand_once() -
 
 def test_hard_reads_the_spades_for_two_opponent_by_her_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """Spades for two, the opponent shown at Normal: her turns weigh Hard's worlds (and its own do not)."""
-    game = _normal_hand_stopped("spades-two", SpadesOptions(), 3, (12, 16), 2)
+    game = normal_hand_stopped("spades-two", SpadesOptions(), 3, (12, 16), 2)
     assert game is not None
     seat = cast("int", game.to_act)
-    read: list[frozenset[int]] = []
-    fit = RuleReader.fit
-
-    def counted(reader: RuleReader, start: list[int]) -> float:
-        read.append(frozenset(q for q, _ in reader.by_seat))
-        return fit(reader, start)
-    monkeypatch.setattr(RuleReader, "fit", counted)
+    read = _seats_read(monkeypatch)
     player = HardPlayer(seed=3, samples=12)
     player.rule_play = True
     player.table = tuple("normal" if q != seat else "hard" for q in range(2))
