@@ -27,7 +27,7 @@ def _mask(cards: Iterable[int]) -> int:
     return sum(map(BITS.__getitem__, cards))
 
 
-def _played_by(view: SeatView) -> list[int]:
+def played_masks(view: SeatView) -> list[int]:
     """Per seat, the mask of the cards it played this hand."""
     played = [0] * view.num_seats
     for _, plays, _ in view.tricks:
@@ -241,7 +241,7 @@ class WorldSampler:
             raise ValueError(f"the {view.kind} worlds cannot take known hands")
         self.view = view
         self.seat = view.seat
-        self.played_by = _played_by(view)
+        self.played_by = played_masks(view)
         self.played_lists = [cards_of(m) for m in self.played_by]
         self.played = sum(self.played_by)
         self.voids = void_suits(view)

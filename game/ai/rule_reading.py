@@ -22,6 +22,7 @@ from game.ai.normal import pitch_play_known, spades_play_known
 from game.ai.rollout import pitch_legal, spades_legal
 from game.cards import cards_of
 from game.house import deck_mask
+from game.sampling import played_masks
 from game.state import SeatView, Trick
 
 RULE_MISS = 0.1  # the relative chance of a card the rules would not have played on the world's hand
@@ -53,7 +54,7 @@ def past_turns(view: SeatView, seats: int) -> list[PastTurn]:
     Spades for two: the opponent has seen her own discards, which a world gives her as the cards this seat
     has not seen and her hand does not hold; ``rule_play_fit`` takes them out of what she has not seen."""
     turns: list[PastTurn] = []
-    mine = mask_of(view.hand or ()) | mask_of(view.discarded) | _played_by(view, view.seat)
+    mine = mask_of(view.hand or ()) | mask_of(view.discarded) | played_masks(view)[view.seat]
     n = view.num_seats
     pitch = view.facts.trump_or_follow
     won = [0] * n
@@ -91,12 +92,6 @@ def past_turns(view: SeatView, seats: int) -> list[PastTurn]:
             won[winner] += 1
             done.append((lead, plays, winner))
     return turns
-
-
-def _played_by(view: SeatView, seat: int) -> int:
-    """The cards ``seat`` has played this hand (a mask)."""
-    tricks = [plays for _, plays, _ in view.tricks] + [view.trick]
-    return mask_of(card for plays in tricks for q, card in plays if q == seat)
 
 
 def rule_play_fit(turns: Sequence[PastTurn], start: Sequence[int], miss: float = RULE_MISS) -> float:
