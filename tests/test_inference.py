@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import pytest
 
-from game.ai.hard import DRAFT_HIGH_WEIGHT, DRAFT_WEIGHT, HardPlayer, _played_masks
+from game.ai.hard import DRAFT_HIGH_WEIGHT, DRAFT_WEIGHT, HardPlayer
 from game.ai.inference import (
     BID_FLOOR,
     BID_SIGMA,
@@ -29,6 +29,7 @@ from game.ai.solver import cards_left
 from game.cards import JACK, cards_of, mask_of
 from game.factory import new_game
 from game.options import SpadesOptions
+from game.sampling import played_masks
 from game.state import Phase, SeatView, TrickGame
 from game.tools.arena import HARD_1_DRAFT_WEIGHT
 from game.worlds import unseen_cards, void_suits
@@ -73,7 +74,7 @@ def test_bid_weighted_worlds_follow_the_bids() -> None:
     while True:
         view = _late_view(seed)
         deals = _deals(view)
-        played = _played_masks(view)
+        played = played_masks(view)
         fits = [bids_fit([0, *(h | played[q] for q, h in zip((1, 2, 3), deal, strict=True))], view.bid_order, 0, 4,
                          1.5)  # a loose fit: enough deals of a small case fit at all
                 for deal in deals]
@@ -212,7 +213,7 @@ def test_two_player_bid_worlds_give_a_high_bidder_a_strong_hand() -> None:
 
     def mean_estimate(player: HardPlayer, view: SeatView) -> float:
         rng = random.Random(4)
-        played = _played_masks(view)
+        played = played_masks(view)
         opponent = 1 - view.seat
         values = [spades_expected_tricks(player._world(view, rng).hands[opponent] | played[opponent], 2)  # noqa: SLF001
                   for _ in range(200)]
@@ -235,7 +236,7 @@ def test_the_two_player_rule_is_the_rule_based_levels_bid() -> None:
         for viewer in (0, 1):
             view = game.view(viewer)
             opponent = 1 - viewer
-            by_rule = HardPlayer._two_rule_bid(view, _played_masks(view))  # noqa: SLF001
+            by_rule = HardPlayer._two_rule_bid(view, played_masks(view))  # noqa: SLF001
             if by_rule is None:
                 continue
             bid, unseen, rival, near = by_rule
@@ -293,7 +294,7 @@ def test_two_player_worlds_of_a_normal_opponent_hold_the_hands_her_rule_bids_on(
     told_hits = plain_hits = worlds = 0
     for seed in range(12):
         _, view = _two_player_bids(seed)
-        by_rule = HardPlayer._two_rule_bid(view, _played_masks(view))  # noqa: SLF001
+        by_rule = HardPlayer._two_rule_bid(view, played_masks(view))  # noqa: SLF001
         if by_rule is None:
             continue
         bid, unseen, rival, near = by_rule
@@ -352,7 +353,7 @@ def test_drafted_worlds_hold_as_many_spades_and_honours_as_drafted_hands() -> No
         for seed in range(100):
             game, view = _two_player_bids(seed)
             opponent = 1 - view.seat
-            played = _played_masks(view)[opponent]
+            played = played_masks(view)[opponent]
             for kind, count in enumerate(_kept_kinds(game.hands[opponent] | played)):
                 true[kind] += count
             rng = random.Random(seed)

@@ -14,7 +14,7 @@ from test_ai_hard import _two_deals
 
 import game.ai.hard as hard_module
 from game.actions import NIL, PASS, Action, Play
-from game.ai.hard import HardPlayer, _played_masks
+from game.ai.hard import HardPlayer
 from game.ai.players import NormalPlayer
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import SUIT, pitch_table_for, spades_table_for
@@ -22,6 +22,7 @@ from game.cards import FULL_MASK, cards_of, mask_of
 from game.factory import new_game
 from game.games import Options
 from game.options import PitchOptions, SpadesOptions
+from game.sampling import played_masks
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 def _fit(game: TrickGame, seat: int, hands: list[int] | None = None, partner_miss: float | None = None) -> float:
     """``play_fit`` of the game's tricks so far from ``seat``'s chair, with the game's own hands or ``hands``."""
     view = game.view(seat)
-    played = _played_masks(view)
+    played = played_masks(view)
     tricks = hand_tricks(view)
     now = list(game.hands) if hands is None else hands
     start = [now[q] | played[q] for q in range(4)]
@@ -94,7 +95,7 @@ def test_a_seat_that_throws_away_its_winner_fits_worse_than_one_that_ducks() -> 
     assert _fit(thrown, 3, partner_miss=1.0) == 1.0  # seat 1 is seat 3's partner: left unread
     assert _fit(thrown, 3) == MISS and _fit(thrown, 0, partner_miss=1.0) == MISS  # an opponent is read
     view = thrown.view(0)
-    start = [thrown.hands[q] | _played_masks(view)[q] for q in range(4)]
+    start = [thrown.hands[q] | played_masks(view)[q] for q in range(4)]
     table = spades_table_for(thrown, honest=True)
     assert play_fit(start, hand_tricks(view), table, 0, unread=1 << 1) == 1.0  # seat 1 left unread
     assert play_fit(start, hand_tricks(view), table, 0, unread=1 << 3) == MISS  # only seat 3 left unread
@@ -279,7 +280,7 @@ def test_what_the_nil_bidders_play_never_contradicts_the_reading(seed: int) -> N
 def _pitch_fit(game: TrickGame, seat: int, hands: list[int] | None = None) -> float:
     """``pitch_play_fit`` of the hand so far from ``seat``'s chair, with the game's own hands or ``hands``."""
     view = game.view(seat)
-    played = _played_masks(view)
+    played = played_masks(view)
     tricks = hand_tricks(view)
     now = list(game.hands) if hands is None else hands
     start = [now[q] | played[q] for q in range(game.num_seats)]
@@ -390,7 +391,7 @@ def _two_player_mid_hand(seed: int, stops: tuple[int, int]) -> TrickGame | None:
 
 def _two_fit(game: TrickGame, view: SeatView, hands: list[int]) -> float:
     """``play_fit`` of the hand so far from ``view``'s chair, the seats holding ``hands`` now."""
-    played = _played_masks(view)
+    played = played_masks(view)
     start = [hands[q] | played[q] for q in range(2)]
     return play_fit(start, hand_tricks(view), spades_table_for(game, honest=True), view.seat)
 

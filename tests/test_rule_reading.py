@@ -9,17 +9,18 @@ import pytest
 from test_ai_hard import _two_deals
 from test_reading import ducked_and_thrown, normal_hand_stopped
 
-from game.ai.hard import HardPlayer, _played_masks
+from game.ai.hard import HardPlayer
 from game.ai.rule_reading import RULE_MISS, RuleReader, past_turns, rule_play_fit
 from game.games import Options
 from game.options import PitchOptions, SpadesOptions
+from game.sampling import played_masks
 from game.state import TrickGame
 from game.worlds import sample_world
 
 
 def _start(game: TrickGame, seat: int, hands: list[int] | None = None) -> list[int]:
     """Each seat's cards when the play began, from ``seat``'s view: the game's own or ``hands`` for the rest."""
-    played = _played_masks(game.view(seat))
+    played = played_masks(game.view(seat))
     now = list(game.hands) if hands is None else hands
     return [now[q] | played[q] for q in range(len(now))]
 

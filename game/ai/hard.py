@@ -69,6 +69,7 @@ from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supp
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
 from game.games import GAMES
+from game.sampling import played_masks
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
 
@@ -515,7 +516,7 @@ class HardPlayer:
         times the chance she played as she did (``play_fit``; with ``rule_play``, by that level's own card
         rules, ``RuleReader``); after ``bid_tries`` draws the fittest, or for an opponent read by her level a
         drawn world in proportion to its fit."""
-        played = _played_masks(view)
+        played = played_masks(view)
         modelled = not self.read_play and bool(self._rule_seats(view))
         reads = (self.read_play or modelled) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
         tricks = hand_tricks(view) if reads else []
@@ -611,7 +612,7 @@ class HardPlayer:
     def _nil_world(self, view: SeatView, rng: random.Random, nils: list[int]) -> TrickGame:
         """Rejection sampling: a uniform world is kept with the chance its Nil bidders would bid Nil
         (``nil_fit``), so the worlds follow the bids; after ``nil_tries`` the fittest one drawn."""
-        played = _played_masks(view)
+        played = played_masks(view)
 
         def fit(world: TrickGame) -> float:
             return math.prod(nil_fit(world.hands[q] | played[q], self._by_rule(view, q)) for q in nils)
@@ -621,7 +622,7 @@ class HardPlayer:
         """Rejection sampling on the play: a uniform world is kept with the chance ``play_fit`` that the
         other seats played as they did on its hands (times ``nil_fit`` for each Nil bidder); after
         ``read_tries`` draws the fittest one."""
-        played = _played_masks(view)
+        played = played_masks(view)
         tricks = hand_tricks(view)
         options = view.options
         broken = bool(getattr(options, "spades_any_time", False))
@@ -642,7 +643,7 @@ class HardPlayer:
         fitted by that level's bid rule (``four_rule_bid``) and their play read all the same (the others'
         not; with ``rule_play`` by that level's own card rules, ``RuleReader``), and past the tries a drawn
         world is taken in proportion to its fit."""
-        played = _played_masks(view)
+        played = played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
         rules = 0 if self.read_play else self._rule_seats(view)
@@ -721,7 +722,7 @@ class HardPlayer:
         """Pitch: rejection sampling on the auction. A uniform world is kept at once when every other
         seat's bid there is the one the rules would have made on its hand (``pitch_bid_rule``), else
         with the chance ``auction_floor`` per bid that differs; after ``auction_tries`` the fittest."""
-        played = _played_masks(view)
+        played = played_masks(view)
         best, best_fit = None, -1.0
         for _ in range(self.auction_tries):
             world = self.sampler(view, rng)
@@ -736,7 +737,7 @@ class HardPlayer:
     def _pitch_read_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """Pitch: rejection sampling on the auction and the play: a uniform world is kept with the chance
         ``auction_fit`` times ``pitch_play_fit`` gives it; after ``read_tries`` draws the fittest one."""
-        played = _played_masks(view)
+        played = played_masks(view)
         tricks = hand_tricks(view)
         trump = tricks[0][1][0][1] & 3
 
@@ -751,7 +752,7 @@ class HardPlayer:
         """Pitch: rejection sampling on the auction and the play of the seats the table shows at
         ``RULE_LEVEL``, read by that level's own card rules (``RuleReader``); past ``auction_tries``
         draws one of them in proportion to its fit."""
-        played = _played_masks(view)
+        played = played_masks(view)
         reader = self._rule_reader(view, rules)
         assert reader is not None
 
@@ -995,17 +996,6 @@ def _nil_bidders(view: SeatView) -> list[int]:
             continue
         out.append(q)
     return out
-
-
-def _played_masks(view: SeatView) -> list[int]:
-    """Per seat, the cards it played this hand (its hand when it bid: these and what it holds now)."""
-    played = [0] * view.num_seats
-    for _, plays, _ in view.tricks:
-        for q, card in plays:
-            played[q] |= 1 << card
-    for q, card in view.trick:
-        played[q] |= 1 << card
-    return played
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
