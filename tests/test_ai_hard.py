@@ -381,7 +381,15 @@ def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> N
     player.table = ("hard", None, "normal", None)
     assert player._judges(game, 0) == [False, True, True, True]  # the trial's other side, and the Normal partner
     player.honest_opponents = False
+    player.table = ("hard", "normal", "hard", "normal")
+    player.honest_side = 1
+    assert player._judges(game, 0) == [True, True, False, True]  # the trial's own seat judges too
+    assert player._judges(game, 2) == [False, True, True, True]
+    player.honest_side = 2
+    assert player._judges(game, 2) == [True, True, True, True]  # ... or its whole side
     player.table = ("hard", "hard", None, "easy")
+    assert player._judges(game, 0) == [True, False, True, False]  # with no Normal seat, the side alone
+    player.honest_side = 0
     assert player._judges(game, 0) is None  # no Normal seat: the rollouts as before
     player.table = ("hard", "normal", "hard", "normal")
     player.model_levels = False

@@ -154,6 +154,7 @@ class HardPlayer:
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.honest_rule = True  # with model_levels: in Spades rollouts the seats shown at RULE_LEVEL judge so
+        self.honest_side = 0  # a trial: in Spades rollouts 1 this seat, 2 its side judges from what it cannot see
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
@@ -437,15 +438,16 @@ class HardPlayer:
         return self.honest_rule and self.model_levels and RULE_LEVEL in self.table
 
     def _judged(self, world: TrickGame) -> bool:
-        """Whether this world's rollouts have some seats judge honestly (``honest_opponents``, ``honest_rule``):
+        """Whether this world's rollouts have some seats judge honestly (``honest_opponents``, ``honest_rule``,
+        ``honest_side``):
         Spades games whose tuning does not make every seat honest."""
-        some = self.honest_opponents or self._rule_judges()
+        some = self.honest_opponents or self._rule_judges() or self.honest_side > 0
         return some and not world.facts.auction and not _tuning(world.kind).honest
 
     def _judges(self, world: TrickGame, seat: int) -> list[bool] | None:
         """The seats that judge honestly in a rollout of ``seat``'s decision: with ``honest_opponents`` the
-        other side's, with ``honest_rule`` the other seats shown at ``RULE_LEVEL`` (both: either), else None
-        (the tuning's ``honest`` for every seat)."""
+        other side's, with ``honest_rule`` the other seats shown at ``RULE_LEVEL``, with ``honest_side`` this
+        seat (1) or its side (2) (several: any), else None (the tuning's ``honest`` for every seat)."""
         if not self._judged(world):
             return None
         side = world.side_of(seat)
@@ -453,6 +455,7 @@ class HardPlayer:
         table = self.table
         return [(self.honest_opponents and world.side_of(q) != side)
                 or (rule and q != seat and q < len(table) and table[q] == RULE_LEVEL)
+                or (self.honest_side == 1 and q == seat) or (self.honest_side == 2 and world.side_of(q) == side)
                 for q in range(world.num_seats)]
 
     def _honest(self, view: SeatView) -> bool:
