@@ -65,6 +65,7 @@ from game.ai.rollout import (
     spades_table_for,
 )
 from game.ai.rule_reading import RULE_MISS, RuleReader
+from game.ai.rule_rollout import RuleSeats
 from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supports
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
@@ -155,6 +156,11 @@ class HardPlayer:
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
         self.honest_rule = True  # with model_levels: in Spades rollouts the seats shown at RULE_LEVEL judge so
         self.honest_side = 0  # a trial: in Spades rollouts 1 this seat, 2 its side judges from what it cannot see
+        self.rule_rollout = 0  # a trial: in Spades rollouts the seats shown at RULE_LEVEL play their first this
+        # many turns by that level's own card rules (0: none; game/ai/rule_rollout.py)
+        self.rule_everyone = False  # a trial: with rule_rollout, every seat (its own and its partner's too) so
+        self.rule_bids = False  # a trial: with rule_rollout, the rollouts that value draws and bids too
+        self._rule_players: RuleSeats | None = None  # the decision's seats that play by those rules
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
         self.resample = False  # a trial: past the tries, a drawn world in proportion to its fit (False: the fittest)
@@ -318,11 +324,29 @@ class HardPlayer:
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
+        self._rule_players = self._rule_players_of(view) if playing else None
 
     def stop_valuing(self) -> None:
         """The decision valued: drop its game values."""
         self._game = None
         self._pitch_game = None
+        self._rule_players = None
+
+    def _rule_players_of(self, view: SeatView) -> RuleSeats | None:
+        """The seats of this decision's rollouts that play their first ``rule_rollout`` turns by the rule-based
+        level's card rules: the other seats the table shows at ``RULE_LEVEL`` (with ``model_levels``), or
+        with ``rule_everyone`` every seat; in Spades without jokers, an exchange or a redraw. None when there
+        are none (``rule_rollout`` 0, the default: the rollouts are the fast policy's)."""
+        turns = self.rule_rollout
+        if not turns or view.facts.auction:
+            return None
+        if getattr(view.options, "jokers", False) or view.exchange_cards or any(view.redraw_counts):
+            return None
+        table = self.table
+        seats = [True] * view.num_seats if self.rule_everyone else \
+            [self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL
+             for q in range(view.num_seats)]
+        return RuleSeats(view, seats, turns) if any(seats) else None
 
     def next_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """The next world of a decision, with the draws its candidates share (``_world_u``, the rollouts'
@@ -360,7 +384,8 @@ class HardPlayer:
                 continue
             if playing:
                 sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
-                                 judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps)
+                                 judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps,
+                                 rules=self._rule_players)
             else:
                 outcome = self._simulate_outcome(world, candidates[index])
                 if isinstance(outcome, float):  # the game value already
@@ -811,8 +836,10 @@ class HardPlayer:
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
         if self._game is not None and policy_fits(copy):
             return self._game_play_out(copy, -1, tuning.honest)
+        rules = self._rule_players_of(copy.view(action.seat)) if self.rule_bids else None
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
-                         judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
+                         judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps,
+                         rules=rules)
         pitches = copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat
         if self._pitch_game is not None:
             value = self._side_value(sides, copy.side_of(action.seat), copy)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
 from game.ai.normal_game import pitch_cuts
@@ -43,6 +43,9 @@ from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 from game.spades.rules import SpadesRules
 from game.spades_two.rules import SpadesTwoGame
 from game.state import Phase, TrickGame
+
+if TYPE_CHECKING:
+    from game.ai.rule_rollout import RuleSeats
 
 # The Spades kernel's card numbers: the engine's, but for the Big Joker (house rule S7), the engine's 53,
 # which plays here as 56: a spade (56 & 3 == 0) above the Little Joker (52) above the ace of spades (48),
@@ -95,7 +98,8 @@ class SpadesTable:
     """Who sits where in a Spades rollout: sides, partners, opponents and Nil bidders."""
 
     __slots__ = ("n", "side", "partner", "opponents", "nil", "bids", "members", "set_reach", "honest", "extra",
-                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning", "judges", "noise", "eps")
+                 "nil_value", "ten_for_200", "bag_limit", "bag_penalty", "keep_winning", "judges", "noise", "eps",
+                 "rules")
 
     def __init__(self, sides: Sequence[int], bids: Sequence[BidValue | None], set_reach: int = 1) -> None:
         n = len(sides)
@@ -124,6 +128,8 @@ class SpadesTable:
         # Cutthroat Spades (three or four seats alone): a seat whose bid is made keeps taking tricks, as the
         # normal level does there (a trick let go goes to a rival), instead of ducking
         self.keep_winning = False
+        # seats playing by the rule-based level's card rules for a rollout's first turns (an arena trial)
+        self.rules: RuleSeats | None = None
 
 
 def _spades_need(table: SpadesTable, side: int, tricks: list[int]) -> int:
@@ -453,7 +459,13 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
     """
     n = table.n
     noise, eps = table.noise, table.eps
+    rules = table.rules
     count = len(trick)
+    if rules is not None:  # what the rule seats see: the trick, the cards out, the voids
+        current = list(trick)
+        out = rules.played
+        voids = list(rules.voids)
+        ruled = rules.turns
     led = best = best_seat = -1
     if count:
         led = trick[0][1] & 3
@@ -478,12 +490,23 @@ def spades_rollout(hands: list[int], table: SpadesTable, tricks: list[int], to_a
                 card = legal.bit_length() - 1
             elif noise is not None and noise.random() < eps:
                 card = _any_card(legal, noise)
+            elif rules is not None and ruled and rules.seats[seat]:
+                hidden = table.extra[seat]  # what the seat cannot see: the other hands, the discards not its own
+                for q in range(n):
+                    if q != seat:
+                        hidden |= hands[q]
+                card = rules.pick(seat, legal, hand, current, tricks, out, hidden, voids, broken)
+                ruled -= 1
             else:
                 card = spades_pick(seat, legal, hands, count, led, best, best_seat, tricks, table)
         hands[seat] = hand ^ (1 << card)
         if record is not None:
             record.append(card)
         suit = card & 3
+        if rules is not None:
+            rules.shown(voids, seat, card, led if count else -1, broken)
+            out |= 1 << card
+            current = [] if count + 1 == n else current + [(seat, card)]
         if count == 0:
             led, best, best_seat = suit, card, seat
         elif (suit == best & 3 and card > best) or (suit == 0 and best & 3 != 0):
@@ -1023,10 +1046,11 @@ def _kernel_hand(hand: int) -> int:
 def spades_play_out(world: SpadesRules, first: int = -1, record: list[int] | None = None,
                     bag_cost: float | None = 10.0, honest: bool = False,
                     judges: Sequence[bool] | None = None, noise: random.Random | None = None,
-                    eps: float = 0.0) -> list[float]:
+                    eps: float = 0.0, rules: RuleSeats | None = None) -> list[float]:
     """play_out() of a Spades world, under every house rule of play: the jokers (renumbered for the
     kernel and back), the opening card (the holder leads it), spades led any time (as if broken)."""
     spades = spades_table_for(world, honest=honest, judges=judges, noise=noise, eps=eps)
+    spades.rules = rules
     tricks = _spades_run(world, spades, first, record)
     return spades_side_values(spades, tricks, world.bags, bag_cost)
 
@@ -1077,7 +1101,7 @@ def rules_play_out(world: TrickGame, first: int = -1, record: list[int] | None =
 def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
              bag_cost: float | None = 10.0, honest: bool = False,
              judges: Sequence[bool] | None = None, noise: random.Random | None = None,
-             eps: float = 0.0) -> list[float]:
+             eps: float = 0.0, rules: RuleSeats | None = None) -> list[float]:
     """Play the rest of a world's hand by the policy (the world is left unchanged); each side's value.
 
     Spades: see ``spades_side_values``; Pitch: each side's points for the hand.
@@ -1085,10 +1109,11 @@ def play_out(world: TrickGame, first: int = -1, record: list[int] | None = None,
     ``spades_play_out``; Pitch with the off-jack: ``_off_jack_play_out``. A game the policy does not
     know is played out by the engine with random legal cards instead (``rules_play_out``).
     ``judges`` (Spades, with ``honest``): only these seats judge from what they cannot see; ``noise``:
-    with the chance ``eps`` a seat plays any legal card instead of the policy's (drawn from ``noise``).
+    with the chance ``eps`` a seat plays any legal card instead of the policy's (drawn from ``noise``);
+    ``rules`` (Spades without jokers): seats that play their first turns by the rule-based level's rules.
     """
     if isinstance(world, SpadesRules):
-        return spades_play_out(world, first, record, bag_cost, honest, judges, noise, eps)
+        return spades_play_out(world, first, record, bag_cost, honest, judges, noise, eps, rules)
     if isinstance(world, PitchGame) and world.options.off_jack:
         return _off_jack_play_out(world, first, record, honest, noise, eps)
     if not policy_fits(world):
