@@ -159,7 +159,6 @@ class HardPlayer:
         self.rule_rollout = 0  # a trial: in Spades rollouts the seats shown at RULE_LEVEL play their first this
         # many turns by that level's own card rules (0: none; game/ai/rule_rollout.py)
         self.rule_everyone = False  # a trial: with rule_rollout, every seat (its own and its partner's too) so
-        self.rule_bids = False  # a trial: with rule_rollout, the rollouts that value draws and bids too
         self._rule_players: RuleSeats | None = None  # the decision's seats that play by those rules
         self.read_play = False  # True: Spades (four players or two) and Pitch worlds weighted by the others' play too
         self.read_tries = NIL_TRIES
@@ -836,10 +835,8 @@ class HardPlayer:
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
         if self._game is not None and policy_fits(copy):
             return self._game_play_out(copy, -1, tuning.honest)
-        rules = self._rule_players_of(copy.view(action.seat)) if self.rule_bids else None
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
-                         judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps,
-                         rules=rules)
+                         judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
         pitches = copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat
         if self._pitch_game is not None:
             value = self._side_value(sides, copy.side_of(action.seat), copy)
