@@ -34,11 +34,7 @@ class RuleSeats:
         n = view.num_seats
         self.seats = list(seats)
         self.turns = turns
-        played = mask_of(view.played)
-        for _, plays, _ in view.tricks:
-            played |= mask_of(card for _, card in plays)
-        played |= mask_of(card for _, card in view.trick)
-        self.played = played  # every card out of the hands when the rollout starts
+        self.played = mask_of(view.played)  # every card out of the hands when the rollout starts, the trick's too
         self.voids = voids_shown(view)
         self.must_break = view.facts.trump_must_break and not getattr(view.options, "spades_any_time", False)
         self._views = [replace(view, seat=q, to_act=q, hand=None, legal=()) for q in range(n)]
