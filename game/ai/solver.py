@@ -40,6 +40,8 @@ SUIT = SUIT_MASKS
 FULL = (1 << 52) - 1
 ABOVE = [FULL & ~((2 << c) - 1) for c in range(52)]
 BELOW = [(1 << c) - 1 for c in range(52)]
+# the cards of one suit strictly between two of its cards: BETWEEN[low * 52 + high]
+BETWEEN = [SUIT[low & 3] & BELOW[high] & ABOVE[low] for low in range(52) for high in range(52)]
 POINT_RANKS = sum(1 << (rank * 4 + suit) for rank in range(8, 13) for suit in range(4))  # T J Q K A
 INF = float("inf")
 
@@ -83,6 +85,7 @@ class EndgameSolver:
         self.bag_cost = bag_cost
         self.leaf = leaf  # a finished hand's value from the rules' totals and the bag counts after (else the margin)
         self.node_limit = node_limit
+        self._limit = node_limit if node_limit is not None else 1 << 62
         self.merge = merge
         # the rollout policy's card first: it pays with two seats (fewer nodes), not with four (each call costs more
         # than the nodes it saves: bench figures, 16 to 24 cards left)
@@ -133,6 +136,8 @@ class EndgameSolver:
         else:
             bids = world.bids
             self.nil = [not isinstance(bids[q], int) for q in range(n)]
+            self._counted = [(q, self.side[q]) for q in range(n) if not self.nil[q]]
+            self._nil_seats = [q for q in range(n) if self.nil[q]]
             self.tricks = list(world.tricks_won)
             self.bounds = bounds
             self._range: dict[Any, tuple[float, float]] = {}
@@ -161,15 +166,13 @@ class EndgameSolver:
         """The part of the hand so far that its score still depends on."""
         if self.by_cards:
             return (tuple(self.won), self.low_side) if self.low_to_player else tuple(self.won)
-        tricks, side = self.tricks, self.side
-        counted = [0] * self.sides
-        nils = []
-        for q in range(self.n):
-            if self.nil[q]:
-                nils.append(tricks[q])
-            else:
-                counted[side[q]] += tricks[q]
-        return (*counted, *nils)
+        tricks = self.tricks
+        counted = [0] * self.sides  # each side's number bidders' tricks, then each Nil bidder's
+        for q, side in self._counted:
+            counted[side] += tricks[q]
+        for q in self._nil_seats:
+            counted.append(tricks[q])
+        return tuple(counted)
 
     # ----- the value of a finished hand, by the engine's scoring
     def leaf_value(self) -> float:
@@ -219,8 +222,10 @@ class EndgameSolver:
         return log
 
     # ----- quick bounds (Spades): every share of the tricks left
-    def _trick_range(self, left: int) -> tuple[float, float]:
-        key = (self.outcome(), left)
+    def _trick_range(self, left: int, outcome: tuple[Any, ...]) -> tuple[float, float]:
+        """The lowest and highest value of the hand over every share of the ``left`` tricks still to play
+        (``outcome``: the position's ``outcome()``)."""
+        key = (outcome, left)
         found = self._range.get(key)
         if found is not None:
             return found
@@ -284,23 +289,27 @@ class EndgameSolver:
 
     def _moves(self, seat: int, legal: int) -> list[int]:
         """The legal cards worth trying, equivalent ones merged, in a good order."""
-        cards = _bits(legal)
-        if self.merge and len(cards) > 1:
+        if self.merge:
             in_play = self.trick_cards
             for hand in self.hands:
                 in_play |= hand
             distinct = self.distinct
-            kept = []
+            cards = []
             last = [-1, -1, -1, -1]
-            for card in cards:
+            mask = legal
+            while mask:  # the legal cards from the lowest, each merged into the one below it when equivalent
+                low = mask & -mask
+                card = low.bit_length() - 1
+                mask ^= low
                 suit = card & 3
                 prev = last[suit]
                 last[suit] = card
-                if prev >= 0 and not (distinct >> card & 1 or distinct >> prev & 1):
-                    if in_play & SUIT[suit] & BELOW[card] & ABOVE[prev] == 0:
-                        continue
-                kept.append(card)
-            cards = kept
+                if prev >= 0 and not (distinct >> card & 1 or distinct >> prev & 1) \
+                        and in_play & BETWEEN[prev * 52 + card] == 0:
+                    continue
+                cards.append(card)
+        else:
+            cards = _bits(legal)
         if len(cards) < 2:
             return cards
         if self.table is not None:
@@ -328,29 +337,33 @@ class EndgameSolver:
             mine = self.side[self.best_seat] == self.side[seat]
             if mine:
                 return cards  # partner winning: low first
-            winners = [c for c in cards if self._beats(c, best)]
-            if winners:
-                return winners + [c for c in cards if not self._beats(c, best)]
-            return cards
+            winners: list[int] = []
+            losers: list[int] = []
+            for card in cards:
+                (winners if self._beats(card, best) else losers).append(card)
+            return winners + losers if winners else cards
         return cards[::-1]  # leading: high first
 
     def _node(self, seat: int, alpha: float, beta: float) -> float:
         hands = self.hands
         hand = hands[seat]
+        key: tuple[Any, ...] | None = None
+        entry: tuple[float, float, int] | None = None
         if self.count == 0:
             if not hand:
                 return self.leaf_value()
+            outcome = self.outcome()
             if self.bounds:
                 if self.by_cards:
                     if self._decided():
                         return self._decided_value()
                 else:
-                    low, high = self._trick_range(hand.bit_count())
+                    low, high = self._trick_range(hand.bit_count(), outcome)
                     if high <= alpha or low == high:
                         return high
                     if low >= beta:
                         return low
-            key = (tuple(hands), seat, self.broken, self.outcome())
+            key = (tuple(hands), seat, self.broken, outcome)
             entry = self.tt.get(key)
             first = -1
             if entry is not None:
@@ -366,8 +379,26 @@ class EndgameSolver:
             if first >= 0 and first in moves and moves[0] != first:
                 moves.remove(first)
                 moves.insert(0, first)
-            a0, b0 = alpha, beta
-            value, best_card = self._search_moves(seat, moves, alpha, beta)
+        else:
+            moves = self._moves(seat, self.follow_mask(hand, self.led, self.trump))
+        a0, b0 = alpha, beta
+        maximize = self.side[seat] == self.root_side
+        value = -INF if maximize else INF
+        best_card = moves[0]
+        for card in moves:
+            found = self._play(seat, card, alpha, beta)
+            if maximize:
+                if found > value:
+                    value, best_card = found, card
+                    if found > alpha:
+                        alpha = found
+            elif found < value:
+                value, best_card = found, card
+                if found < beta:
+                    beta = found
+            if alpha >= beta:
+                break
+        if key is not None:  # a lead: the table keeps the bounds found and the best card
             lo, hi = (entry[0], entry[1]) if entry is not None else (-INF, INF)
             if value <= a0:
                 hi = min(hi, value)
@@ -376,40 +407,26 @@ class EndgameSolver:
             else:
                 lo = hi = value
             self.tt[key] = (lo, hi, best_card)
-            return value
-        legal = self.follow_mask(hand, self.led, self.trump)
-        return self._search_moves(seat, self._moves(seat, legal), alpha, beta)[0]
-
-    def _search_moves(self, seat: int, moves: list[int], alpha: float, beta: float) -> tuple[float, int]:
-        maximize = self.side[seat] == self.root_side
-        best_value = -INF if maximize else INF
-        best_card = moves[0]
-        for card in moves:
-            value = self._play(seat, card, alpha, beta)
-            if maximize:
-                if value > best_value:
-                    best_value, best_card = value, card
-                    if value > alpha:
-                        alpha = value
-            elif value < best_value:
-                best_value, best_card = value, card
-                if value < beta:
-                    beta = value
-            if alpha >= beta:
-                break
-        return best_value, best_card
+        return value
 
     def _play(self, seat: int, card: int, alpha: float, beta: float) -> float:
         """Play ``card`` for ``seat``, search the rest, undo; the value."""
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
+        if self.nodes > self._limit:
             raise SolverBudgetExceeded(f"more than {self.node_limit} nodes")
         bit = 1 << card
         self.hands[seat] ^= bit
-        saved = (self.trick_cards, self.led, self.best, self.best_seat, self.count, self.broken)
-        if self.must_break and card & 3 == self.trump:
+        led, best = self.led, self.best
+        saved = (self.trick_cards, led, best, self.best_seat, self.count, self.broken)
+        suit = card & 3
+        trump = self.trump
+        if self.must_break and suit == trump:
             self.broken = True
-        self._note_card(seat, card)
+        self.trick_cards |= bit  # _note_card, inline: this is the search's innermost step
+        if led < 0:
+            self.led, self.best, self.best_seat = suit, card, seat
+        elif (suit == best & 3 and card > best) or (suit == trump and best & 3 != trump):
+            self.best, self.best_seat = card, seat
         self.count += 1
         if self.count == self.n:
             winner = self.best_seat
