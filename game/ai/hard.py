@@ -141,6 +141,7 @@ class HardPlayer:
         self.solver = True  # False: the rollouts value every world (the ``hard-1`` baseline of the arena)
         self.solver_nodes = SOLVER_NODES
         self.solver_cards: int | None = None  # the solver from this many cards left (None: the tuning's)
+        self.solver_nil = True  # a trial (False): no solver while a Nil of this seat's side is live (the rollouts)
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
         self.bid_worlds = True  # Spades worlds weighted by every other seat's numeric bid too
         self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
@@ -319,7 +320,8 @@ class HardPlayer:
         """Set up the values of one decision (its game values, its solver's reach) before ``world_values``."""
         playing = view.phase is Phase.PLAYING
         cards_cap = _tuning(view.kind).solver_cards if self.solver_cards is None else self.solver_cards
-        self._solver_reach = cards_cap if self.solver and playing else 0
+        solving = self.solver and playing and (self.solver_nil or not _side_nil_live(view))
+        self._solver_reach = cards_cap if solving else 0
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
@@ -1023,6 +1025,12 @@ def _nil_bidders(view: SeatView) -> list[int]:
             continue
         out.append(q)
     return out
+
+
+def _side_nil_live(view: SeatView) -> bool:
+    """Whether a seat of this seat's side (itself too) bid Nil or Double Nil and has won no trick yet."""
+    team = next(team for team in view.teams if view.seat in team)
+    return any(view.bids[q] in (NIL, DOUBLE_NIL) and not view.tricks_won[q] for q in team)
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
