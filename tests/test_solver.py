@@ -169,3 +169,48 @@ def test_hard_with_the_solver_does_not_peek(seed: int) -> None:
     player_a, player_b = HardPlayer(seed=9, samples=12), HardPlayer(seed=9, samples=12)
     assert player_a.choose(view_a) == player_b.choose(view_b)
     assert player_a.solved_worlds == player_b.solved_worlds > 0  # the worlds were valued by the solver
+
+
+def _late_with_nil(seed: int, nil_side: bool) -> TrickGame:
+    """A four-player Spades hand where seat 2 bid Nil, played at random until seat 0 (its partner) or seat 1
+    (an opponent: ``nil_side`` False) is to play with at most 20 cards left, seat 2 having won no trick."""
+    from game.actions import NIL, Bid
+    from game.options import SpadesOptions
+
+    rng = random.Random(seed)
+    while True:
+        game = new_game("spades", SpadesOptions(double_nil=False), 4, seed)
+        while game.phase is not Phase.PLAYING:
+            actions = game.legal_actions()
+            nil = [a for a in actions if isinstance(a, Bid) and a.value == NIL]
+            bids = [a for a in actions if isinstance(a, Bid) and isinstance(a.value, int) and a.value]
+            if game.to_act == 2 and nil:
+                game.apply(nil[0])
+            else:
+                game.apply(rng.choice(bids or actions))
+        seat = 0 if nil_side else 1
+        while cards_left(game) > 20 or game.to_act != seat:
+            if game.phase is not Phase.PLAYING:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is Phase.PLAYING and not game.tricks_won[2] and len(game.legal_actions()) > 1:
+            return game
+        seed += 1000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_solver_nil_off_leaves_the_sides_live_nil_to_the_rollouts(seed: int) -> None:
+    """``solver_nil`` False (an arena trial): no world is solved while the deciding seat's side has a live Nil;
+    the opponents of that Nil still solve theirs, and so does every seat by default."""
+    from game.ai.hard import HardPlayer
+
+    for nil_side in (True, False):
+        game = _late_with_nil(seed, nil_side)
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        default, trial = HardPlayer(seed=5, samples=10), HardPlayer(seed=5, samples=10)
+        trial.solver_nil = False
+        assert default.choose(view) in view.legal and trial.choose(view) in view.legal
+        assert default.solved_worlds > 0
+        assert (trial.solved_worlds == 0) if nil_side else (trial.solved_worlds > 0)
