@@ -1030,7 +1030,7 @@ def _nil_bidders(view: SeatView) -> list[int]:
 def _side_nil_live(view: SeatView) -> bool:
     """Whether a seat of this seat's side (itself too) bid Nil or Double Nil and has won no trick yet."""
     team = next(team for team in view.teams if view.seat in team)
-    return any(view.bids[q] in (NIL, DOUBLE_NIL) and not view.tricks_won[q] for q in team)
+    return any(is_nil(view.bids[q]) and not view.tricks_won[q] for q in team)
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
