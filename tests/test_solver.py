@@ -122,9 +122,9 @@ def test_a_world_before_trump_is_named_is_not_supported() -> None:
     assert not supports(game)
 
 
-def _late_twins(seed: int) -> tuple[TrickGame, TrickGame]:
+def _late_twins(seed: int, most: int = 20) -> tuple[TrickGame, TrickGame]:
     """Two Spades deals that differ by two unplayed cards of one suit swapped between seats 1 and 3, played
-    alike until seat 0 or 2 is to play with at most 20 cards left (it cannot tell them apart)."""
+    alike until seat 0 or 2 is to play with at most ``most`` cards left (it cannot tell them apart)."""
     from game.cards import cards_of
     from game.chance import Chance
     from game.deals import deck_for_deal
@@ -136,7 +136,7 @@ def _late_twins(seed: int) -> tuple[TrickGame, TrickGame]:
         first = new_game("spades", options, 4, seed)
         dealer, hands = first.dealer, [list(cards_of(h)) for h in first.hands]
         history = []
-        while not (first.phase is Phase.PLAYING and cards_left(first) <= 20 and first.to_act in (0, 2)
+        while not (first.phase is Phase.PLAYING and cards_left(first) <= most and first.to_act in (0, 2)
                    and len(first.legal_actions()) > 1):
             action = rng.choice(first.legal_actions())
             first.apply(action)
@@ -214,3 +214,58 @@ def test_solver_nil_off_leaves_the_sides_live_nil_to_the_rollouts(seed: int) -> 
         assert default.choose(view) in view.legal and trial.choose(view) in view.legal
         assert default.solved_worlds > 0
         assert (trial.solved_worlds == 0) if nil_side else (trial.solved_worlds > 0)
+
+
+@pytest.mark.parametrize(("kind", "players"), [("spades", 4), ("spades-two", 2), ("pitch", 4)])
+def test_solver_tail_one_card_past_its_reach_is_the_solvers_value(kind: str, players: int) -> None:
+    """``solver_tail`` (an arena trial): a card's rollout hands over to the solver at that many cards left, so
+    one card before it, each card's value is exactly the solver's value of playing that card."""
+    from game.ai.hard import HardPlayer
+
+    checked = 0
+    for seed in range(40):
+        game = _ending(kind, players, seed, 4)
+        while game.phase is Phase.PLAYING and cards_left(game) > 3 * players + 1:
+            game.apply(random.Random(seed).choice(game.legal_actions()))
+        seat = game.to_act
+        if game.phase is not Phase.PLAYING or cards_left(game) != 3 * players + 1 or seat is None:
+            continue
+        player = HardPlayer(seed=1, samples=4)
+        player.solver_tail = 3 * players
+        view = game.view(seat)
+        player.start_valuing(view)
+        player._tail_reach = 3 * players
+        cards = [action.card for action in game.legal_actions() if isinstance(action, Play)]
+        bag_cost = player._bag_cost(game)
+        exact = EndgameSolver(game, seat, bag_cost).move_values(cards)
+        for card in cards:
+            assert player._tail_value(game, seat, card, bag_cost, player._honest(view)) == exact[card]
+            checked += 1
+        player.stop_valuing()
+    assert checked > 40
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_with_the_solver_tail_does_not_peek(seed: int) -> None:
+    """With ``solver_tail`` the worlds of an early decision are valued partly by the solver; two deals the
+    deciding seat cannot tell apart still get the same choice."""
+    from game.ai.hard import HardPlayer
+
+    first, second = _late_twins(seed, most=36)
+    seat = first.to_act
+    assert seat is not None and cards_left(first) > 20
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b
+    player_a, player_b = HardPlayer(seed=9, samples=8), HardPlayer(seed=9, samples=8)
+    player_a.solver_tail = player_b.solver_tail = 12
+    solved = []
+    tail_value = player_a._tail_value
+
+    def counted(*args: object) -> float | None:
+        value = tail_value(*args)  # type: ignore[arg-type]
+        solved.append(value is not None)
+        return value
+
+    player_a._tail_value = counted  # type: ignore[method-assign]
+    assert player_a.choose(view_a) == player_b.choose(view_b)
+    assert sum(solved) > 8  # the worlds were valued through the solver's tail

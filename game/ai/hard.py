@@ -142,6 +142,8 @@ class HardPlayer:
         self.solver_nodes = SOLVER_NODES
         self.solver_cards: int | None = None  # the solver from this many cards left (None: the tuning's)
         self.solver_nil = True  # a trial (False): no solver while a Nil of this seat's side is live (the rollouts)
+        self.solver_tail = 0  # a trial: a card's rollout hands over to the endgame solver at this many cards left
+        # (0: the rollout plays the hand to its end)
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
         self.bid_worlds = True  # Spades worlds weighted by every other seat's numeric bid too
         self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
@@ -152,6 +154,7 @@ class HardPlayer:
         self.game_value = False  # True: a hand's outcome valued by the chance to win the game (game/ai/gamevalue.py)
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self._solver_reach = 0  # the decision's endgame solver reach: cards left (0: none)
+        self._tail_reach = 0  # the decision's rollouts hand over to the solver at this many cards left (0: never)
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
@@ -322,6 +325,7 @@ class HardPlayer:
         cards_cap = _tuning(view.kind).solver_cards if self.solver_cards is None else self.solver_cards
         solving = self.solver and playing and (self.solver_nil or not _side_nil_live(view))
         self._solver_reach = cards_cap if solving else 0
+        self._tail_reach = min(self.solver_tail, cards_cap) if solving else 0
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
@@ -380,6 +384,11 @@ class HardPlayer:
             if solved is not None:
                 values[index] = solved[cards[index]]
                 continue
+            if playing and self._tail_reach:
+                tail = self._tail_value(world, seat, cards[index], bag_cost, honest)
+                if tail is not None:
+                    values[index] = tail
+                    continue
             if playing and self._game is not None:
                 values[index] = self._game_play_out(world, cards[index], honest)
                 continue
@@ -400,21 +409,50 @@ class HardPlayer:
         """Each card's exact value in this world (the endgame solver), or None past its node budget."""
         if not supports(world):
             return None
-        leaf: Callable[[list[float], list[int]], float] | None = None
-        if self._game is not None:
-            leaf = self._game.value
-        pitch_game, pitcher = self._pitch_game, getattr(world, "pitcher", None)
-        if pitch_game is not None and pitcher is not None:
-            pitcher_side = world.side_of(pitcher)
-
-            def leaf(totals: list[float], _bags: list[int]) -> float:
-                return pitch_game.value(totals, pitcher_side)
         try:
-            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes, leaf=leaf).move_values(cards)
+            values = EndgameSolver(world, seat, bag_cost, self.solver_nodes, leaf=self._leaf(world)).move_values(cards)
         except SolverBudgetExceeded:
             return None
         self.solved_worlds += 1
         return values
+
+    def _tail_value(self, world: TrickGame, seat: int, first: int, bag_cost: float, honest: bool) -> float | None:
+        """``first`` played in this world and the hand played on by the rollout policy until ``_tail_reach``
+        cards are left, the rest valued by the endgame solver for ``seat``'s side; None where the solver
+        cannot take it (a world it does not support, past its node budget)."""
+        if not supports(world):
+            return None
+        record: list[int] = []
+        play_out(world, first, record, bag_cost=bag_cost, honest=honest or self._judged(world),
+                 judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps,
+                 rules=self._rule_players)
+        copy = world.clone()
+        copy.keeps_history = False
+        copy.stop_at_hand_end = True
+        left = cards_left(copy)
+        for card in record:
+            if left <= self._tail_reach:
+                break
+            copy.play_fast(card)
+            left -= 1
+        if copy.phase is not Phase.PLAYING or copy.to_act is None:
+            return None
+        try:
+            return EndgameSolver(copy, seat, bag_cost, self.solver_nodes, leaf=self._leaf(copy)).value()
+        except SolverBudgetExceeded:
+            return None
+
+    def _leaf(self, world: TrickGame) -> Callable[[list[float], list[int]], float] | None:
+        """How the solver values a finished hand of this world: the decision's game value, or in Pitch with
+        going out counted the margin and the prize (the world's pitcher known); None: the margin."""
+        pitch_game, pitcher = self._pitch_game, getattr(world, "pitcher", None)
+        if pitch_game is not None and pitcher is not None:
+            pitcher_side = world.side_of(pitcher)
+
+            def pitch_leaf(totals: list[float], _bags: list[int]) -> float:
+                return pitch_game.value(totals, pitcher_side)
+            return pitch_leaf
+        return self._game.value if self._game is not None else None
 
     def _game_valuer(self, view: SeatView) -> SpadesGameValue | None:
         """The game value of this decision (Spades with two sides, ``game_value`` on), else None."""
