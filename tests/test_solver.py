@@ -224,9 +224,9 @@ def test_solver_tail_one_card_past_its_reach_is_the_solvers_value(kind: str, pla
 
     checked = 0
     for seed in range(40):
-        game = _ending(kind, players, seed, 4)
+        game, rng = _ending(kind, players, seed, 4), random.Random(seed)
         while game.phase is Phase.PLAYING and cards_left(game) > 3 * players + 1:
-            game.apply(random.Random(seed).choice(game.legal_actions()))
+            game.apply(rng.choice(game.legal_actions()))
         seat = game.to_act
         if game.phase is not Phase.PLAYING or cards_left(game) != 3 * players + 1 or seat is None:
             continue
@@ -237,7 +237,7 @@ def test_solver_tail_one_card_past_its_reach_is_the_solvers_value(kind: str, pla
         player._tail_reach = 3 * players
         cards = [action.card for action in game.legal_actions() if isinstance(action, Play)]
         bag_cost = player._bag_cost(game)
-        exact = EndgameSolver(game, seat, bag_cost).move_values(cards)
+        exact = EndgameSolver(game, seat, bag_cost, leaf=player._leaf(game)).move_values(cards)
         for card in cards:
             assert player._tail_value(game, seat, card, bag_cost, player._honest(view)) == exact[card]
             checked += 1
