@@ -201,7 +201,8 @@ def _late_with_nil(seed: int, nil_side: bool) -> TrickGame:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solver_nil_off_leaves_the_sides_live_nil_to_the_rollouts(seed: int) -> None:
     """``solver_nil`` False (an arena trial): no world is solved while the deciding seat's side has a live Nil;
-    the opponents of that Nil still solve theirs, and so does every seat by default."""
+    the opponents of that Nil still solve theirs, and so does every seat by default; ``solver_opp_nil`` False
+    the other way round: the Nil's opponents leave it to the rollouts, its side solves."""
     from game.ai.hard import HardPlayer
 
     for nil_side in (True, False):
@@ -209,11 +210,14 @@ def test_solver_nil_off_leaves_the_sides_live_nil_to_the_rollouts(seed: int) -> 
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        default, trial = HardPlayer(seed=5, samples=10), HardPlayer(seed=5, samples=10)
+        default, trial, setter = (HardPlayer(seed=5, samples=10) for _ in range(3))
         trial.solver_nil = False
-        assert default.choose(view) in view.legal and trial.choose(view) in view.legal
+        setter.solver_opp_nil = False
+        for player in (default, trial, setter):
+            assert player.choose(view) in view.legal
         assert default.solved_worlds > 0
         assert (trial.solved_worlds == 0) if nil_side else (trial.solved_worlds > 0)
+        assert (setter.solved_worlds > 0) if nil_side else (setter.solved_worlds == 0)
 
 
 @pytest.mark.parametrize(("kind", "players"), [("spades", 4), ("spades-two", 2), ("pitch", 4)])

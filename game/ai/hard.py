@@ -142,6 +142,7 @@ class HardPlayer:
         self.solver_nodes = SOLVER_NODES
         self.solver_cards: int | None = None  # the solver from this many cards left (None: the tuning's)
         self.solver_nil = True  # a trial (False): no solver while a Nil of this seat's side is live (the rollouts)
+        self.solver_opp_nil = True  # a trial (False): no solver while a Nil of the other side is live
         self.solver_tail = 0  # a trial: a card's rollout hands over to the endgame solver at this many cards left
         # (0: the rollout plays the hand to its end)
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
@@ -323,7 +324,8 @@ class HardPlayer:
         """Set up the values of one decision (its game values, its solver's reach) before ``world_values``."""
         playing = view.phase is Phase.PLAYING
         cards_cap = _tuning(view.kind).solver_cards if self.solver_cards is None else self.solver_cards
-        solving = self.solver and playing and (self.solver_nil or not _side_nil_live(view))
+        solving = self.solver and playing and (self.solver_nil or not _side_nil_live(view)) \
+            and (self.solver_opp_nil or not _side_nil_live(view, ours=False))
         self._solver_reach = cards_cap if solving else 0
         self._tail_reach = min(self.solver_tail, cards_cap) if solving else 0
         self._game = self._game_valuer(view)
@@ -1065,10 +1067,11 @@ def _nil_bidders(view: SeatView) -> list[int]:
     return out
 
 
-def _side_nil_live(view: SeatView) -> bool:
-    """Whether a seat of this seat's side (itself too) bid Nil or Double Nil and has won no trick yet."""
-    team = next(team for team in view.teams if view.seat in team)
-    return any(is_nil(view.bids[q]) and not view.tricks_won[q] for q in team)
+def _side_nil_live(view: SeatView, ours: bool = True) -> bool:
+    """Whether a seat of this seat's side (itself too; ``ours`` False: of another side) bid Nil or Double Nil
+    and has won no trick yet."""
+    seats = [q for team in view.teams if (view.seat in team) == ours for q in team]
+    return any(is_nil(view.bids[q]) and not view.tricks_won[q] for q in seats)
 
 
 def _voids(view: SeatView) -> tuple[int, ...]:
