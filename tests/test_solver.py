@@ -243,7 +243,7 @@ def test_solver_tail_one_card_past_its_reach_is_the_solvers_value(kind: str, pla
         bag_cost = player._bag_cost(game)
         exact = EndgameSolver(game, seat, bag_cost, leaf=player._leaf(game)).move_values(cards)
         for card in cards:
-            assert player._tail_value(game, seat, card, bag_cost, player._honest(view)) == exact[card]
+            assert player._tail_value(game, seat, card, bag_cost, player._honest(view), 3 * players) == exact[card]
             checked += 1
         player.stop_valuing()
     assert checked > 40
@@ -273,3 +273,42 @@ def test_hard_with_the_solver_tail_does_not_peek(seed: int) -> None:
     player_a._tail_value = counted  # type: ignore[method-assign]
     assert player_a.choose(view_a) == player_b.choose(view_b)
     assert sum(solved) > 8  # the worlds were valued through the solver's tail
+
+
+@pytest.mark.parametrize(("kind", "reach"), [("spades", 12), ("pitch", 8)])
+def test_bid_tail_hands_each_bids_rollout_to_the_solver(kind: str, reach: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bid_tail`` (an arena trial): at a bid, every world's rollout reaches the solver with at most that
+    many cards left (Pitch: its trump named by the pitch), and the choice is a legal bid; off, no world of a
+    bid is solved."""
+    from game.ai import hard
+
+    sizes: list[int] = []
+
+    class Counted(EndgameSolver):
+        def __init__(self, world: TrickGame, *args: object, **kwargs: object) -> None:
+            sizes.append(cards_left(world))
+            assert world.trump is not None
+            super().__init__(world, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "EndgameSolver", Counted)
+    for seed in range(3):
+        game = new_game(kind, None, 4, seed)
+        while game.phase is not Phase.BIDDING:
+            game.apply(game.legal_actions()[0])
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if len(hard.HardPlayer(seed=1).candidates(view)) < 2:
+            game.apply(game.legal_actions()[0])  # a Look: the bid itself
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+        for tail in (0, reach):
+            sizes.clear()
+            player = hard.HardPlayer(seed=2, samples=6)
+            player.bid_tail = tail
+            assert player.choose(view) in view.legal
+            if tail:
+                assert sizes and max(sizes) <= reach
+            else:
+                assert not sizes

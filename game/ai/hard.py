@@ -145,6 +145,7 @@ class HardPlayer:
         self.solver_opp_nil = True  # a trial (False): no solver while a Nil of the other side is live
         self.solver_tail = 0  # a trial: a card's rollout hands over to the endgame solver at this many cards left
         # (0: the rollout plays the hand to its end)
+        self.bid_tail = 0  # a trial: the same for a bid's rollout (four-player Spades and Pitch; 0: never)
         self.solved_worlds = 0  # worlds the last decision valued by the endgame solver
         self.bid_worlds = True  # Spades worlds weighted by every other seat's numeric bid too
         self.bid_tries = BID_TRIES  # (game/ai/inference.py; the figures in docs/ai-notes.md)
@@ -156,6 +157,7 @@ class HardPlayer:
         self._game: SpadesGameValue | None = None  # the decision's game value, when it has one
         self._solver_reach = 0  # the decision's endgame solver reach: cards left (0: none)
         self._tail_reach = 0  # the decision's rollouts hand over to the solver at this many cards left (0: never)
+        self._bid_tail_reach = 0  # the same for a bidding decision's rollouts (``bid_tail``)
         self.go_out: float | None = None  # Pitch: what going out is worth beyond the hand's margin (None: tuning's)
         self._pitch_game: PitchGameValue | None = None  # the decision's Pitch game value, when going out counts
         self.honest_opponents = False  # True: in Spades rollouts the other side judges from what it cannot see
@@ -328,6 +330,7 @@ class HardPlayer:
             and (self.solver_opp_nil or not _side_nil_live(view, ours=False))
         self._solver_reach = cards_cap if solving else 0
         self._tail_reach = min(self.solver_tail, cards_cap) if solving else 0
+        self._bid_tail_reach = self.bid_tail if self.solver and view.phase is Phase.BIDDING else 0
         self._game = self._game_valuer(view)
         self._pitch_game = self._pitch_valuer(view)
         self.solved_worlds = 0
@@ -338,6 +341,7 @@ class HardPlayer:
         self._game = None
         self._pitch_game = None
         self._rule_players = None
+        self._bid_tail_reach = 0
 
     def _rule_players_of(self, view: SeatView) -> RuleSeats | None:
         """The seats of this decision's rollouts that play their first ``rule_rollout`` turns by the rule-based
@@ -387,7 +391,7 @@ class HardPlayer:
                 values[index] = solved[cards[index]]
                 continue
             if playing and self._tail_reach:
-                tail = self._tail_value(world, seat, cards[index], bag_cost, honest)
+                tail = self._tail_value(world, seat, cards[index], bag_cost, honest, self._tail_reach)
                 if tail is not None:
                     values[index] = tail
                     continue
@@ -418,11 +422,12 @@ class HardPlayer:
         self.solved_worlds += 1
         return values
 
-    def _tail_value(self, world: TrickGame, seat: int, first: int, bag_cost: float, honest: bool) -> float | None:
-        """``first`` played in this world and the hand played on by the rollout policy until ``_tail_reach``
-        cards are left, the rest valued by the endgame solver for ``seat``'s side; None where the solver
-        cannot take it (a world it does not support, past its node budget)."""
-        if not supports(world):
+    def _tail_value(self, world: TrickGame, seat: int, first: int, bag_cost: float, honest: bool,
+                    reach: int) -> float | None:
+        """``first`` played in this world (-1: none) and the hand played on by the rollout policy until
+        ``reach`` cards are left, the rest valued by the endgame solver for ``seat``'s side; None where the
+        solver cannot take it (a world it does not support, past its node budget)."""
+        if not world.kernel_plays():
             return None
         record: list[int] = []
         play_out(world, first, record, bag_cost=bag_cost, honest=honest or self._judged(world),
@@ -433,11 +438,11 @@ class HardPlayer:
         copy.stop_at_hand_end = True
         left = cards_left(copy)
         for card in record:
-            if left <= self._tail_reach:
+            if left <= reach:
                 break
             copy.play_fast(card)
             left -= 1
-        if copy.phase is not Phase.PLAYING or copy.to_act is None:
+        if not supports(copy):  # the hand over, or (Pitch) trump not yet named
             return None
         try:
             return EndgameSolver(copy, seat, bag_cost, self.solver_nodes, leaf=self._leaf(copy)).value()
@@ -867,6 +872,11 @@ class HardPlayer:
                 return self._game.value(totals, list(copy.bags))
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         tuning = _tuning(copy.kind)
+        if self._bid_tail_reach and world.phase is Phase.BIDDING and not self.trick_rate(copy):
+            tail = self._tail_value(copy, action.seat, -1, self._bag_cost(copy), tuning.honest, self._bid_tail_reach)
+            if tail is not None:
+                pitches = copy.facts.auction and getattr(copy, "pitcher", None) == action.seat
+                return tail + self.pitcher_bonus if pitches else tail
         if self.trick_rate(copy) and world.phase is Phase.BIDDING:
             table = spades_table_for(copy, honest=tuning.honest)
             tricks = spades_rollout(list(copy.hands), table, list(copy.tricks_won), copy.to_act or 0, copy.trick,
