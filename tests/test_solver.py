@@ -298,10 +298,10 @@ def test_bid_tail_hands_each_bids_rollout_to_the_solver(kind: str, reach: int, m
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        if len(hard.HardPlayer(seed=1).candidates(view)) < 2:
-            game.apply(game.legal_actions()[0])  # a Look: the bid itself
+        while len(hard.HardPlayer(seed=1).candidates(view)) < 2:  # a Look, or no choice: the next decision
+            game.apply(game.legal_actions()[0])
             seat = game.to_act
-            assert seat is not None
+            assert seat is not None and game.phase is Phase.BIDDING
             view = game.view(seat)
         for tail in (0, reach):
             sizes.clear()
