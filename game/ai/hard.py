@@ -872,10 +872,10 @@ class HardPlayer:
                 return self._game.value(totals, list(copy.bags))
             return [float(p["total"]) for p in copy.results[-1].points] if copy.results else [0.0] * len(copy.teams)
         tuning = _tuning(copy.kind)
+        pitches = copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat
         if self._bid_tail_reach and world.phase is Phase.BIDDING and not self.trick_rate(copy):
             tail = self._tail_value(copy, action.seat, -1, self._bag_cost(copy), tuning.honest, self._bid_tail_reach)
             if tail is not None:
-                pitches = copy.facts.auction and getattr(copy, "pitcher", None) == action.seat
                 return tail + self.pitcher_bonus if pitches else tail
         if self.trick_rate(copy) and world.phase is Phase.BIDDING:
             table = spades_table_for(copy, honest=tuning.honest)
@@ -889,7 +889,6 @@ class HardPlayer:
             return self._game_play_out(copy, -1, tuning.honest)
         sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
                          judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
-        pitches = copy.facts.auction and world.phase is Phase.BIDDING and getattr(copy, "pitcher", None) == action.seat
         if self._pitch_game is not None:
             value = self._side_value(sides, copy.side_of(action.seat), copy)
             return value + self.pitcher_bonus if pitches else value
