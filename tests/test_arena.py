@@ -30,8 +30,9 @@ from game.tools.arena import (
     percentile,
     play_deal,
     run_match,
+    seat_levels,
+    seated,
     summarize,
-    table_of,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,6 +194,11 @@ def test_random_against_random_ends_with_the_figures_as_one_json_line() -> None:
     ("--game", "pitch", "--a", "hard/oracle-partner", "--b", "normal"),  # each for himself
     ("--game", "spades-two", "--a", "hard:prior_scale=1/oracle-partner", "--b", "normal"),
     ("--game", "ten-point-pitch", "--a", "oracle-partner", "--b", "normal"),  # worlds of its own search
+    ("--game", "pitch", "--a", "hard+normal", "--b", "normal"),  # a partner at a table of players alone
+    ("--game", "spades-two", "--a", "normal", "--b", "hard+easy"),
+    ("--game", "spades", "--a", "hard+normal+easy", "--b", "normal"),  # one partner level
+    ("--game", "spades", "--a", "hard+", "--b", "normal"),
+    ("--game", "spades", "--a", "hard+x", "--b", "normal"),
 ])
 def test_a_bad_option_is_one_line_on_stderr_and_status_2(args: tuple[str, ...]) -> None:
     result = run_main(*args)
@@ -428,8 +434,8 @@ def test_hard_sees_the_table_s_levels_and_only_hard_models_them() -> None:
     config = ArenaConfig("spades", "hard", "normal", 4, deals=1, budget=2)
     game = deal_game(config, 0)
     roles = layouts(config)[0]
-    table = table_of(config, roles)
-    assert table == tuple("hard" if role == "a" else "normal" for role in roles)
+    levels, table = seat_levels(config, 0, roles)
+    assert levels == table == tuple("hard" if role == "a" else "normal" for role in roles)
     hard = _player("hard", 3, config, game, table)
     assert hard.table == table and hard.model_levels  # type: ignore[attr-defined]
     assert not _player("hard:model_levels=0", 3, config, game, table).model_levels  # type: ignore[attr-defined]
@@ -445,3 +451,36 @@ def test_spades_for_two_lead_prior_is_a_setting_and_its_own_value_changes_nothin
     plain = _spades_two_outcomes("hard")
     assert _spades_two_outcomes(f"hard:lead_prior={int(SPADES_TWO_TUNING.prior_leads)}") == plain
     assert _spades_two_outcomes("hard:lead_prior=1") != plain
+
+
+def test_a_level_with_a_partner_takes_the_side_s_seats_in_turn_and_shows_the_partner_as_a_person() -> None:
+    """``LEVEL+PARTNER``: in deal k the side's seat k % 2 plays LEVEL, the other PARTNER, which every player is
+    told is a person's seat (None), as the window tells Hard of a person sitting there."""
+    config = ArenaConfig("spades", "hard+easy", "normal", 4, deals=2, budget=2)
+    assert config.budget_shown() == 2
+    for play, roles in enumerate(layouts(config)):
+        side = [seat for seat, role in enumerate(roles) if role == "a"]
+        for index in (0, 1):
+            levels, shown = seat_levels(config, index, roles)
+            lead = side[index % 2]
+            partner = side[1 - index % 2]
+            assert levels[lead] == shown[lead] == "hard"
+            assert levels[partner] == "easy" and shown[partner] is None
+            assert all(levels[q] == shown[q] == "normal" for q in range(4) if roles[q] == "b")
+            _game, players = seated(config, index, play, roles)
+            assert [type(p).__name__ for p in players] == \
+                ["HardPlayer" if q == lead else "EasyPlayer" if q == partner else "NormalPlayer" for q in range(4)]
+            assert players[lead].table == shown  # type: ignore[attr-defined]
+
+
+def test_a_level_with_a_partner_plays_to_the_end_and_times_only_its_own_seat() -> None:
+    """A match of ``normal+easy`` against ``normal`` differs from ``normal`` against itself (an Easy seat plays),
+    and only the lead seat's decisions are timed for A: half as many as B's two seats make."""
+    config = ArenaConfig("spades", "normal+easy", "normal", 4, deals=6)
+    deals = run_match(config)
+    assert any(deal.diff != 0 for deal in deals)
+    assert all(deal.diff == 0 for deal in run_match(ArenaConfig("spades", "normal", "normal", 4, deals=6)))
+    for deal in deals:
+        for play in deal.plays:
+            assert len(play.times_ms["a"]) >= 14  # 13 cards and a bid at least
+            assert 2 * len(play.times_ms["a"]) == len(play.times_ms["b"])

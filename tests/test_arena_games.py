@@ -130,3 +130,15 @@ def test_the_partner_oracle_sees_its_partners_hand_and_no_other() -> None:
         assert world.hands[(seat + 2) % 4] == game.hands[(seat + 2) % 4]
         opponents.add((world.hands[(seat + 1) % 4], world.hands[(seat + 3) % 4]))
     assert len(opponents) > 10  # the opponents' cards are still dealt at random
+
+
+def test_whole_games_seat_a_level_with_a_partner_as_single_deals_do() -> None:
+    """``LEVEL+PARTNER`` in whole games: game k seats LEVEL at the side's seat k % 2 for the whole game, the
+    partner's seat is not timed, and an Easy partner changes the games a Normal pair plays."""
+    config = ArenaConfig("spades", "normal+easy", "normal", 4, deals=1, target=250)
+    for game in (0, 1):
+        plays = play_match_game(config, game)
+        for play in plays:
+            assert 2 * len(play.times_ms["a"]) == len(play.times_ms["b"]) > 0
+    even = play_match_game(ArenaConfig("spades", "normal", "normal", 4, deals=1, target=250), 0)
+    assert [play.points for play in play_match_game(config, 0)] != [play.points for play in even]

@@ -101,6 +101,7 @@ TEST_LEVELS = (*SEARCH_TRIALS, "normal-1")  # the arena's own: never offered in 
 SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
 SET = ":"  # "LEVEL:NAME=VALUE,...": a searching level with some of its constants set
+PAIR = "+"  # "LEVEL+PARTNER": one seat of the side plays LEVEL, its partners PARTNER, shown as a person's
 # the hard level's constants a level may set, and the values each admits (low, high)
 SETTINGS: dict[str, tuple[float, float]] = {
     "pitcher_bonus": (-10.0, 10.0), "overbid_step": (0.0, 10.0), "auction_floor": (0.0, 1.0),
@@ -150,7 +151,7 @@ class ArenaConfig:
 
     def budget_shown(self) -> int | None:
         """The worlds a decision the figures report: None when neither level searches (or by the clock)."""
-        parts = {part.split(SET)[0] for level in (self.a, self.b) for part in level.split(SPLIT)}
+        parts = {part.split(SET)[0] for level in (self.a, self.b) for part in level_parts(level)}
         return self.worlds() if parts & set(SEARCHING) else None
 
     def options(self) -> Options:
@@ -300,12 +301,36 @@ class SplitPlayer:
         return self.bidder.choose(view)
 
 
-def table_of(config: ArenaConfig, roles: tuple[str, ...]) -> tuple[str, ...]:
-    """Each seat's level as the table shows it to the players (``make_player``'s ``table``)."""
-    return tuple(config.level(role) for role in roles)
+def level_parts(level: str) -> list[str]:
+    """The single levels a level names: its partner's (``LEVEL+PARTNER``), its bidder's and player's..."""
+    return [part for side in level.split(PAIR) for part in side.split(SPLIT)]
 
 
-def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame, table: tuple[str, ...] = ()) -> Player:
+def seat_levels(config: ArenaConfig, index: int, roles: tuple[str, ...]) -> tuple[tuple[str, ...],
+                                                                                  tuple[str | None, ...]]:
+    """Each seat's level in deal or game ``index``, and each seat's level as the table shows it to the
+    players (``make_player``'s ``table``). A side of ``LEVEL+PARTNER`` seats LEVEL at its seat
+    ``index % len(side)`` (so the deals take each seat of the side in turn) and PARTNER at the others,
+    which stand for a person's seats: the table shows them as a person's (None)."""
+    teams = REGISTRY[config.game].teams(config.players, config.options())
+    levels: list[str] = []
+    shown: list[str | None] = []
+    for seat, role in enumerate(roles):
+        level = config.level(role)
+        if PAIR not in level:
+            levels.append(level)
+            shown.append(level)
+            continue
+        lead, partner = level.split(PAIR)
+        team = next(team for team in teams if seat in team)
+        led = team[index % len(team)] == seat
+        levels.append(lead if led else partner)
+        shown.append(lead if led else None)
+    return tuple(levels), tuple(shown)
+
+
+def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame,
+            table: tuple[str | None, ...] = ()) -> Player:
     """The player of a level: the searching ones with the match's budget (worlds, or the clock); ``table``:
     every seat's level (``make_player``)."""
     if SPLIT in level:
@@ -401,14 +426,15 @@ def seated(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -
     the deal, the play and the seat."""
     game = deal_game(config, index)
     seed = deal_seed(config, index)
-    table = table_of(config, roles)
-    return game, [_player(config.level(role), seed + 16 * play + seat + 1, config, game, table)
-                  for seat, role in enumerate(roles)]
+    levels, table = seat_levels(config, index, roles)
+    return game, [_player(level, seed + 16 * play + seat + 1, config, game, table)
+                  for seat, level in enumerate(levels)]
 
 
 def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]) -> PlayResult:
     """Play deal ``index`` once, ``roles[seat]`` choosing for each seat, and read the hand's outcome."""
     game, players = seated(config, index, play, roles)
+    timed = seat_levels(config, index, roles)[1]  # a partner's seat (LEVEL+PARTNER) is not the level's time
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter
     while not game.results:
@@ -418,7 +444,8 @@ def play_once(config: ArenaConfig, index: int, play: int, roles: tuple[str, ...]
         view = game.view(seat)
         start = clock()
         action = players[seat].choose(view)
-        times[roles[seat]].append((clock() - start) * 1000.0)
+        if timed[seat] is not None:
+            times[roles[seat]].append((clock() - start) * 1000.0)
         game.apply(action)
     return PlayResult(roles, _sides(game, roles), _start_of(game), times)
 
@@ -691,8 +718,9 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
         arena.error = _OneLineParser.error.__get__(arena)  # type: ignore[method-assign]
     arena.add_argument("--game", choices=GAMES, required=True)
     levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards " \
-        f"(DRAWER{SPLIT}BIDDER{SPLIT}PLAYER: a third draws); " \
-        f"hard{SET}NAME=VALUE,...: a searching level with constants set ({', '.join(SETTINGS)})"
+        f"(DRAWER{SPLIT}BIDDER{SPLIT}PLAYER: a third draws); LEVEL{PAIR}PARTNER: one seat of the side plays " \
+        f"LEVEL, its partner PARTNER, shown to every player as a person's seat (the deals take the side's seats " \
+        f"in turn); hard{SET}NAME=VALUE,...: a searching level with constants set ({', '.join(SETTINGS)})"
     arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
     arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
@@ -736,10 +764,13 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
-        parts = level.split(SPLIT)
-        if len(parts) > 3 or any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
+        sides = level.split(PAIR)
+        parts = level_parts(level)
+        if len(sides) > 2 or any(len(side.split(SPLIT)) > 3 for side in sides) or \
+                any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)}, or "
-                             f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal, or DRAWER{SPLIT}BIDDER{SPLIT}PLAYER)")
+                             f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal, or DRAWER{SPLIT}BIDDER{SPLIT}PLAYER, "
+                             f"or LEVEL{PAIR}PARTNER such as hard{PAIR}normal)")
         for part in parts:
             if SET in part:
                 parse_settings(part)
@@ -759,7 +790,9 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     options = ArenaConfig(args.game, "", "", players, args.partnerships, rules=rules).options()
     if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
         raise ValueError(f"{args.game} with these options is not for {players} players")
-    if any(part.split(SET)[0] == PARTNER_ORACLE for level in (args.a, args.b) for part in level.split(SPLIT)) and (
+    if any(PAIR in level for level in (args.a, args.b)) and all(len(team) < 2 for team in info.teams(players, options)):
+        raise ValueError(f"a level with a partner (LEVEL{PAIR}PARTNER) is for a table with partners")
+    if any(part.split(SET)[0] == PARTNER_ORACLE for level in (args.a, args.b) for part in level_parts(level)) and (
             all(len(team) < 2 for team in info.teams(players, options)) or not takes_known(args.game)):
         games = ", ".join(g.title for kind, g in REGISTRY.items() if takes_known(kind))
         raise ValueError(f"{PARTNER_ORACLE} is for a table with partners, in {games} (Pitch with --partnerships)")

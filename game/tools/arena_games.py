@@ -33,7 +33,7 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile, table_of
+from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile, seat_levels
 
 MAX_HANDS = 60  # a game still going after this many hands is decided by the scores then
 
@@ -74,9 +74,9 @@ def play_game(config: ArenaConfig, game: int, play: int, roles: tuple[str, ...])
     """Play game ``game`` once to its end, ``roles[seat]`` choosing for each seat."""
     state = new_match_game(config, game)
     seed = game_seed(config, game)
-    table = table_of(config, roles)
-    players = [_player(config.level(role), seed + 16 * play + seat + 1, config, state, table)
-               for seat, role in enumerate(roles)]
+    levels, table = seat_levels(config, game, roles)
+    players = [_player(level, seed + 16 * play + seat + 1, config, state, table)
+               for seat, level in enumerate(levels)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter
     while state.phase is not Phase.GAME_OVER and len(state.results) < MAX_HANDS:
@@ -85,7 +85,8 @@ def play_game(config: ArenaConfig, game: int, play: int, roles: tuple[str, ...])
             raise RuntimeError(f"game {game}: no seat to act")
         start = clock()
         action = players[seat].choose(state.view(seat))
-        times[roles[seat]].append((clock() - start) * 1000.0)
+        if table[seat] is not None:  # a partner's seat (LEVEL+PARTNER) is not the level's time
+            times[roles[seat]].append((clock() - start) * 1000.0)
         state.apply(action)
     side_role = [roles[team[0]] for team in state.teams]
     totals: dict[str, list[float]] = {role: [] for role in ROLES}
