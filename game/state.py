@@ -460,6 +460,17 @@ class TrickGame:
         here, card by card, with legal_mask()."""
         return self.suit_of is None
 
+    def solver_plays(self) -> bool:
+        """Whether the endgame solver (game/ai/solver.py) may search the rest of this hand: the standard
+        cards and trick play, or trick play whose only change is that spades may be led from the first
+        trick (``spades_led_any_time``: the solver starts with spades broken)."""
+        return self.kernel_plays()
+
+    @property
+    def spades_led_any_time(self) -> bool:
+        """Whether a house rule lets spades be led before they are broken (False: the standard rule)."""
+        return False
+
     def winner_of(self, plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
         """The winner of a complete trick of this hand under this game's rules (the records use it)."""
         return trick_winner(plays, trump, self.suit_of, self.power)

@@ -4,21 +4,24 @@ scoring), on thousands of small random endings of each game; merging and bounds 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from game.actions import Play
 from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, margin, solve, supports
 from game.factory import new_game
+from game.games import GAMES
+from game.spades.rules import NON_SPADES
 from game.state import Phase, TrickGame
 
 CASES = [("spades", 4), ("spades-two", 2), ("pitch", 4), ("pitch", 3)]
 
 
-def _ending(kind: str, players: int, seed: int, tricks_left: int) -> TrickGame:
+def _ending(kind: str, players: int, seed: int, tricks_left: int, options: Any = None) -> TrickGame:
     """A random deal played at random (bids and cards) until ``tricks_left`` tricks remain, sometimes mid-trick."""
     rng = random.Random(seed)
-    game = new_game(kind, None, players, seed)
+    game = new_game(kind, options, players, seed)
     game.stop_at_hand_end = True
     while game.phase is not Phase.PLAYING:
         game.apply(rng.choice(game.legal_actions()))
@@ -65,6 +68,54 @@ def test_solver_equals_brute_force_on_small_endings(kind: str, players: int) -> 
         assert solve(game, other, bag_cost) == pytest.approx(_brute(game, game.side_of(other), bag_cost))
         count += 1
     assert count >= 700
+
+
+def _ending_spades_kept(kind: str, players: int, seed: int, tricks_left: int, options: Any) -> TrickGame:
+    """As ``_ending``, but the random cards are other suits' whenever a seat has one, so that spades are often
+    not broken yet when the ending starts."""
+    rng = random.Random(seed)
+    game = new_game(kind, options, players, seed)
+    game.stop_at_hand_end = True
+    while game.phase is not Phase.PLAYING:
+        game.apply(rng.choice(game.legal_actions()))
+    target = tricks_left * game.num_seats - rng.randrange(game.num_seats)
+    while cards_left(game) > target or game.trump is None:
+        legal = game.legal_actions()
+        plain = [a for a in legal if isinstance(a, Play) and NON_SPADES >> a.card & 1]
+        game.apply(rng.choice(plain or legal))
+    return game
+
+
+def _any_time(kind: str) -> Any:
+    """The game's default options with spades led any time (house rule S5)."""
+    info = GAMES[kind]
+    return info.options_class(**{**info.default_options().to_json(), "spades_any_time": True})
+
+
+@pytest.mark.parametrize(("kind", "players"), [("spades", 4), ("spades-two", 2)])
+def test_solver_equals_brute_force_with_spades_led_any_time(kind: str, players: int) -> None:
+    """Under "spades led any time" the solver searches (it starts with spades broken) and its values are the
+    brute force's through the engine's own legal cards, a spade lead before any spade fell included."""
+    early_spade_leads = 0
+    for seed in range(400):
+        game = _ending_spades_kept(kind, players, 30_000 + seed, 3, _any_time(kind)) if seed % 2 else \
+            _ending(kind, players, 30_000 + seed, 3 if players == 2 else 2, _any_time(kind))
+        assert supports(game)
+        seat = game.to_act
+        assert seat is not None
+        if not game.trick and not game.spades_broken:
+            hand = game.hands[seat]
+            if hand & ~NON_SPADES and hand & NON_SPADES:
+                early_spade_leads += 1
+        values = EndgameSolver(game, seat, 10.0).move_values()
+        legal = [a.card for a in game.legal_actions() if isinstance(a, Play)]
+        assert sorted(values) == sorted(legal), (kind, seed)
+        for card, value in values.items():
+            child = game.clone()
+            child.apply(Play(seat, card))
+            assert value == pytest.approx(_brute(child, game.side_of(seat), 10.0)), (kind, seed, card)
+    if players == 2:  # the option's own case: a spade led from a mixed hand while none has fallen (at a table
+        assert early_spade_leads >= 5  # of four, three tricks from the end, a void has nearly always broken them)
 
 
 @pytest.mark.parametrize(("kind", "players"), CASES)

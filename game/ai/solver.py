@@ -56,10 +56,11 @@ class SolverUnsupported(ValueError):
 
 def supports(world: TrickGame) -> bool:
     """Whether ``solve`` can search this world: its playing phase, trump named, the standard cards and trick
-    play (the rules' ``kernel_plays``; house rules of scoring apply as the rules score)."""
+    play (the rules' ``solver_plays``: spades led any time too; house rules of scoring apply as the rules
+    score)."""
     if world.phase is not Phase.PLAYING or world.trump is None or world.to_act is None:
         return False
-    if not world.kernel_plays():  # a house rule changes the cards or the play (jokers, off-jack, spades any time)
+    if not world.solver_plays():  # a house rule changes the cards or the play (jokers, off-jack, the 2♣ opening)
         return False
     return all(hand >> 52 == 0 for hand in world.hands)
 
@@ -100,7 +101,7 @@ class EndgameSolver:
         self.lead_mask = world.lead_mask
         self.follow_mask = world.follow_mask
         self.hands = list(world.hands)
-        self.broken = bool(getattr(world, "spades_broken", False))
+        self.broken = bool(getattr(world, "spades_broken", False)) or world.spades_led_any_time
         self.tt: dict[Any, tuple[float, float, int]] = {}
         self.leaves: dict[Any, float] = {}
         self._scorer = world.clone()

@@ -242,7 +242,14 @@ class SpadesRules(TrickGame):
         return (hand & self._non_spades) or hand
 
     def kernel_plays(self) -> bool:
-        return self.suit_of is None and self.opening is None and self.max_bid == HAND_SIZE and not self._any_time
+        return self.solver_plays() and not self._any_time
+
+    def solver_plays(self) -> bool:
+        return self.suit_of is None and self.opening is None and self.max_bid == HAND_SIZE
+
+    @property
+    def spades_led_any_time(self) -> bool:
+        return self._any_time
 
     def _play_refusal(self, card: Card) -> str:
         if not self.trick:
