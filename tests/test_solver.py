@@ -18,8 +18,11 @@ from game.state import Phase, TrickGame
 CASES = [("spades", 4), ("spades-two", 2), ("pitch", 4), ("pitch", 3)]
 
 
-def _ending(kind: str, players: int, seed: int, tricks_left: int, options: Any = None) -> TrickGame:
-    """A random deal played at random (bids and cards) until ``tricks_left`` tricks remain, sometimes mid-trick."""
+def _ending(kind: str, players: int, seed: int, tricks_left: int, options: Any = None,
+            keep_spades: bool = False) -> TrickGame:
+    """A random deal played at random (bids and cards) until ``tricks_left`` tricks remain, sometimes mid-trick;
+    with ``keep_spades`` the random cards are other suits' whenever a seat has one (so that spades are often
+    not broken yet when the ending starts)."""
     rng = random.Random(seed)
     game = new_game(kind, options, players, seed)
     game.stop_at_hand_end = True
@@ -27,7 +30,9 @@ def _ending(kind: str, players: int, seed: int, tricks_left: int, options: Any =
         game.apply(rng.choice(game.legal_actions()))
     target = tricks_left * game.num_seats - rng.randrange(game.num_seats)
     while cards_left(game) > target or game.trump is None:
-        game.apply(rng.choice(game.legal_actions()))
+        legal = game.legal_actions()
+        plain = [a for a in legal if isinstance(a, Play) and NON_SPADES >> a.card & 1] if keep_spades else []
+        game.apply(rng.choice(plain or legal))
     return game
 
 
@@ -70,22 +75,6 @@ def test_solver_equals_brute_force_on_small_endings(kind: str, players: int) -> 
     assert count >= 700
 
 
-def _ending_spades_kept(kind: str, players: int, seed: int, tricks_left: int, options: Any) -> TrickGame:
-    """As ``_ending``, but the random cards are other suits' whenever a seat has one, so that spades are often
-    not broken yet when the ending starts."""
-    rng = random.Random(seed)
-    game = new_game(kind, options, players, seed)
-    game.stop_at_hand_end = True
-    while game.phase is not Phase.PLAYING:
-        game.apply(rng.choice(game.legal_actions()))
-    target = tricks_left * game.num_seats - rng.randrange(game.num_seats)
-    while cards_left(game) > target or game.trump is None:
-        legal = game.legal_actions()
-        plain = [a for a in legal if isinstance(a, Play) and NON_SPADES >> a.card & 1]
-        game.apply(rng.choice(plain or legal))
-    return game
-
-
 def _any_time(kind: str) -> Any:
     """The game's default options with spades led any time (house rule S5)."""
     info = GAMES[kind]
@@ -98,8 +87,8 @@ def test_solver_equals_brute_force_with_spades_led_any_time(kind: str, players: 
     brute force's through the engine's own legal cards, a spade lead before any spade fell included."""
     early_spade_leads = 0
     for seed in range(400):
-        game = _ending_spades_kept(kind, players, 30_000 + seed, 3, _any_time(kind)) if seed % 2 else \
-            _ending(kind, players, 30_000 + seed, 3 if players == 2 else 2, _any_time(kind))
+        kept = bool(seed % 2)
+        game = _ending(kind, players, 30_000 + seed, 3 if kept or players == 2 else 2, _any_time(kind), kept)
         assert supports(game)
         seat = game.to_act
         assert seat is not None

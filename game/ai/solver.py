@@ -60,7 +60,7 @@ def supports(world: TrickGame) -> bool:
     score)."""
     if world.phase is not Phase.PLAYING or world.trump is None or world.to_act is None:
         return False
-    if not world.solver_plays():  # a house rule changes the cards or the play (jokers, off-jack, the 2♣ opening)
+    if not world.solver_plays():  # a house rule changes the cards or the play (jokers, off-jack, 17 cards...)
         return False
     return all(hand >> 52 == 0 for hand in world.hands)
 
