@@ -365,6 +365,34 @@ def test_the_table_s_normal_seats_are_modelled_by_its_rules() -> None:
     assert pitch._rule_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0b1010  # Pitch: their play
 
 
+def test_the_person_rule_trial_models_a_person_s_seat_as_a_normal_one() -> None:
+    """``person_rule`` (an arena trial): the seats the table shows as a person's are modelled as the Normal
+    level's, their bids fitted and their play read by its rules and their rollout cards judged from what they
+    cannot see (1 every such seat, 2 the other side's only); off, a person's seat is modelled as before (not
+    by the rules). The player's own seat never."""
+    game, nil_seat = _nil_lead_view()  # seat 1 bid Nil against seat 0, whose partner is seat 2
+    view = game.view(0)
+    player = HardPlayer(seed=1)
+    player.table = ("hard", "easy", None, "hard")
+    assert player._rule_seats(view) == 0 and player._judges(game, 0) is None
+    player.person_rule = 1
+    assert player._rule_seats(view) == 1 << 2 and player._judges(game, 0) == [False, False, True, False]
+    assert player._by_rule(view, 2) and not player._by_rule(view, nil_seat)
+    player.table = (None, None, "hard", "normal")
+    assert player._rule_seats(view) == 0b1010  # a person in the player's own seat (the Hint) is not modelled
+    assert player._judges(game, 0) == [False, True, False, True]
+    player.table = ("hard", None, None, "hard")
+    assert player._rule_seats(view) == 0b110 and player._judges(game, 0) == [False, True, True, False]
+    player.person_rule = 2  # the partner who is a person is modelled as before, the opponent by the rules
+    assert player._rule_seats(view) == 1 << 1 and player._judges(game, 0) == [False, True, False, False]
+    assert player._by_rule(view, nil_seat) and not player._by_rule(view, 2)
+    player.table = ("hard", "hard", None, "hard")
+    assert player._rule_seats(view) == 0 and player._judges(game, 0) is None
+    player.model_levels = False
+    player.person_rule = 1
+    assert player._rule_seats(view) == 0 and player._judges(game, 0) is None
+
+
 def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> None:
     """``honest_rule``: in four-player Spades rollouts the seats the table shows at Normal judge whether a card
     holds from the cards they cannot see, as that level does; everyone else sees the world's hands. Off with

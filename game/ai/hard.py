@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
@@ -173,6 +173,8 @@ class HardPlayer:
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
         self.table: tuple[str | None, ...] = ()  # each seat's level as the table shows it (None: a person)
         self.model_levels = True  # Spades (four or two): the seats the table shows at RULE_LEVEL read by its rules
+        self.person_rule = 0  # a trial: the seats the table shows as a person's modelled as RULE_LEVEL's (1 every
+        # one, 2 the other side's only)
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
         # 0 none, 1 every other seat's, 2 the opponents' only
         self.read_miss = MISS  # the relative chance of a card the rollout policy would not have played
@@ -353,7 +355,7 @@ class HardPlayer:
             return None
         if getattr(view.options, "jokers", False) or view.exchange_cards or any(view.redraw_counts):
             return None
-        table = self.table
+        table = self._modelled(view.teams, view.seat)
         seats = [True] * view.num_seats if self.rule_everyone else \
             [self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL
              for q in range(view.num_seats)]
@@ -399,7 +401,7 @@ class HardPlayer:
                 values[index] = self._game_play_out(world, cards[index], honest)
                 continue
             if playing:
-                sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world),
+                sides = play_out(world, cards[index], bag_cost=bag_cost, honest=honest or self._judged(world, seat),
                                  judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps,
                                  rules=self._rule_players)
             else:
@@ -430,7 +432,7 @@ class HardPlayer:
         if not world.kernel_plays():
             return None
         record: list[int] = []
-        play_out(world, first, record, bag_cost=bag_cost, honest=honest or self._judged(world),
+        play_out(world, first, record, bag_cost=bag_cost, honest=honest or self._judged(world, seat),
                  judges=self._judges(world, seat), noise=self._noise(), eps=self.rollout_eps,
                  rules=self._rule_players)
         copy = world.clone()
@@ -503,27 +505,35 @@ class HardPlayer:
         """The generator of this world's noisy rollouts (``rollout_eps``), the same for every candidate."""
         return random.Random(self._noise_seed) if self.rollout_eps else None
 
-    def _rule_judges(self) -> bool:
+    def _rule_judges(self, teams: Sequence[Sequence[int]], seat: int) -> bool:
         """Whether the seats the table shows at ``RULE_LEVEL`` judge honestly in the rollouts (``honest_rule``,
         with ``model_levels``, when the table shows one)."""
-        return self.honest_rule and self.model_levels and RULE_LEVEL in self.table
+        return self.honest_rule and self.model_levels and RULE_LEVEL in self._modelled(teams, seat)
 
-    def _judged(self, world: TrickGame) -> bool:
-        """Whether this world's rollouts have some seats judge honestly (``honest_opponents``, ``honest_rule``,
-        ``honest_side``):
+    def _modelled(self, teams: Sequence[Sequence[int]], seat: int) -> tuple[str | None, ...]:
+        """Each seat's level as this player models it: the table's, a person's seat (None) as ``RULE_LEVEL``
+        with ``person_rule`` 1, and with 2 only a person's seat not on ``seat``'s side (of ``teams``)."""
+        if not self.person_rule:
+            return self.table
+        ours = next((team for team in teams if seat in team), ()) if self.person_rule == 2 else ()
+        return tuple(RULE_LEVEL if level is None and q not in ours else level for q, level in enumerate(self.table))
+
+    def _judged(self, world: TrickGame, seat: int) -> bool:
+        """Whether the rollouts of ``seat``'s decision in this world have some seats judge honestly
+        (``honest_opponents``, ``honest_rule``, ``honest_side``):
         Spades games whose tuning does not make every seat honest."""
-        some = self.honest_opponents or self._rule_judges() or self.honest_side > 0
+        some = self.honest_opponents or self._rule_judges(world.teams, seat) or self.honest_side > 0
         return some and not world.facts.auction and not _tuning(world.kind).honest
 
     def _judges(self, world: TrickGame, seat: int) -> list[bool] | None:
         """The seats that judge honestly in a rollout of ``seat``'s decision: with ``honest_opponents`` the
         other side's, with ``honest_rule`` the other seats shown at ``RULE_LEVEL``, with ``honest_side`` this
         seat (1) or its side (2) (several: any), else None (the tuning's ``honest`` for every seat)."""
-        if not self._judged(world):
+        if not self._judged(world, seat):
             return None
         side = world.side_of(seat)
-        rule = self._rule_judges()
-        table = self.table
+        rule = self._rule_judges(world.teams, seat)
+        table = self._modelled(world.teams, seat)
         return [(self.honest_opponents and world.side_of(q) != side)
                 or (rule and q != seat and q < len(table) and table[q] == RULE_LEVEL)
                 or (self.honest_side == 1 and q == seat) or (self.honest_side == 2 and world.side_of(q) == side)
@@ -672,7 +682,8 @@ class HardPlayer:
         tuning = _tuning(view.kind)
         if not self.model_levels or not (tuning.nil_worlds or tuning.draft_opponent or tuning.auction_worlds):
             return 0
-        return sum(1 << q for q, level in enumerate(self.table) if level == RULE_LEVEL and q != view.seat)
+        modelled = self._modelled(view.teams, view.seat)
+        return sum(1 << q for q, level in enumerate(modelled) if level == RULE_LEVEL and q != view.seat)
 
     def _by_rule(self, view: SeatView, seat: int) -> bool:
         """Whether ``seat``'s Nil bid is fitted by the rule-based level's Nil rule: a seat the table shows
@@ -887,7 +898,7 @@ class HardPlayer:
             return spades_side_values(table, tricks, copy.bags, self._bag_cost(copy))
         if self._game is not None and policy_fits(copy):
             return self._game_play_out(copy, -1, tuning.honest)
-        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy),
+        sides = play_out(copy, bag_cost=self._bag_cost(copy), honest=tuning.honest or self._judged(copy, action.seat),
                          judges=self._judges(copy, action.seat), noise=self._noise(), eps=self.rollout_eps)
         if self._pitch_game is not None:
             value = self._side_value(sides, copy.side_of(action.seat), copy)
