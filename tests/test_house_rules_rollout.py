@@ -52,6 +52,47 @@ def test_house_rule_rollouts_play_legal_cards_and_score_like_the_engine(players:
     assert hands > 30
 
 
+@pytest.mark.parametrize(("players", "options"), HOUSE)
+def test_the_hint_s_chances_play_the_house_rules_as_the_engine_does(players: int, options: SpadesOptions) -> None:
+    """The Hint's contract and Nil chances come from hands played out after each bid and card
+    (``coach._tricks_after``); under the house rules of play those hands follow the rules too (the opening
+    card led first, the jokers as spades, spades led any time): replayed through the engine, which refuses
+    an illegal card, the rollout's cards take exactly the tricks the chances counted."""
+    from game.ai.coach import _tricks_after
+    from game.ai.hard import HardPlayer
+    from game.ai.rollout import advance_to_play, spades_table_for
+    from game.ai.rollout import _spades_run as run
+
+    hard = HardPlayer(seed=1)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(30):
+        game = new_game("spades", options, players, seed)
+        game.stop_at_hand_end = True
+        while game.phase is not Phase.PLAYING and not (game.phase is Phase.BIDDING and game.bids.count(None) == 1):
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase is not Phase.BIDDING:
+            continue
+        bid = rng.choice([a for a in game.legal_actions() if getattr(a, "value", None) != "double_nil"])
+        tricks, _ = _tricks_after(hard, game, bid)
+        state = game.clone()
+        state.apply(bid)
+        advance_to_play(state)
+        if state.phase is not Phase.PLAYING:
+            continue
+        won = list(state.tricks_won)
+        played: list[int] = []
+        run(state, spades_table_for(state), -1, played)  # the same policy, its cards recorded
+        for card in played:
+            state.apply(Play(state.to_act, card))
+        assert state.phase is Phase.HAND_OVER
+        for _, _, winner in state.trick_log:
+            won[winner] += 1
+        assert tricks == won
+        checked += 1
+    assert checked > 15
+
+
 def test_a_joker_rollout_wins_with_the_big_joker_over_the_little_one() -> None:
     """The kernel plays the Big Joker as the top spade: whoever holds it and leads it takes the trick."""
     for seed in range(60):

@@ -52,9 +52,8 @@ from game.actions import (
 from game.ai.hard import HardPlayer, _tuning
 from game.ai.rollout import (
     advance_to_play,
+    play_out_tricks,
     policy_fits,
-    spades_rollout,
-    spades_table_for,
 )
 from game.cards import JOKER_NAMES, RANKS, Card
 from game.games import GAMES
@@ -189,9 +188,7 @@ def _tricks_after(hard: HardPlayer, world: TrickGame, action: Action) -> tuple[l
         first = -1
         if state.phase is not Phase.PLAYING:
             return None, tuple(state.bids)
-    table = spades_table_for(state, honest=_tuning(state.kind).honest)
-    tricks = spades_rollout(list(state.hands), table, list(state.tricks_won), state.to_act or 0, state.trick,
-                            state.spades_broken, first)
+    tricks = play_out_tricks(state, first, _tuning(state.kind).honest)
     seat = getattr(action, "seat", None)
     if world.phase is Phase.BIDDING and isinstance(seat, int) and len(tricks) == 2:
         hard.give_trick_away(world, seat, tricks)

@@ -530,9 +530,10 @@ def _any_card(legal: int, rng: random.Random) -> int:
     return (legal & -legal).bit_length() - 1
 
 
-def play_out_tricks(world: TrickGame) -> list[int]:
-    """Spades: play the rest of a world's hand by the policy (the world is left unchanged); tricks per seat."""
-    return _spades_run(cast("SpadesRules", world), spades_table_for(world))
+def play_out_tricks(world: TrickGame, first: int = -1, honest: bool = False) -> list[int]:
+    """Spades: play the rest of a world's hand by the policy under its house rules of play (the world is left
+    unchanged), ``first`` played now (-1: the policy's card); tricks per seat."""
+    return _spades_run(cast("SpadesRules", world), spades_table_for(world, honest=honest), first)
 
 
 def spades_side_values(table: SpadesTable, tricks: Sequence[int], bags: Sequence[int],
