@@ -40,11 +40,12 @@ def _seats_read(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[int]]:
 @pytest.mark.parametrize(("kind", "options", "seats", "last"), [
     ("spades", SpadesOptions(), 4, 48),
     ("spades", SpadesOptions(spades_any_time=True, bag_rule="5/50"), 4, 48),
+    ("spades", SpadesOptions(two_clubs_opens=True), 4, 48),
     ("spades", SpadesOptions(partnerships=False), 3, 45),
     ("spades-two", SpadesOptions(), 2, 24),
     ("pitch", PitchOptions(), 4, 22),
     ("pitch", PitchOptions(partnerships=True), 4, 22),
-], ids=["spades", "spades-any-time", "cutthroat-three", "spades-two", "pitch", "pitch-partners"])
+], ids=["spades", "spades-any-time", "two-clubs-opens", "cutthroat-three", "spades-two", "pitch", "pitch-partners"])
 def test_the_true_deal_fits_every_normal_seat_s_play(kind: str, options: Options, seats: int, last: int) -> None:
     """Replayed on the real hands, the rules give every card the Normal seats played: the views rebuilt
     for their past turns are the ones they played from, whoever reads them (Spades for two: what the

@@ -740,8 +740,7 @@ class HardPlayer:
         opening = bool(getattr(view.options, "two_clubs_opens", False))
 
         by_rule = self._four_rule_bids(view, rules)
-        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) and not opening \
-            else None
+        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) else None
         others = [(q, bid) for q, bid in view.bid_order if not rules >> q & 1]
 
         def fit(world: TrickGame) -> float:

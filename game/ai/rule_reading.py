@@ -8,7 +8,8 @@ before, the voids shown), once per decision; ``rule_play_fit`` replays them on a
 multiplies the world's fit by ``miss`` at each turn where the rules, holding that world's cards, would
 have played another card. The true deal always fits (1.0). Four-player Spades without jokers or an
 exchange, Spades for two without a redraw, and Pitch without the off-jack: there the replayed view is
-exactly the seat's. ``RuleReader`` serves one decision's worlds.
+exactly the seat's (with the 2\u2663 opening the first trick, its forced lead says nothing and is not read).
+``RuleReader`` serves one decision's worlds.
 """
 
 from __future__ import annotations
@@ -62,14 +63,15 @@ def past_turns(view: SeatView, seats: int) -> list[PastTurn]:
     before = [0] * n
     played = 0
     broken = bool(getattr(view.options, "spades_any_time", False))
+    opening = bool(getattr(view.options, "two_clubs_opens", False))  # the hand's first lead is forced
     tricks: list[Trick] = list(view.tricks)
     if view.trick:
         tricks.append((view.trick[0][0], tuple(view.trick), -1))
     trump = -1 if pitch else 0
-    for lead, plays, winner in tricks:
+    for number, (lead, plays, winner) in enumerate(tricks):
         led = -1
         for count, (seat, card) in enumerate(plays):
-            if seats >> seat & 1:
+            if seats >> seat & 1 and not (opening and number == 0 and count == 0):
                 side = next(i for i, team in enumerate(view.teams) if seat in team)
                 team = view.teams[side]
                 partner = next((s for s in team if s != seat), None) if len(team) > 1 else None
