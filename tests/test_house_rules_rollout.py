@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.actions import Play
+from game.actions import DOUBLE_NIL, Bid, Play
 from game.ai.rollout import play_out, policy_fits
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
@@ -60,8 +60,8 @@ def test_the_hint_s_chances_play_the_house_rules_as_the_engine_does(players: int
     an illegal card, the rollout's cards take exactly the tricks the chances counted."""
     from game.ai.coach import _tricks_after
     from game.ai.hard import HardPlayer
-    from game.ai.rollout import advance_to_play, spades_table_for
     from game.ai.rollout import _spades_run as run
+    from game.ai.rollout import advance_to_play, spades_table_for
 
     hard = HardPlayer(seed=1)
     rng = random.Random(7)
@@ -73,7 +73,7 @@ def test_the_hint_s_chances_play_the_house_rules_as_the_engine_does(players: int
             game.apply(rng.choice(game.legal_actions()))
         if game.phase is not Phase.BIDDING:
             continue
-        bid = rng.choice([a for a in game.legal_actions() if getattr(a, "value", None) != "double_nil"])
+        bid = rng.choice([a for a in game.legal_actions() if isinstance(a, Bid) and a.value != DOUBLE_NIL])
         tricks, _ = _tricks_after(hard, game, bid)
         state = game.clone()
         state.apply(bid)
