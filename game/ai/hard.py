@@ -506,8 +506,8 @@ class HardPlayer:
         return random.Random(self._noise_seed) if self.rollout_eps else None
 
     def _rule_judges(self, teams: Sequence[Sequence[int]], seat: int) -> bool:
-        """Whether the seats the table shows at ``RULE_LEVEL`` judge honestly in the rollouts (``honest_rule``,
-        with ``model_levels``, when the table shows one)."""
+        """Whether the seats modelled at ``RULE_LEVEL`` for ``seat``'s decision (``_modelled``) judge honestly in
+        the rollouts (``honest_rule``, with ``model_levels``, when there is one)."""
         return self.honest_rule and self.model_levels and RULE_LEVEL in self._modelled(teams, seat)
 
     def _modelled(self, teams: Sequence[Sequence[int]], seat: int) -> tuple[str | None, ...]:
