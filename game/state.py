@@ -462,8 +462,8 @@ class TrickGame:
 
     def solver_plays(self) -> bool:
         """Whether the endgame solver (game/ai/solver.py) may search the rest of this hand: the standard
-        cards and trick play, or trick play whose only change is that spades may be led from the first
-        trick (``spades_led_any_time``: the solver starts with spades broken)."""
+        cards and trick play, or trick play whose only changes are that spades may be led from the first
+        trick (``spades_led_any_time``: the solver starts with spades broken) or the jokers as the top spades."""
         return self.kernel_plays()
 
     @property

@@ -41,11 +41,13 @@ def _seats_read(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[int]]:
     ("spades", SpadesOptions(), 4, 48),
     ("spades", SpadesOptions(spades_any_time=True, bag_rule="5/50"), 4, 48),
     ("spades", SpadesOptions(two_clubs_opens=True), 4, 48),
+    ("spades", SpadesOptions(jokers=True), 4, 48),
     ("spades", SpadesOptions(partnerships=False), 3, 45),
     ("spades-two", SpadesOptions(), 2, 24),
     ("pitch", PitchOptions(), 4, 22),
     ("pitch", PitchOptions(partnerships=True), 4, 22),
-], ids=["spades", "spades-any-time", "two-clubs-opens", "cutthroat-three", "spades-two", "pitch", "pitch-partners"])
+], ids=["spades", "spades-any-time", "two-clubs-opens", "jokers", "cutthroat-three", "spades-two", "pitch",
+        "pitch-partners"])
 def test_the_true_deal_fits_every_normal_seat_s_play(kind: str, options: Options, seats: int, last: int) -> None:
     """Replayed on the real hands, the rules give every card the Normal seats played: the views rebuilt
     for their past turns are the ones they played from, whoever reads them (Spades for two: what the
@@ -102,11 +104,13 @@ def test_worlds_weighed_by_the_rules_hold_more_of_the_opponents_cards() -> None:
     assert sum(weighed) / len(weighed) > sum(plain) / len(plain) + 0.04
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_hard_reading_by_the_rules_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("seed", "options"), [(1, None), (2, None), (3, SpadesOptions(double_nil=False, jokers=True)),
+                                               (4, SpadesOptions(double_nil=False, jokers=True))])
+def test_hard_reading_by_the_rules_does_not_peek(seed: int, options: SpadesOptions | None,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The table shows the opponents at Normal: Hard with ``rule_play`` weighs its worlds by their play
-    under Normal's rules, and chooses alike on two deals alike in all it can see."""
-    first, second, _ = _two_deals(seed, None, 4)
+    under Normal's rules (with the jokers too), and chooses alike on two deals alike in all it can see."""
+    first, second, _ = _two_deals(seed, options, 4)
     seat = cast("int", first.to_act)
     view_a, view_b = first.view(seat), second.view(seat)
     assert view_a == view_b and (view_a.tricks or view_a.trick)

@@ -726,21 +726,23 @@ class HardPlayer:
         a card played) times the chance they played as they did (``play_fit``); after ``bid_tries`` the
         fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their number bids
         fitted by that level's bid rule (``four_rule_bid``) and their play read all the same (the others'
-        not; with ``rule_play`` by that level's own card rules, ``RuleReader``), and past the tries a drawn
+        not; with ``rule_play`` by that level's own card rules, ``RuleReader``, else by ``play_fit``, which
+        knows no jokers), and past the tries a drawn
         world is taken in proportion to its fit."""
         played = played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
         rules = 0 if self.read_play else self._rule_seats(view)
         unread = (1 << view.num_seats) - 1 & ~rules if rules else 0
-        reads = (self.read_play or bool(rules)) and not jokers and view.phase is Phase.PLAYING \
-            and bool(view.tricks or view.trick)
+        reads = (self.read_play or bool(rules)) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
+        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) else None
+        if jokers and reader is None:
+            reads = False  # the rollout policy's reading (play_fit) replays the kernel's cards, not the jokers
         tricks = hand_tricks(view) if reads else []
         broken = bool(getattr(view.options, "spades_any_time", False))
         opening = bool(getattr(view.options, "two_clubs_opens", False))
 
         by_rule = self._four_rule_bids(view, rules)
-        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) else None
         others = [(q, bid) for q, bid in view.bid_order if not rules >> q & 1]
 
         def fit(world: TrickGame) -> float:

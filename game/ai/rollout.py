@@ -1032,15 +1032,22 @@ def policy_fits(world: TrickGame) -> bool:
     return bool(world.kernel_plays())
 
 
-def _to_kernel(card: int) -> int:
+def kernel_card(card: int) -> int:
     """A card's number in the Spades kernel (the Big Joker moves to 56)."""
     return KERNEL_BIG_JOKER if card == BIG_JOKER else card
 
 
-def _kernel_hand(hand: int) -> int:
-    """A hand's mask in the Spades kernel's numbers."""
+def kernel_hand(hand: int) -> int:
+    """A mask of the engine's cards in the Spades kernel's numbers."""
     if hand >> BIG_JOKER & 1:
         return hand ^ (1 << BIG_JOKER) | 1 << KERNEL_BIG_JOKER
+    return hand
+
+
+def engine_hand(hand: int) -> int:
+    """A mask of the Spades kernel's cards in the engine's numbers (the inverse of ``kernel_hand``)."""
+    if hand >> KERNEL_BIG_JOKER & 1:
+        return hand ^ (1 << KERNEL_BIG_JOKER) | 1 << BIG_JOKER
     return hand
 
 
@@ -1066,12 +1073,12 @@ def _spades_run(world: SpadesRules, table: SpadesTable, first: int = -1, record:
     broken = world.spades_broken or world.options.spades_any_time
     if not world.options.jokers:
         return spades_rollout(list(world.hands), table, list(world.tricks_won), to_act, trick, broken, first, record)
-    hands = [_kernel_hand(h) for h in world.hands]
-    kernel_trick = tuple((seat, _to_kernel(card)) for seat, card in trick)
-    table.extra = [_kernel_hand(h) for h in table.extra]
+    hands = [kernel_hand(h) for h in world.hands]
+    kernel_trick = tuple((seat, kernel_card(card)) for seat, card in trick)
+    table.extra = [kernel_hand(h) for h in table.extra]
     cards: list[int] = []
     tricks = spades_rollout(hands, table, list(world.tricks_won), to_act, kernel_trick, broken,
-                            _to_kernel(first) if first >= 0 else -1, cards)
+                            kernel_card(first) if first >= 0 else -1, cards)
     if record is not None:
         record.extend(BIG_JOKER if c == KERNEL_BIG_JOKER else c for c in cards)
     return tricks

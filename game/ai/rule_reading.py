@@ -6,9 +6,10 @@ its turns so far, exactly the card its rules give for the cards it then held and
 ``past_turns`` lists those turns from a later view (the public part of each: the trick, the tricks
 before, the voids shown), once per decision; ``rule_play_fit`` replays them on a world's hands and
 multiplies the world's fit by ``miss`` at each turn where the rules, holding that world's cards, would
-have played another card. The true deal always fits (1.0). Four-player Spades without jokers or an
-exchange, Spades for two without a redraw, and Pitch without the off-jack: there the replayed view is
-exactly the seat's (with the 2\u2663 opening the first trick, its forced lead says nothing and is not read).
+have played another card. The true deal always fits (1.0). Four-player Spades without an exchange (the
+jokers, house rule S7, are the top spades), Spades for two without a redraw, and Pitch without the
+off-jack: there the replayed view is exactly the seat's (with the 2\u2663 opening the first trick, its
+forced lead says nothing and is not read).
 ``RuleReader`` serves one decision's worlds.
 """
 
@@ -17,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.cardsense import mask_of
+from game.ai.cardsense import SUIT_MASKS, mask_of, suit_of
 from game.ai.knowledge import Knowledge, voids_shown
 from game.ai.normal import pitch_play_known, spades_play_known
-from game.ai.rollout import pitch_legal, spades_legal
+from game.ai.rollout import pitch_legal
 from game.cards import cards_of
 from game.house import deck_mask
 from game.sampling import played_masks
@@ -82,13 +83,14 @@ def past_turns(view: SeatView, seats: int) -> list[PastTurn]:
                                       tuple(voids_shown(past)), side, partner,
                                       tuple(s for s in range(n) if s not in team),
                                       mine if view.facts.seen_discards else -1))
+            suit = suit_of(card)  # a joker is a spade
             if count == 0:
-                led = card & 3
+                led = suit
                 if trump < 0:
                     trump = led
             before[seat] |= 1 << card
             played |= 1 << card
-            if card & 3 == 0:
+            if suit == 0:
                 broken = True
         if winner >= 0:
             won[winner] += 1
@@ -112,7 +114,7 @@ def rule_play_fit(turns: Sequence[PastTurn], start: Sequence[int], miss: float =
         if pitch:
             legal = pitch_legal(hand, turn.count, turn.led, turn.trump)
         else:
-            legal = spades_legal(hand, turn.count, turn.led, turn.broken)
+            legal = _spades_legal(hand, turn.count, turn.led, turn.broken)
         if not legal & (legal - 1):
             continue
         k = Knowledge(view=turn.view, seat=turn.seat, n=n, side=turn.side, partner=turn.partner,
@@ -123,6 +125,15 @@ def rule_play_fit(turns: Sequence[PastTurn], start: Sequence[int], miss: float =
         if card != turn.card:
             fit *= miss
     return fit
+
+
+def _spades_legal(hand: int, count: int, led: int, broken: bool) -> int:
+    """The cards of ``hand`` a Spades seat may play, by the engine's numbers with the jokers among the spades:
+    the suit led when it has one (``count`` cards in the trick), else any; a lead is not a spade until spades
+    are ``broken`` unless the hand holds only spades."""
+    if count:
+        return hand & SUIT_MASKS[led] or hand
+    return hand if broken else hand & ~SUIT_MASKS[0] or hand
 
 
 class RuleReader:

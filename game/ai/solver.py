@@ -11,6 +11,9 @@ The value is the side's points minus the other sides' (their mean when there are
 then the other seats are taken to play against this side: a paranoid search), or ``leaf``'s value of
 the finished hand when given (the hard level's game value: game/ai/gamevalue.py).
 
+With the jokers (house rule S7) the Big Joker is searched under the rollout kernel's number (56: a spade
+above the Little Joker, 52), and the values are given by the world's numbers.
+
 The search: alpha-beta with a transposition table at trick boundaries (its key: the hands, the
 seat to lead, whether trump is broken and the part of the past that the score still depends
 on), equivalent cards merged (cards of one suit held by the seat to play, with no card left in
@@ -32,16 +35,27 @@ from collections.abc import Callable, Iterable
 from itertools import product
 from typing import Any
 
-from game.ai.rollout import game_points, pitch_pick, pitch_table_for, spades_pick, spades_table_for
+from game.ai.rollout import (
+    KERNEL_TOP,
+    engine_hand,
+    game_points,
+    kernel_card,
+    kernel_hand,
+    pitch_pick,
+    pitch_table_for,
+    spades_pick,
+    spades_table_for,
+)
+from game.ai.rollout import SUIT as KERNEL_SUIT
 from game.cards import SUIT_MASKS
 from game.state import Phase, TrickGame
 
 SUIT = SUIT_MASKS
 FULL = (1 << 52) - 1
-ABOVE = [FULL & ~((2 << c) - 1) for c in range(52)]
-BELOW = [(1 << c) - 1 for c in range(52)]
-# the cards of one suit strictly between two of its cards: BETWEEN[low * 52 + high]
-BETWEEN = [SUIT[low & 3] & BELOW[high] & ABOVE[low] for low in range(52) for high in range(52)]
+# the cards of one suit strictly between two of its cards, by the solver's numbers (the jokers among the spades,
+# the Big Joker as the rollout kernel numbers it): BETWEEN[low * KERNEL_TOP + high]
+BETWEEN = [KERNEL_SUIT[low & 3] & ((1 << high) - 1) & ~((2 << low) - 1)
+           for low in range(KERNEL_TOP) for high in range(KERNEL_TOP)]
 POINT_RANKS = sum(1 << (rank * 4 + suit) for rank in range(8, 13) for suit in range(4))  # T J Q K A
 INF = float("inf")
 
@@ -56,13 +70,13 @@ class SolverUnsupported(ValueError):
 
 def supports(world: TrickGame) -> bool:
     """Whether ``solve`` can search this world: its playing phase, trump named, the standard cards and trick
-    play (the rules' ``solver_plays``: spades led any time too; house rules of scoring apply as the rules
-    score)."""
+    play (the rules' ``solver_plays``: spades led any time and the jokers too; house rules of scoring apply as
+    the rules score)."""
     if world.phase is not Phase.PLAYING or world.trump is None or world.to_act is None:
         return False
-    if not world.solver_plays():  # a house rule changes the cards or the play (jokers, off-jack, 17 cards...)
+    if not world.solver_plays():  # a house rule changes the cards or the play (off-jack, 17 cards...)
         return False
-    return all(hand >> 52 == 0 for hand in world.hands)
+    return bool(getattr(world.options, "jokers", False)) or all(hand >> 52 == 0 for hand in world.hands)
 
 
 def cards_left(world: TrickGame) -> int:
@@ -100,7 +114,11 @@ class EndgameSolver:
         self.trump = trump
         self.lead_mask = world.lead_mask
         self.follow_mask = world.follow_mask
-        self.hands = list(world.hands)
+        # house rule S7: the jokers are the top spades; the Big Joker is searched as the rollout kernel numbers it
+        self.jokers = bool(getattr(world.options, "jokers", False))
+        if self.jokers:
+            self.follow_mask = _follow_with_jokers
+        self.hands = [kernel_hand(hand) for hand in world.hands]  # no Big Joker: the world's numbers
         self.broken = bool(getattr(world, "spades_broken", False)) or world.spades_led_any_time
         self.tt: dict[Any, tuple[float, float, int]] = {}
         self.leaves: dict[Any, float] = {}
@@ -148,7 +166,7 @@ class EndgameSolver:
         self.led = self.best = self.best_seat = -1
         self.count = len(world.trick)
         for q, card in world.trick:
-            self._note_card(q, card)
+            self._note_card(q, kernel_card(card))
 
     # ----- the state
     def _note_card(self, seat: int, card: int) -> None:
@@ -276,16 +294,17 @@ class EndgameSolver:
         return self._node(seat, alpha, beta)
 
     def move_values(self, cards: Iterable[int] | None = None) -> dict[int, float]:
-        """The exact value of playing each of ``cards`` (default: every legal card) now."""
+        """The exact value of playing each of ``cards`` (default: every legal card) now, by the world's card
+        numbers."""
         seat = self.world.to_act
         assert seat is not None
         if cards is None:
             hand = self.hands[seat]
-            cards = _bits(self.follow_mask(hand, self.led, self.trump) if self.count
-                          else self.lead_mask(hand, self.broken))
+            cards = _bits(engine_hand(self.follow_mask(hand, self.led, self.trump) if self.count
+                                      else self.lead_mask(hand, self.broken)))
         out: dict[int, float] = {}
         for card in cards:
-            out[card] = self._play(seat, card, -INF, INF)
+            out[card] = self._play(seat, kernel_card(card), -INF, INF)
         return out
 
     def _moves(self, seat: int, legal: int) -> list[int]:
@@ -306,7 +325,7 @@ class EndgameSolver:
                 prev = last[suit]
                 last[suit] = card
                 if prev >= 0 and not (distinct >> card & 1 or distinct >> prev & 1) \
-                        and in_play & BETWEEN[prev * 52 + card] == 0:
+                        and in_play & BETWEEN[prev * KERNEL_TOP + card] == 0:
                     continue
                 cards.append(card)
         else:
@@ -466,6 +485,12 @@ def margin(sides: list[float], side: int) -> float:
     if others == 1:
         return own - sides[1 - side]
     return own - (sum(sides) - own) / others
+
+
+def _follow_with_jokers(hand: int, led: int, trump: int | None) -> int:
+    """Spades with the jokers (house rule S7, the Big Joker by the solver's number): follow suit if able, the
+    jokers among the spades, otherwise play anything."""
+    return (hand & KERNEL_SUIT[led]) or hand
 
 
 def _bits(mask: int) -> list[int]:

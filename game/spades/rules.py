@@ -242,10 +242,14 @@ class SpadesRules(TrickGame):
         return (hand & self._non_spades) or hand
 
     def kernel_plays(self) -> bool:
-        return self.solver_plays() and not self._any_time
+        return self.suit_of is None and self._standard_play() and not self._any_time
 
     def solver_plays(self) -> bool:
-        return self.suit_of is None and self.opening is None and self.max_bid == HAND_SIZE
+        return (self.suit_of is None or self.options.jokers) and self._standard_play()
+
+    def _standard_play(self) -> bool:
+        """No opening card to lead, and thirteen cards each (not Cutthroat for three)."""
+        return self.opening is None and self.max_bid == HAND_SIZE
 
     @property
     def spades_led_any_time(self) -> bool:
