@@ -8,6 +8,7 @@ does not count bags and does not protect or attack a Nil.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
 from game.ai.cardsense import (
@@ -21,8 +22,9 @@ from game.ai.cardsense import (
     point_value,
     suit,
     suit_of,
+    winning,
 )
-from game.ai.knowledge import know
+from game.ai.knowledge import Knowledge, know
 from game.ai.normal import ACE, KING, hand_mask, legal_or_first, nil_danger
 from game.cards import JACK, SPADES, Card
 from game.state import Phase, SeatView
@@ -30,7 +32,12 @@ from game.state import Phase, SeatView
 
 def easy_spades_bid(view: SeatView) -> Action:
     """Aces, guarded kings and spades beyond three; at least one."""
-    hand = hand_mask(view)
+    return legal_or_first(view, Bid(view.seat, easy_spades_tricks(hand_mask(view), view.num_seats)))
+
+
+def easy_spades_tricks(hand: int, num_seats: int) -> int:
+    """The easy level's Spades bid for ``hand``: aces, guarded kings and spades beyond three (one more at a
+    table of two), from 1 to 13."""
     tricks = 0
     for s in range(4):
         cards = cards_in(suit(hand, s))
@@ -39,18 +46,28 @@ def easy_spades_bid(view: SeatView) -> Action:
         tricks += KING in ranks and len(cards) >= 2
         if s == SPADES:
             tricks += max(0, len(cards) - 3)
-    if view.num_seats == 2:  # two hands share thirteen tricks: one more than at a table of four
+    if num_seats == 2:  # two hands share thirteen tricks: one more than at a table of four
         tricks += 1
-    value = max(1, min(13, tricks))
-    return legal_or_first(view, Bid(view.seat, value))
+    return max(1, min(13, tricks))
 
 
 def easy_spades_play(view: SeatView) -> Card:
     """Lead a sure winner or low from the longest suit; follow low, or win as cheaply as possible."""
-    k = know(view)
-    legal = k.legal
-    if not view.trick:
-        risky = k.unseen & ~k.hand
+    return easy_spades_play_known(know(view))
+
+
+def easy_spades_play_known(k: Knowledge) -> Card:
+    """``easy_spades_play`` from what the seat knows (``k``: its view, hand and legal cards), so that a
+    computer player can replay the easy level's card for a hand it supposes (game/ai/rule_reading.py)."""
+    return easy_spades_card(k.legal, k.hand, k.unseen, k.view.trick, k.partner)
+
+
+def easy_spades_card(legal: int, hand: int, unseen: int, trick: Sequence[tuple[int, int]],
+                     partner: int | None) -> Card:
+    """The easy level's Spades card from its parts: ``legal`` and ``hand`` (masks), ``unseen`` (the cards in
+    play it cannot see), the ``trick`` so far and its ``partner`` (a rollout's seats ask it without a view)."""
+    if not trick:
+        risky = unseen & ~hand
         for c in sorted(cards_in(legal & ~SUIT_MASKS[SPADES]), reverse=True):
             if is_master(c, risky):
                 return c
@@ -59,9 +76,9 @@ def easy_spades_play(view: SeatView) -> Card:
             longest = max((1, 2, 3), key=lambda s: suit(plain, s).bit_count())
             return low_card(suit(plain, longest))
         return low_card(legal)
-    led = suit_of(view.trick[0][1])
-    seat_now, best = k.current() or (0, 0)
-    if seat_now == k.partner:
+    led = suit_of(trick[0][1])
+    seat_now, best = winning(trick, SPADES)
+    if seat_now == partner:
         return cheapest(legal, SPADES)
     win = beating(legal, best, led, SPADES)
     if win:
