@@ -197,6 +197,8 @@ def test_random_against_random_ends_with_the_figures_as_one_json_line() -> None:
     ("--game", "pitch", "--a", "hard+normal", "--b", "normal"),  # a partner at a table of players alone
     ("--game", "spades-two", "--a", "normal", "--b", "hard+easy"),
     ("--game", "spades", "--a", "hard+normal+easy", "--b", "normal"),  # one partner level
+    ("--game", "spades", "--a", "hard+normal^easy", "--b", "normal"),
+    ("--game", "pitch", "--a", "hard^normal", "--b", "normal"),
     ("--game", "spades", "--a", "hard+", "--b", "normal"),
     ("--game", "spades", "--a", "hard+x", "--b", "normal"),
 ])
@@ -451,6 +453,20 @@ def test_spades_for_two_lead_prior_is_a_setting_and_its_own_value_changes_nothin
     plain = _spades_two_outcomes("hard")
     assert _spades_two_outcomes(f"hard:lead_prior={int(SPADES_TWO_TUNING.prior_leads)}") == plain
     assert _spades_two_outcomes("hard:lead_prior=1") != plain
+
+
+def test_a_partner_shown_at_its_level_is_the_computer_s_seat_it_is() -> None:
+    """``LEVEL^PARTNER``: the side's seats in turn as ``LEVEL+PARTNER``, every player told the partner's level."""
+    config = ArenaConfig("spades", "hard^easy", "normal", 4, deals=2, budget=2)
+    for play, roles in enumerate(layouts(config)):
+        side = [seat for seat, role in enumerate(roles) if role == "a"]
+        for index in (0, 1):
+            levels, shown = seat_levels(config, index, roles)
+            lead, partner = side[index % 2], side[1 - index % 2]
+            assert levels[lead] == shown[lead] == "hard" and levels[partner] == shown[partner] == "easy"
+            _game, players = seated(config, index, play, roles)
+            assert type(players[partner]).__name__ == "EasyPlayer"
+            assert players[lead].table == shown  # type: ignore[attr-defined]
 
 
 def test_a_level_with_a_partner_takes_the_side_s_seats_in_turn_and_shows_the_partner_as_a_person() -> None:

@@ -102,6 +102,7 @@ SEARCHING = ("hard", *SEARCH_TRIALS)
 SPLIT = "/"  # "BIDDER/PLAYER": one level decides until the card play, the other plays the cards
 SET = ":"  # "LEVEL:NAME=VALUE,...": a searching level with some of its constants set
 PAIR = "+"  # "LEVEL+PARTNER": one seat of the side plays LEVEL, its partners PARTNER, shown as a person's
+PAIR_SHOWN = "^"  # "LEVEL^PARTNER": the same, the partners shown at their own level (a computer's seats)
 # the hard level's constants a level may set, and the values each admits (low, high)
 SETTINGS: dict[str, tuple[float, float]] = {
     "pitcher_bonus": (-10.0, 10.0), "overbid_step": (0.0, 10.0), "auction_floor": (0.0, 1.0),
@@ -118,7 +119,7 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "model_levels": (0, 1), "honest_rule": (0, 1), "honest_opponents": (0, 1), "honest_side": (0, 2),
     "rule_play": (0, 1), "rule_miss": (0.0, 1.0), "rule_rollout": (0, 52), "rule_everyone": (0, 1),
     "solver_nil": (0, 1), "solver_opp_nil": (0, 1), "solver_tail": (0, 52), "bid_tail": (0, 52),
-    "person_rule": (0, 2),
+    "person_rule": (0, 2), "model_easy": (0, 1),
 }
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
@@ -304,7 +305,12 @@ class SplitPlayer:
 
 def level_parts(level: str) -> list[str]:
     """The single levels a level names: its partner's (``LEVEL+PARTNER``), its bidder's and player's..."""
-    return [part for side in level.split(PAIR) for part in side.split(SPLIT)]
+    return [part for side in _level_sides(level) for part in side.split(SPLIT)]
+
+
+def _level_sides(level: str) -> list[str]:
+    """A level's parts by seat of the side: ``[LEVEL, PARTNER]`` for ``LEVEL+PARTNER`` or ``LEVEL^PARTNER``."""
+    return level.replace(PAIR_SHOWN, PAIR).split(PAIR)
 
 
 def seat_levels(config: ArenaConfig, index: int, roles: tuple[str, ...]) -> tuple[tuple[str, ...],
@@ -312,21 +318,22 @@ def seat_levels(config: ArenaConfig, index: int, roles: tuple[str, ...]) -> tupl
     """Each seat's level in deal or game ``index``, and each seat's level as the table shows it to the
     players (``make_player``'s ``table``). A side of ``LEVEL+PARTNER`` seats LEVEL at its seat
     ``index % len(side)`` (so the deals take each seat of the side in turn) and PARTNER at the others,
-    which stand for a person's seats: the table shows them as a person's (None)."""
+    which stand for a person's seats: the table shows them as a person's (None); ``LEVEL^PARTNER`` shows
+    them at PARTNER, a computer's seats."""
     teams = REGISTRY[config.game].teams(config.players, config.options())
     levels: list[str] = []
     shown: list[str | None] = []
     for seat, role in enumerate(roles):
         level = config.level(role)
-        if PAIR not in level:
+        if PAIR not in level and PAIR_SHOWN not in level:
             levels.append(level)
             shown.append(level)
             continue
-        lead, partner = level.split(PAIR)
+        lead, partner = _level_sides(level)
         team = next(team for team in teams if seat in team)
         led = team[index % len(team)] == seat
         levels.append(lead if led else partner)
-        shown.append(lead if led else None)
+        shown.append(lead if led else partner if PAIR_SHOWN in level else None)
     return tuple(levels), tuple(shown)
 
 
@@ -721,7 +728,8 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
     levels = ", ".join(LEVELS + TEST_LEVELS) + f"; BIDDER{SPLIT}PLAYER: one bids, the other plays the cards " \
         f"(DRAWER{SPLIT}BIDDER{SPLIT}PLAYER: a third draws); LEVEL{PAIR}PARTNER: one seat of the side plays " \
         f"LEVEL, its partner PARTNER, shown to every player as a person's seat (the deals take the side's seats " \
-        f"in turn); hard{SET}NAME=VALUE,...: a searching level with constants set ({', '.join(SETTINGS)})"
+        f"in turn), LEVEL{PAIR_SHOWN}PARTNER the same shown at its level; hard{SET}NAME=VALUE,...: a searching " \
+        f"level with constants set ({', '.join(SETTINGS)})"
     arena.add_argument("--a", required=True, metavar="LEVEL", help=f"level A ({levels})")
     arena.add_argument("--b", required=True, metavar="LEVEL", help=f"level B ({levels})")
     arena.add_argument("--players", type=int, default=None, metavar="N",
@@ -765,13 +773,14 @@ def add_parser(sub: argparse._SubParsersAction[ParserT]) -> ParserT:
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """The match the options ask for; ValueError says what is wrong with them."""
     for level in (args.a, args.b):
-        sides = level.split(PAIR)
+        sides = _level_sides(level)
         parts = level_parts(level)
-        if len(sides) > 2 or any(len(side.split(SPLIT)) > 3 for side in sides) or \
+        if len(sides) > 2 or (PAIR in level and PAIR_SHOWN in level) or \
+                any(len(side.split(SPLIT)) > 3 for side in sides) or \
                 any(part.split(SET)[0] not in LEVELS + TEST_LEVELS for part in parts):
             raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + TEST_LEVELS)}, or "
                              f"BIDDER{SPLIT}PLAYER such as hard{SPLIT}normal, or DRAWER{SPLIT}BIDDER{SPLIT}PLAYER, "
-                             f"or LEVEL{PAIR}PARTNER such as hard{PAIR}normal)")
+                             f"or LEVEL{PAIR}PARTNER such as hard{PAIR}normal, or LEVEL{PAIR_SHOWN}PARTNER)")
         for part in parts:
             if SET in part:
                 parse_settings(part)
@@ -791,7 +800,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     options = ArenaConfig(args.game, "", "", players, args.partnerships, rules=rules).options()
     if not info.allows_seats(players, options):  # a house rule's seats: Spades for three is each for himself
         raise ValueError(f"{args.game} with these options is not for {players} players")
-    if any(PAIR in level for level in (args.a, args.b)) and all(len(team) < 2 for team in info.teams(players, options)):
+    if any(len(_level_sides(level)) > 1 for level in (args.a, args.b)) and \
+            all(len(team) < 2 for team in info.teams(players, options)):
         raise ValueError(f"a level with a partner (LEVEL{PAIR}PARTNER) is for a table with partners")
     if any(part.split(SET)[0] == PARTNER_ORACLE for level in (args.a, args.b) for part in level_parts(level)) and (
             all(len(team) < 2 for team in info.teams(players, options)) or not takes_known(args.game)):
