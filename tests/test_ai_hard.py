@@ -438,13 +438,14 @@ def test_the_normal_seats_judge_from_what_they_cannot_see_in_the_rollouts() -> N
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_table_without_normal_seats_changes_nothing(seed: int) -> None:
-    """Head to head against Hard, or against people, the table is no news: the same worlds, the same choice."""
+def test_a_table_without_normal_or_easy_seats_changes_nothing(seed: int) -> None:
+    """Head to head against Hard, or against people, the table is no news: the same worlds, the same choice
+    (the seats shown at Normal and at Easy are the ones Hard models by their rules)."""
     first, _, _ = _two_deals(seed, None, 4)
     view = first.view(first.to_act)
     plain = HardPlayer(seed=9, samples=16)
     told = HardPlayer(seed=9, samples=16)
-    told.table = ("hard", None, "hard", "easy") if view.seat % 2 == 0 else (None, "hard", "easy", "hard")
+    told.table = ("hard", None, "hard", None) if view.seat % 2 == 0 else (None, "hard", None, "hard")
     assert plain.choose(view) == told.choose(view)
     assert plain.rng.getstate() == told.rng.getstate()
 

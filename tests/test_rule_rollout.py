@@ -79,8 +79,8 @@ def test_rule_turns_stop_at_the_limit_and_other_seats_play_the_policy() -> None:
 
 def test_hard_s_rule_seats_by_game_and_setting() -> None:
     """The trial's seats: none by default (the fast policy); with ``rule_rollout`` the other seats the table
-    shows at Normal, never its own, or with ``rule_everyone`` every seat whatever the table; in Spades without
-    jokers (four players or two), never in Pitch."""
+    shows at Normal (or Easy), never its own, or with ``rule_everyone`` every seat whatever the table; in Spades
+    without jokers (four players or two), never in Pitch."""
     game = normal_hand_stopped("spades", SpadesOptions(), 3, (5, 6))
     assert game is not None and game.phase is Phase.PLAYING
     view = game.view(0)
@@ -94,6 +94,9 @@ def test_hard_s_rule_seats_by_game_and_setting() -> None:
     seats = player._rule_players_of(view)
     assert seats is not None and seats.seats == [False, True, True, True]  # never its own seat
     player.table = ("hard", "hard", None, "easy")
+    seats = player._rule_players_of(view)  # no Normal seat: only the Easy one, by Easy's rules
+    assert seats is not None and seats.seats == [False, False, False, True] and seats.easy == seats.seats
+    player.table = ("hard", "hard", None, "hard")
     assert player._rule_players_of(view) is None
     player.rule_everyone = True  # every seat, its own too, whatever the table
     seats = player._rule_players_of(view)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
+from game.ai.easy import easy_spades_tricks
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
 from game.ai.inference import (
     BID_SHIFT,
@@ -97,7 +98,9 @@ OVERBID_STEP = 0.3  # Pitch bids: the points each step above the cheapest bid on
 PITCHER_BONUS = 0.3  # Pitch bids: the points a world in which this seat ends up the pitcher gets
 AUCTION_FLOOR = 0.1  # the chance a world is kept for each bid in it the rules would not have made
 RULE_LEVEL = "normal"  # the level that plays by the rules the rollouts model (game/ai/rollout.py)
+EASY_LEVEL = "easy"  # the level whose Spades seats are modelled by its own bid and card rules (``model_easy``)
 SOLVER_NODES = 60_000  # the endgame solver's work budget per world (nodes); beyond it, the rollouts
+ALL_TURNS = 52  # a rollout's rule seats play every turn by their rules (more turns than a hand has)
 
 Sampler = Callable[[SeatView, random.Random], TrickGame]
 
@@ -173,6 +176,8 @@ class HardPlayer:
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
         self.table: tuple[str | None, ...] = ()  # each seat's level as the table shows it (None: a person)
         self.model_levels = True  # Spades (four or two): the seats the table shows at RULE_LEVEL read by its rules
+        self.model_easy = True  # with model_levels, four-player Spades: the seats shown at EASY_LEVEL modelled by
+        # that level's rules (their bids fitted, their cards read, their rollout turns played by them)
         self.person_rule = 0  # a trial: the seats the table shows as a person's modelled as RULE_LEVEL's (1 every
         # one, 2 the other side's only)
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
@@ -346,20 +351,28 @@ class HardPlayer:
         self._bid_tail_reach = 0
 
     def _rule_players_of(self, view: SeatView) -> RuleSeats | None:
-        """The seats of this decision's rollouts that play their first ``rule_rollout`` turns by the rule-based
-        level's card rules: the other seats the table shows at ``RULE_LEVEL`` (with ``model_levels``), or
-        with ``rule_everyone`` every seat; in Spades without jokers, an exchange or a redraw. None when there
-        are none (``rule_rollout`` 0, the default: the rollouts are the fast policy's)."""
+        """The seats of this decision's rollouts that play by a rule-based level's card rules, in Spades
+        without jokers, an exchange or a redraw: the other seats the table shows at ``EASY_LEVEL``
+        (``_easy_seats``) every turn by that level's rules, and with ``rule_rollout`` (a trial) the other seats
+        shown at ``RULE_LEVEL`` (with ``model_levels``), or with ``rule_everyone`` every seat, their first
+        ``rule_rollout`` turns (the easy seats' too) by their level's rules. None when there are none (the
+        rollouts are the fast policy's)."""
         turns = self.rule_rollout
-        if not turns or view.facts.auction:
+        if view.facts.auction:
             return None
         if getattr(view.options, "jokers", False) or view.exchange_cards or any(view.redraw_counts):
             return None
+        easy = self._easy_seats(view)
+        if not turns and not easy:
+            return None
         table = self._modelled(view.teams, view.seat)
-        seats = [True] * view.num_seats if self.rule_everyone else \
-            [self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL
-             for q in range(view.num_seats)]
-        return RuleSeats(view, seats, turns) if any(seats) else None
+        seats = [bool(easy >> q & 1) for q in range(view.num_seats)]
+        if turns:
+            seats = [True] * view.num_seats if self.rule_everyone else \
+                [seats[q] or (self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL)
+                 for q in range(view.num_seats)]
+        easy_seats = [bool(easy >> q & 1) for q in range(view.num_seats)]
+        return RuleSeats(view, seats, turns or ALL_TURNS, easy_seats) if any(seats) else None
 
     def next_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """The next world of a decision, with the draws its candidates share (``_world_u``, the rollouts'
@@ -685,6 +698,15 @@ class HardPlayer:
         modelled = self._modelled(view.teams, view.seat)
         return sum(1 << q for q, level in enumerate(modelled) if level == RULE_LEVEL and q != view.seat)
 
+    def _easy_seats(self, view: SeatView) -> int:
+        """The other seats the table shows played by ``EASY_LEVEL``, as a mask, with ``model_levels`` and
+        ``model_easy`` in four-player Spades: their number bids are fitted by that level's bid rule (it never
+        bids Nil), their cards read by its card rules and played by them in the rollouts (0: none, or off)."""
+        if not (self.model_levels and self.model_easy and _tuning(view.kind).nil_worlds):
+            return 0
+        modelled = self._modelled(view.teams, view.seat)
+        return sum(1 << q for q, level in enumerate(modelled) if level == EASY_LEVEL and q != view.seat)
+
     def _by_rule(self, view: SeatView, seat: int) -> bool:
         """Whether ``seat``'s Nil bid is fitted by the rule-based level's Nil rule: a seat the table shows
         at that level (``_rule_seats``), or the ``nil_rule`` trial's."""
@@ -733,9 +755,12 @@ class HardPlayer:
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"
         rules = 0 if self.read_play else self._rule_seats(view)
+        easy = 0 if self.read_play else self._easy_seats(view)
         unread = (1 << view.num_seats) - 1 & ~rules if rules else 0
-        reads = (self.read_play or bool(rules)) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
-        reader = self._rule_reader(view, rules) if reads and rules and self._reads_by_rule(view) else None
+        reads = (self.read_play or bool(rules | easy)) and view.phase is Phase.PLAYING \
+            and bool(view.tricks or view.trick)
+        read_by_rules = (rules if self._reads_by_rule(view) else 0) | easy
+        reader = self._rule_reader(view, read_by_rules, easy) if reads and read_by_rules else None
         if jokers and reader is None:
             reads = False  # the rollout policy's reading (play_fit) replays the kernel's cards, not the jokers
         tricks = hand_tricks(view) if reads else []
@@ -743,13 +768,16 @@ class HardPlayer:
         opening = bool(getattr(view.options, "two_clubs_opens", False))
 
         by_rule = self._four_rule_bids(view, rules)
-        others = [(q, bid) for q, bid in view.bid_order if not rules >> q & 1]
+        by_easy = [(q, bid) for q, bid in view.bid_order if easy >> q & 1 and isinstance(bid, int)]
+        others = [(q, bid) for q, bid in view.bid_order if not (rules | easy) >> q & 1]
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
             value = bids_fit(held, others, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift, jokers)
             for q, bid, near, partner_nil in by_rule:
                 value *= rule_fit(bid, four_rule_bid(held[q], view.num_seats, jokers, near, partner_nil))
+            for q, bid in by_easy:
+                value *= rule_fit(bid, easy_spades_tricks(held[q], view.num_seats))
             value *= math.prod(nil_fit(held[q], self._by_rule(view, q)) for q in nils)
             if reads and value > 0.0:
                 if reader is not None:
@@ -765,14 +793,14 @@ class HardPlayer:
         """Whether the play of the seats shown at ``RULE_LEVEL`` is read by that level's card rules."""
         return _tuning(view.kind).rule_play if self.rule_play is None else self.rule_play
 
-    def _rule_reader(self, view: SeatView, rules: int) -> RuleReader | None:
+    def _rule_reader(self, view: SeatView, rules: int, easy: int = 0) -> RuleReader | None:
         """The decision's reader of the ``rules`` seats' play by the rule-based level's card rules
-        (``rule_play``), made once a decision; None where the replayed views cannot be the seats' own (an
-        exchange, a redraw)."""
+        (``rule_play``; those also in ``easy`` by the easy level's), made once a decision; None where the
+        replayed views cannot be the seats' own (an exchange, a redraw)."""
         if view.exchange_given or view.exchange_received or view.redraw_thrown or view.redraw_drawn:
             return None
         if self._reader is None or self._reader.view is not view:
-            self._reader = RuleReader(view, rules, self.rule_miss)
+            self._reader = RuleReader(view, rules, self.rule_miss, easy)
         return self._reader
 
     def _fitted_world(self, view: SeatView, rng: random.Random, tries: int,

@@ -1,0 +1,183 @@
+"""Hard models the seats the table shows at Easy by Easy's own rules (``HardPlayer.model_easy``): their bids
+fitted by Easy's bid rule, their cards read by its card rules and played by them in the rollouts."""
+
+from __future__ import annotations
+
+import random
+from statistics import mean
+
+import pytest
+from test_ai_hard import _two_deals
+
+from game.actions import Bid, Play
+from game.ai.easy import easy_spades_tricks
+from game.ai.hard import HardPlayer
+from game.ai.players import EasyPlayer
+from game.ai.rollout import play_out
+from game.ai.rule_reading import past_turns, rule_play_fit
+from game.ai.rule_rollout import RuleSeats
+from game.factory import new_game
+from game.options import PitchOptions, SpadesOptions
+from game.sampling import played_masks
+from game.state import Phase, TrickGame
+
+
+def _easy_hand_stopped(options: SpadesOptions, seed: int, stops: tuple[int, int]) -> TrickGame | None:
+    """Easy players (seeded ``seed * 4 + seat``) deal a four-player Spades hand and play it to a random card
+    (``stops``, as ``randrange``), or None when the hand ended first."""
+    game = new_game("spades", options, 4, seed)
+    game.stop_at_hand_end = True
+    players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+    stop, plays = random.Random(seed).randrange(*stops), 0
+    while not game.results:
+        if game.phase is Phase.PLAYING:
+            plays += 1
+            if plays == stop:
+                return game
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+    return None
+
+
+def _rest_by_easy(game: TrickGame, seed: int) -> list[int]:
+    """The cards Easy players (seeded as ``_easy_hand_stopped`` seeds them) play from here to the hand's end."""
+    copy = game.clone()
+    players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+    cards: list[int] = []
+    while not copy.results:
+        seat = copy.to_act
+        assert seat is not None
+        action = players[seat].choose(copy.view(seat))
+        assert isinstance(action, Play)
+        cards.append(action.card)
+        copy.apply(action)
+    return cards
+
+
+@pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(spades_any_time=True, bag_rule="5/50")],
+                         ids=["spades", "spades-any-time"])
+def test_easy_seats_in_a_rollout_of_the_true_deal_play_easy_s_cards(options: SpadesOptions) -> None:
+    """With every seat playing by Easy's rules, a rollout of the true deal from any card of a hand (mid-trick
+    too) plays exactly the cards Easy players then play at the table."""
+    compared = 0
+    for seed in range(25):
+        game = _easy_hand_stopped(options, seed, (1, 50))
+        if game is None:
+            continue
+        seat = game.to_act
+        assert seat is not None
+        record: list[int] = []
+        play_out(game, record=record, rules=RuleSeats(game.view(seat), [True] * 4, 52, [True] * 4))
+        assert record == _rest_by_easy(game, seed), f"seed {seed}"
+        policy: list[int] = []
+        play_out(game, record=policy)
+        compared += policy != record
+    assert compared >= 15  # the fast policy plays otherwise
+
+
+@pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(jokers=True)], ids=["spades", "jokers"])
+def test_the_true_deal_fits_every_easy_seat_s_play_and_normal_s_rules_do_not(options: SpadesOptions) -> None:
+    """Replayed on the real hands by Easy's rules, every card the Easy seats played is the rules' own (fit 1);
+    read by Normal's rules instead, the same turns miss often."""
+    turns_read, normal_misses = 0, 0
+    for seed in range(30):
+        game = _easy_hand_stopped(options, seed, (2, 48))
+        if game is None:
+            continue
+        for viewer in range(4):
+            view = game.view(viewer)
+            played = played_masks(view)
+            start = [game.hands[q] | played[q] for q in range(4)]
+            others = 15 & ~(1 << viewer)
+            turns = past_turns(view, others, easy=others)
+            turns_read += len(turns)
+            assert rule_play_fit(turns, start) == 1.0, (seed, viewer)
+            normal_misses += rule_play_fit(past_turns(view, others), start) < 1.0
+    assert turns_read > 300 and normal_misses > 30
+
+
+def test_hard_marks_the_easy_seats_by_game_and_setting() -> None:
+    """The other seats the table shows at Easy, never Hard's own: in four-player Spades without jokers, an
+    exchange or a redraw they play every rollout turn by Easy's rules; off with ``model_easy`` or
+    ``model_levels`` off, and in Pitch and Spades for two."""
+    game = _easy_hand_stopped(SpadesOptions(), 3, (5, 6))
+    assert game is not None
+    view = game.view(0)
+    player = HardPlayer(seed=1)
+    player.table = ("easy", "hard", "easy", "normal")
+    assert player._easy_seats(view) == 0b0100
+    seats = player._rule_players_of(view)
+    assert seats is not None and seats.seats == [False, False, True, False] and seats.easy == seats.seats
+    player.rule_rollout = 6  # the Normal seats' trial: their first turns by Normal's rules, the Easy seat's by Easy's
+    seats = player._rule_players_of(view)
+    assert seats is not None and seats.seats == [False, False, True, True] and seats.easy == [False, False, True, False]
+    player.rule_rollout = 0
+    player.model_easy = False
+    assert player._easy_seats(view) == 0 and player._rule_players_of(view) is None
+    player.model_easy = True
+    player.model_levels = False
+    assert player._easy_seats(view) == 0
+    player.model_levels = True
+    jokers = new_game("spades", SpadesOptions(jokers=True), 4, 3)
+    assert player._easy_seats(jokers.view(0)) == 0b0100 and player._rule_players_of(jokers.view(0)) is None
+    assert player._easy_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0
+    player.table = ("hard", "easy")
+    assert player._easy_seats(new_game("spades-two", SpadesOptions(), 2, 3).view(0)) == 0
+
+
+def test_hard_s_worlds_give_an_easy_bidder_a_hand_easy_bids_so_on() -> None:
+    """Easy bids by a rule of its hand (aces, guarded kings, long spades): Hard's worlds, fitted to that rule,
+    give each Easy bidder hands its rule bids closer to what it bid than worlds fitted to Hard's own model."""
+    gaps = {True: [], False: []}
+    for seed in range(4):
+        game = new_game("spades", SpadesOptions(), 4, seed)
+        players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+        while game.phase is not Phase.PLAYING or game.to_act != 0:  # every bid made, seat 0 to play
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        view = game.view(0)
+        easy_bids = {q: bid for q, bid in view.bid_order if q != 0 and isinstance(bid, int)}
+        for modelled in (True, False):
+            player = HardPlayer(seed=seed, samples=10)
+            player.table = ("hard", "easy", "hard", "easy")
+            player.model_easy = modelled
+            for _ in range(60):
+                world = player._world(view, player.rng)
+                gaps[modelled] += [abs(easy_spades_tricks(world.hands[q], 4) - bid) for q, bid in easy_bids.items()
+                                   if q in (1, 3)]
+    assert len(gaps[True]) == 480
+    assert mean(gaps[True]) < 0.6 * mean(gaps[False]), (mean(gaps[True]), mean(gaps[False]))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_modelling_easy_seats_does_not_peek(seed: int) -> None:
+    """Two deals that differ only in cards Hard cannot see give the same card and the same values, with the
+    Easy seats' cards read and played by Easy's rules."""
+    first, second, _ = _two_deals(seed)
+    seat = first.to_act
+    assert seat is not None
+    view_a, view_b = first.view(seat), second.view(seat)
+    assert view_a == view_b and (view_a.tricks or view_a.trick)
+    players = [HardPlayer(seed=9, samples=16) for _ in range(4)]
+    for player in players:
+        player.table = tuple("hard" if q % 2 == seat % 2 else "easy" for q in range(4))
+    assert players[0]._rule_players_of(view_a) is not None
+    choice = players[0].choose(view_a)
+    assert choice in view_a.legal and choice == players[1].choose(view_b)
+    assert players[2].evaluate(view_a, 8) == players[3].evaluate(view_b, 8)
+
+
+def test_an_easy_bid_is_a_number_it_never_bids_nil() -> None:
+    """What the fit relies on: Easy's bid is its rule's number for its hand, never Nil."""
+    for seed in range(40):
+        game = new_game("spades", SpadesOptions(), 4, seed)
+        players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+        while game.phase is not Phase.PLAYING:
+            seat = game.to_act
+            assert seat is not None
+            action = players[seat].choose(game.view(seat))
+            if isinstance(action, Bid):
+                assert action.value == easy_spades_tricks(game.hands[seat], 4)
+            game.apply(action)
