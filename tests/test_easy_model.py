@@ -3,13 +3,14 @@ fitted by Easy's bid rule, their cards read by its card rules and played by them
 
 from __future__ import annotations
 
-import random
 from statistics import mean
 
 import pytest
 from test_ai_hard import _two_deals
+from test_reading import normal_hand_stopped
+from test_rule_rollout import rest_by_level
 
-from game.actions import Bid, Play
+from game.actions import Bid
 from game.ai.easy import easy_spades_tricks
 from game.ai.hard import HardPlayer
 from game.ai.players import EasyPlayer
@@ -25,34 +26,7 @@ from game.state import Phase, TrickGame
 def _easy_hand_stopped(options: SpadesOptions, seed: int, stops: tuple[int, int]) -> TrickGame | None:
     """Easy players (seeded ``seed * 4 + seat``) deal a four-player Spades hand and play it to a random card
     (``stops``, as ``randrange``), or None when the hand ended first."""
-    game = new_game("spades", options, 4, seed)
-    game.stop_at_hand_end = True
-    players = [EasyPlayer(seed * 4 + q) for q in range(4)]
-    stop, plays = random.Random(seed).randrange(*stops), 0
-    while not game.results:
-        if game.phase is Phase.PLAYING:
-            plays += 1
-            if plays == stop:
-                return game
-        seat = game.to_act
-        assert seat is not None
-        game.apply(players[seat].choose(game.view(seat)))
-    return None
-
-
-def _rest_by_easy(game: TrickGame, seed: int) -> list[int]:
-    """The cards Easy players (seeded as ``_easy_hand_stopped`` seeds them) play from here to the hand's end."""
-    copy = game.clone()
-    players = [EasyPlayer(seed * 4 + q) for q in range(4)]
-    cards: list[int] = []
-    while not copy.results:
-        seat = copy.to_act
-        assert seat is not None
-        action = players[seat].choose(copy.view(seat))
-        assert isinstance(action, Play)
-        cards.append(action.card)
-        copy.apply(action)
-    return cards
+    return normal_hand_stopped("spades", options, seed, stops, level=EasyPlayer)
 
 
 @pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(spades_any_time=True, bag_rule="5/50")],
@@ -69,7 +43,7 @@ def test_easy_seats_in_a_rollout_of_the_true_deal_play_easy_s_cards(options: Spa
         assert seat is not None
         record: list[int] = []
         play_out(game, record=record, rules=RuleSeats(game.view(seat), [True] * 4, 52, [True] * 4))
-        assert record == _rest_by_easy(game, seed), f"seed {seed}"
+        assert record == rest_by_level(game, seed, level=EasyPlayer), f"seed {seed}"
         policy: list[int] = []
         play_out(game, record=policy)
         compared += policy != record

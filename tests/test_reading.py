@@ -365,12 +365,12 @@ def _start_hands(game: TrickGame, history: list[Action]) -> list[int]:
 
 # ----- Spades for two: the opponent's play read on top of the draft and her bid
 def normal_hand_stopped(kind: str, options: Options | None, seed: int, stops: tuple[int, int], seats: int = 4,
-                        seed_step: int = 4) -> TrickGame | None:
-    """Normal players (seeded ``seed * seed_step + seat``) deal a hand of ``kind`` and play it to a random card
-    (``stops``, as ``randrange``), or None when the hand ended first."""
+                        seed_step: int = 4, level: Callable[[int], Any] = NormalPlayer) -> TrickGame | None:
+    """Normal players (or ``level``'s, seeded ``seed * seed_step + seat``) deal a hand of ``kind`` and play it to
+    a random card (``stops``, as ``randrange``), or None when the hand ended first."""
     game = new_game(kind, options, seats, seed)
     game.stop_at_hand_end = True
-    players = [NormalPlayer(seed * seed_step + q) for q in range(seats)]
+    players = [level(seed * seed_step + q) for q in range(seats)]
     stop, plays = random.Random(seed).randrange(*stops), 0
     while not game.results:
         if game.phase is Phase.PLAYING:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from test_ai_hard import _two_deals
 from test_reading import normal_hand_stopped
@@ -16,11 +19,12 @@ from game.options import PitchOptions, SpadesOptions
 from game.state import Phase, TrickGame
 
 
-def _rest_by_normal(game: TrickGame, seed: int, seed_step: int = 4) -> list[int]:
-    """The cards Normal players (seeded as ``normal_hand_stopped`` seeds them) play from here to the hand's
-    end, on a copy of ``game``."""
+def rest_by_level(game: TrickGame, seed: int, seed_step: int = 4, level: Callable[[int], Any] = NormalPlayer) \
+        -> list[int]:
+    """The cards Normal players (or ``level``'s, seeded as ``normal_hand_stopped`` seeds them) play from here to
+    the hand's end, on a copy of ``game``."""
     copy = game.clone()
-    players = [NormalPlayer(seed * seed_step + q) for q in range(game.num_seats)]
+    players = [level(seed * seed_step + q) for q in range(game.num_seats)]
     cards: list[int] = []
     while not copy.results:
         seat = copy.to_act
@@ -47,7 +51,7 @@ def test_rule_seats_on_the_true_deal_play_normal_s_cards(options: SpadesOptions)
         assert seat is not None
         record: list[int] = []
         play_out(game, record=record, rules=RuleSeats(game.view(seat), [True] * 4, 52))
-        assert record == _rest_by_normal(game, seed), f"seed {seed}"
+        assert record == rest_by_level(game, seed), f"seed {seed}"
         compared += 1
     assert compared >= 20
 
@@ -71,7 +75,7 @@ def test_rule_turns_stop_at_the_limit_and_other_seats_play_the_policy() -> None:
         assert unmarked == policy
         two: list[int] = []
         play_out(game, record=two, rules=RuleSeats(game.view(seat), [True] * 4, 2))
-        by_rules = _rest_by_normal(game, seed)
+        by_rules = rest_by_level(game, seed)
         assert two[:2] == by_rules[:2]
         checked += two != by_rules
     assert checked > 0  # somewhere the policy then plays another card than the rules
@@ -128,7 +132,7 @@ def test_the_opponent_in_spades_for_two_plays_normal_s_cards() -> None:
         assert seat is not None
         record: list[int] = []
         play_out(game, record=record, honest=True, rules=RuleSeats(game.view(seat), [True, True], 52))
-        assert record == _rest_by_normal(game, seed, 2), f"seed {seed}"
+        assert record == rest_by_level(game, seed, 2), f"seed {seed}"
         compared += 1
     assert compared >= 20
 
