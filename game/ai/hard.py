@@ -362,17 +362,14 @@ class HardPlayer:
             return None
         if getattr(view.options, "jokers", False) or view.exchange_cards or any(view.redraw_counts):
             return None
-        easy = self._easy_seats(view)
-        if not turns and not easy:
-            return None
-        table = self._modelled(view.teams, view.seat)
-        seats = [bool(easy >> q & 1) for q in range(view.num_seats)]
+        easy = [bool(self._easy_seats(view) >> q & 1) for q in range(view.num_seats)]
+        seats = easy
         if turns:
+            table = self._modelled(view.teams, view.seat)
             seats = [True] * view.num_seats if self.rule_everyone else \
-                [seats[q] or (self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL)
+                [easy[q] or (self.model_levels and q != view.seat and q < len(table) and table[q] == RULE_LEVEL)
                  for q in range(view.num_seats)]
-        easy_seats = [bool(easy >> q & 1) for q in range(view.num_seats)]
-        return RuleSeats(view, seats, turns or ALL_TURNS, easy_seats) if any(seats) else None
+        return RuleSeats(view, seats, turns or ALL_TURNS, easy) if any(seats) else None
 
     def next_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """The next world of a decision, with the draws its candidates share (``_world_u``, the rollouts'
@@ -749,8 +746,8 @@ class HardPlayer:
         fittest. Without ``read_play`` the seats the table shows at ``RULE_LEVEL`` have their number bids
         fitted by that level's bid rule (``four_rule_bid``) and their play read all the same (the others'
         not; with ``rule_play`` by that level's own card rules, ``RuleReader``, else by ``play_fit``, which
-        knows no jokers), and past the tries a drawn
-        world is taken in proportion to its fit."""
+        knows no jokers); the seats shown at ``EASY_LEVEL`` have their bids fitted and their play read by that
+        level's rules (``_easy_seats``); past the tries a drawn world is taken in proportion to its fit."""
         played = played_masks(view)
         jokers = bool(getattr(view.options, "jokers", False))
         model: BidModel = "table" if self.bid_table else "rollout"

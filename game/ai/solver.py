@@ -118,7 +118,7 @@ class EndgameSolver:
         self.jokers = bool(getattr(world.options, "jokers", False))
         if self.jokers:
             self.follow_mask = _follow_with_jokers
-        self.hands = [kernel_hand(hand) for hand in world.hands]  # no Big Joker: the world's numbers
+        self.hands = [kernel_hand(hand) for hand in world.hands]  # the world's numbers but for the Big Joker
         self.broken = bool(getattr(world, "spades_broken", False)) or world.spades_led_any_time
         self.tt: dict[Any, tuple[float, float, int]] = {}
         self.leaves: dict[Any, float] = {}
