@@ -73,8 +73,8 @@ def test_the_true_deal_fits_every_easy_seat_s_play_and_normal_s_rules_do_not(opt
 
 def test_hard_marks_the_easy_seats_by_game_and_setting() -> None:
     """The other seats the table shows at Easy, never Hard's own: in four-player Spades without jokers, an
-    exchange or a redraw they play every rollout turn by Easy's rules; off with ``model_easy`` or
-    ``model_levels`` off, and in Pitch and Spades for two."""
+    exchange or a redraw they play every rollout turn by Easy's rules; in Pitch they are read; off with
+    ``model_easy`` or ``model_levels`` off, in Ten-point Pitch and in Spades for two."""
     game = _easy_hand_stopped(SpadesOptions(), 3, (5, 6))
     assert game is not None
     view = game.view(0)
@@ -95,7 +95,8 @@ def test_hard_marks_the_easy_seats_by_game_and_setting() -> None:
     player.model_levels = True
     jokers = new_game("spades", SpadesOptions(jokers=True), 4, 3)
     assert player._easy_seats(jokers.view(0)) == 0b0100 and player._rule_players_of(jokers.view(0)) is None
-    assert player._easy_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0
+    assert player._easy_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0b0100  # read in Pitch too
+    assert player._easy_seats(new_game("ten-point-pitch", None, 4, 3).view(0)) == 0  # its own levels' rules
     player.table = ("hard", "easy")
     assert player._easy_seats(new_game("spades-two", SpadesOptions(), 2, 3).view(0)) == 0
 
@@ -155,3 +156,49 @@ def test_an_easy_bid_is_a_number_it_never_bids_nil() -> None:
             if isinstance(action, Bid):
                 assert action.value == easy_spades_tricks(game.hands[seat], 4)
             game.apply(action)
+
+
+@pytest.mark.parametrize("options", [PitchOptions(), PitchOptions(partnerships=True)], ids=["alone", "partners"])
+def test_the_true_deal_fits_every_easy_seat_s_play_in_pitch(options: PitchOptions) -> None:
+    """Pitch: replayed on the real hands by Easy's rules (the pitcher's first card too, which names trump),
+    every card the Easy seats played is the rules' own; Normal's rules miss some."""
+    turns_read, normal_misses = 0, 0
+    for seed in range(40):
+        game = normal_hand_stopped("pitch", options, seed, (2, 22), level=EasyPlayer)
+        if game is None:
+            continue
+        for viewer in range(4):
+            view = game.view(viewer)
+            played = played_masks(view)
+            start = [game.hands[q] | played[q] for q in range(4)]
+            others = 15 & ~(1 << viewer)
+            turns = past_turns(view, others, easy=others)
+            turns_read += len(turns)
+            assert rule_play_fit(turns, start) == 1.0, (seed, viewer)
+            normal_misses += rule_play_fit(past_turns(view, others), start) < 1.0
+    assert turns_read > 300 and normal_misses > 20
+
+
+def test_hard_reads_pitch_s_easy_seats_by_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pitch, each for himself, one seat shown at Easy and one at Normal: both are read, each by its rules, and
+    with ``model_easy`` off only the Normal one."""
+    from game.ai.rule_reading import RuleReader
+
+    game = normal_hand_stopped("pitch", PitchOptions(), 4, (6, 10))
+    assert game is not None
+    seat = game.to_act
+    assert seat is not None
+    easy, normal = [q for q in range(4) if q != seat][:2]
+    made: list[tuple[int, int]] = []
+    init = RuleReader.__init__
+
+    def recorded(reader: RuleReader, view: object, seats: int, miss: float = 0.1, easy_seats: int = 0) -> None:
+        made.append((seats, easy_seats))
+        init(reader, view, seats, miss, easy_seats)  # type: ignore[arg-type]
+    monkeypatch.setattr(RuleReader, "__init__", recorded)
+    for modelled in (True, False):
+        player = HardPlayer(seed=3, samples=12)
+        player.model_easy = modelled
+        player.table = tuple("easy" if q == easy else "normal" if q == normal else "hard" for q in range(4))
+        assert player.choose(game.view(seat)) in game.legal_actions()
+    assert made[0] == (1 << easy | 1 << normal, 1 << easy) and made[-1] == (1 << normal, 0)

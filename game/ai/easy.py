@@ -112,23 +112,29 @@ def easy_pitch_bid(view: SeatView) -> Action:
 def easy_pitch_play(view: SeatView) -> Card:
     """Lead the best trump; win tricks that hold points cheaply; otherwise play low."""
     k = know(view)
-    legal = k.legal
-    trump = view.trump
+    return easy_pitch_card(k.legal, k.hand, view.trump, view.trick, k.partner)
+
+
+def easy_pitch_card(legal: int, hand: int, trump: int | None, trick: Sequence[tuple[int, int]],
+                    partner: int | None) -> Card:
+    """``easy_pitch_play`` from its parts: ``legal`` and ``hand`` (masks), ``trump`` (None before the first
+    card names it), the ``trick`` so far and the ``partner`` (so that a computer player can replay the easy
+    level's card for a hand it supposes: game/ai/rule_reading.py)."""
     if trump is None:
-        best = max(range(4), key=lambda s: easy_pitch_value(k.hand, s))
+        best = max(range(4), key=lambda s: easy_pitch_value(hand, s))
         return high_card(suit(legal, best) or legal)
-    if not view.trick:
+    if not trick:
         mine = suit(legal, trump)
         if mine and high_card(mine) >> 2 >= KING:
             return high_card(mine)
         return cheapest(legal, trump)
-    led = suit_of(view.trick[0][1])
-    seat_now, best = k.current() or (0, 0)
-    if seat_now == k.partner:
+    led = suit_of(trick[0][1])
+    seat_now, best = winning(trick, trump)
+    if seat_now == partner:
         return cheapest(legal, trump)
     win = beating(legal, best, led, trump)
-    points = sum(point_value(c) for _, c in view.trick) + sum(3 for _, c in view.trick
-                                                               if suit_of(c) == trump and c >> 2 in (JACK, 0, 1))
+    points = sum(point_value(c) for _, c in trick) + sum(3 for _, c in trick
+                                                          if suit_of(c) == trump and c >> 2 in (JACK, 0, 1))
     if win and points:
         return low_card(win)
     plain = legal & ~SUIT_MASKS[trump]

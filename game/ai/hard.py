@@ -586,10 +586,11 @@ class HardPlayer:
             if self.read_play and view.phase is Phase.PLAYING and (view.tricks or len(view.trick) > 1) \
                     and not getattr(view.options, "off_jack", False):
                 return self._pitch_read_world(view, rng)
-            rules = self._rule_seats(view)
-            if rules and self._reads_by_rule(view) and view.phase is Phase.PLAYING \
-                    and (view.tricks or view.trick) and not getattr(view.options, "off_jack", False):
-                return self._pitch_rule_world(view, rng, rules)
+            easy = self._easy_seats(view)
+            read = (self._rule_seats(view) if self._reads_by_rule(view) else 0) | easy
+            if read and view.phase is Phase.PLAYING and (view.tricks or view.trick) \
+                    and not getattr(view.options, "off_jack", False):
+                return self._pitch_rule_world(view, rng, read, easy)
             return self._auction_world(view, rng)
         if tuning.draft_opponent and self.bid_worlds and self.bid_tries > 1 and view.hand is not None \
                 and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
@@ -697,9 +698,13 @@ class HardPlayer:
 
     def _easy_seats(self, view: SeatView) -> int:
         """The other seats the table shows played by ``EASY_LEVEL``, as a mask, with ``model_levels`` and
-        ``model_easy`` in four-player Spades: their number bids are fitted by that level's bid rule (it never
-        bids Nil), their cards read by its card rules and played by them in the rollouts (0: none, or off)."""
-        if not (self.model_levels and self.model_easy and _tuning(view.kind).nil_worlds):
+        ``model_easy``: in four-player Spades their number bids are fitted by that level's bid rule (it never
+        bids Nil), their cards read by its card rules and played by them in the rollouts; in Pitch (the
+        tunings with ``rule_play``: not Ten-point Pitch, whose levels play by rules of their own) their cards
+        are read by its card rules (0: none, or off)."""
+        tuning = _tuning(view.kind)
+        if not (self.model_levels and self.model_easy and (tuning.nil_worlds or tuning.auction_worlds
+                                                            and tuning.rule_play)):
             return 0
         modelled = self._modelled(view.teams, view.seat)
         return sum(1 << q for q, level in enumerate(modelled) if level == EASY_LEVEL and q != view.seat)
@@ -859,12 +864,12 @@ class HardPlayer:
             return value * auction_fit(view, world.hands, played, self.auction_floor)
         return self._fitted_world(view, rng, self.read_tries, fit)
 
-    def _pitch_rule_world(self, view: SeatView, rng: random.Random, rules: int) -> TrickGame:
-        """Pitch: rejection sampling on the auction and the play of the seats the table shows at
-        ``RULE_LEVEL``, read by that level's own card rules (``RuleReader``); past ``auction_tries``
-        draws one of them in proportion to its fit."""
+    def _pitch_rule_world(self, view: SeatView, rng: random.Random, rules: int, easy: int = 0) -> TrickGame:
+        """Pitch: rejection sampling on the auction and the play of the seats ``rules`` (a mask: those the
+        table shows at ``RULE_LEVEL``, and at ``EASY_LEVEL``, ``easy``), read by their level's own card rules
+        (``RuleReader``); past ``auction_tries`` draws one of them in proportion to its fit."""
         played = played_masks(view)
-        reader = self._rule_reader(view, rules)
+        reader = self._rule_reader(view, rules, easy)
         assert reader is not None
 
         def fit(world: TrickGame) -> float:

@@ -3,7 +3,7 @@
 The normal level's card play (``game.ai.normal``: ``spades_play``, ``pitch_play``) is a function of its
 seat's view alone, no chance in it. A seat the table shows at that level therefore played, at each of
 its turns so far, exactly the card its rules give for the cards it then held and what was public; so
-does a Spades seat the table shows at the easy level (``game.ai.easy``: ``easy_spades_play``).
+does a seat the table shows at the easy level (``game.ai.easy``: ``easy_spades_play``, ``easy_pitch_play``).
 ``past_turns`` lists those turns from a later view (the public part of each: the trick, the tricks
 before, the voids shown), once per decision; ``rule_play_fit`` replays them on a world's hands and
 multiplies the world's fit by ``miss`` at each turn where the rules, holding that world's cards, would
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.ai.cardsense import SUIT_MASKS, mask_of, suit_of
-from game.ai.easy import easy_spades_card
+from game.ai.easy import easy_pitch_card, easy_spades_card
 from game.ai.knowledge import Knowledge, voids_shown
 from game.ai.normal import pitch_play_known, spades_play_known
 from game.ai.rollout import pitch_legal
@@ -50,12 +50,12 @@ class PastTurn:
     partner: int | None
     opponents: tuple[int, ...]
     unseen: int  # the cards the seat could not have seen (-1: any; Spades for two: the reader's, see below)
-    easy: bool = False  # Spades: the seat plays by the easy level's card rules (else the normal level's)
+    easy: bool = False  # the seat plays by the easy level's card rules (else the normal level's)
 
 
 def past_turns(view: SeatView, seats: int, easy: int = 0) -> list[PastTurn]:
     """The turns so far this hand of the seats in ``seats`` (a mask, bit ``1 << seat``), from ``view``; those
-    also in ``easy`` are read by the easy level's card rules (Spades).
+    also in ``easy`` are read by the easy level's card rules.
 
     Spades for two: the opponent has seen her own discards, which a world gives her as the cards this seat
     has not seen and her hand does not hold; ``rule_play_fit`` takes them out of what she has not seen."""
@@ -122,7 +122,9 @@ def rule_play_fit(turns: Sequence[PastTurn], start: Sequence[int], miss: float =
         if not legal & (legal - 1):
             continue
         unseen = deck & turn.unseen & ~(turn.played | hand)
-        if turn.easy:
+        if turn.easy and pitch:
+            card = easy_pitch_card(legal, hand, turn.view.trump, turn.view.trick, turn.partner)
+        elif turn.easy:
             card = easy_spades_card(legal, hand, unseen, turn.view.trick, turn.partner)
         else:
             k = Knowledge(view=turn.view, seat=turn.seat, n=n, side=turn.side, partner=turn.partner,
@@ -149,7 +151,7 @@ class RuleReader:
     only on its own cards), so worlds that agree on a seat's cards share the work."""
 
     def __init__(self, view: SeatView, seats: int, miss: float = RULE_MISS, easy: int = 0) -> None:
-        """``seats``: the seats read (a mask); those also in ``easy`` by the easy level's rules (Spades)."""
+        """``seats``: the seats read (a mask); those also in ``easy`` by the easy level's rules."""
         self.view = view
         self.miss = miss
         turns = past_turns(view, seats, easy)
