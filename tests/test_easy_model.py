@@ -15,7 +15,7 @@ from game.ai.easy import easy_spades_tricks
 from game.ai.hard import HardPlayer
 from game.ai.players import EasyPlayer
 from game.ai.rollout import play_out
-from game.ai.rule_reading import past_turns, rule_play_fit
+from game.ai.rule_reading import RULE_MISS, RuleReader, past_turns, rule_play_fit
 from game.ai.rule_rollout import RuleSeats
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
@@ -165,8 +165,6 @@ def test_an_easy_bid_is_a_number_it_never_bids_nil() -> None:
 def test_hard_reads_pitch_s_easy_seats_by_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pitch, each for himself, one seat shown at Easy and one at Normal: both are read, each by its rules, and
     with ``model_easy`` off only the Normal one."""
-    from game.ai.rule_reading import RuleReader
-
     game = normal_hand_stopped("pitch", PitchOptions(), 4, (6, 10))
     assert game is not None
     seat = game.to_act
@@ -175,7 +173,8 @@ def test_hard_reads_pitch_s_easy_seats_by_their_rules(monkeypatch: pytest.Monkey
     made: list[tuple[int, int]] = []
     init = RuleReader.__init__
 
-    def recorded(reader: RuleReader, view: object, seats: int, miss: float = 0.1, easy_seats: int = 0) -> None:
+    def recorded(reader: RuleReader, view: object, seats: int, miss: float = RULE_MISS,
+                 easy_seats: int = 0) -> None:
         made.append((seats, easy_seats))
         init(reader, view, seats, miss, easy_seats)  # type: ignore[arg-type]
     monkeypatch.setattr(RuleReader, "__init__", recorded)
