@@ -6,19 +6,22 @@ from __future__ import annotations
 from statistics import mean
 
 import pytest
+from scripted import cards, pitch_game
 from test_ai_hard import _two_deals
-from test_reading import normal_hand_stopped
+from test_reading import _start_hands, normal_hand_stopped
 from test_rule_rollout import rest_by_level
 
-from game.actions import Bid
-from game.ai.easy import easy_spades_tricks
-from game.ai.hard import HardPlayer
+from game.actions import PASS, Bid, Play
+from game.ai.easy import easy_pitch_bid_value, easy_pitch_value, easy_spades_tricks
+from game.ai.hard import HardPlayer, auction_fit
 from game.ai.players import EasyPlayer
 from game.ai.rollout import play_out
 from game.ai.rule_reading import RULE_MISS, RuleReader, past_turns, rule_play_fit
 from game.ai.rule_rollout import RuleSeats
+from game.cards import FULL_MASK, HEARTS, cards_of, mask_of
 from game.factory import new_game
 from game.options import PitchOptions, SpadesOptions
+from game.pitch.rules import pitch_bid_choices
 from game.sampling import played_masks
 from game.state import Phase, TrickGame
 
@@ -184,3 +187,102 @@ def test_hard_reads_pitch_s_easy_seats_by_their_rules(monkeypatch: pytest.Monkey
         player.table = tuple("easy" if q == easy else "normal" if q == normal else "hard" for q in range(4))
         assert player.choose(game.view(seat)) in game.legal_actions()
     assert made[0] == (1 << easy | 1 << normal, 1 << easy) and made[-1] == (1 << normal, 0)
+
+
+@pytest.mark.parametrize(("options", "seats"), [
+    (PitchOptions(), 4), (PitchOptions(partnerships=True), 4), (PitchOptions(min_bid=2), 5),
+    (PitchOptions(dealer_steal=False), 3), (PitchOptions(off_jack=True), 4), (PitchOptions(), 7),
+], ids=["four", "partners", "min-bid-2", "no-steal", "off-jack", "seven"])
+def test_the_true_deal_fits_every_easy_auction_and_the_general_fit_does_not(options: PitchOptions,
+                                                                            seats: int) -> None:
+    """Replayed on the real hands with the bids open at each turn, every bid of Easy seats (passes, steals,
+    the dealer's forced bid) is Easy's bid rule's own (fit 1); fitted as any other seat's, most auctions miss."""
+    views, general_misses = 0, 0
+    for seed in range(30):
+        game = normal_hand_stopped("pitch", options, seed, (1, 3 * seats), seats, seats, level=EasyPlayer)
+        if game is None:
+            continue
+        for viewer in range(seats):
+            view = game.view(viewer)
+            played = played_masks(view)
+            others = (1 << seats) - 1 & ~(1 << viewer)
+            assert auction_fit(view, list(game.hands), played, 0.1, others) == 1.0, (seed, viewer)
+            general_misses += auction_fit(view, list(game.hands), played, 0.1) < 1.0
+            views += 1
+    assert views >= 20 * seats and general_misses > views // 2
+
+
+def test_an_easy_pitch_bid_is_its_rule_s_among_the_bids_open() -> None:
+    """Easy's bid rule from its parts: the lowest number when it must bid, the highest its count reaches
+    otherwise, the dealer's lowest such (a steal), else a pass."""
+    strong = mask_of(cards("AH KH JH 2H 3C 4D"))  # hearts: 1 + 0.5 + 1 + 0.5 + 0.5 = 3.5
+    weak = mask_of(cards("9C 8D 7S 6H 5C 4D"))
+    assert easy_pitch_value(strong, HEARTS) == 3.5
+    assert easy_pitch_bid_value(strong, pitch_bid_choices(False, 0, PitchOptions()), False) == 3
+    assert easy_pitch_bid_value(strong, pitch_bid_choices(True, 2, PitchOptions()), True) == 2  # a steal
+    assert easy_pitch_bid_value(strong, pitch_bid_choices(True, 2, PitchOptions(dealer_steal=False)), True) == 3
+    assert easy_pitch_bid_value(strong, pitch_bid_choices(False, 3, PitchOptions()), False) == PASS
+    assert easy_pitch_bid_value(weak, pitch_bid_choices(False, 0, PitchOptions()), False) == PASS
+    assert easy_pitch_bid_value(weak, pitch_bid_choices(True, 0, PitchOptions(min_bid=2)), True) == 2  # forced
+
+
+def test_hard_s_worlds_give_easy_pitch_bidders_hands_their_rule_bids_so_on() -> None:
+    """With ``easy_auction``, Hard's Pitch worlds give the Easy seats hands on which Easy's rule bids what they
+    bid more often than the general auction fit's worlds do (the fittest of a few draws may still miss)."""
+    fitted = {True: 0, False: 0}
+    total = 0
+    for seed in range(6):
+        game = new_game("pitch", PitchOptions(), 4, seed)
+        players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+        while game.phase is Phase.BIDDING and game.to_act != 0:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game.view(seat)))
+        if game.phase is not Phase.BIDDING:
+            continue
+        view = game.view(0)
+        easy = 0b1110
+        for trial in (True, False):
+            player = HardPlayer(seed=seed, samples=10)
+            player.table = ("hard", "easy", "easy", "easy")
+            player.easy_auction = trial
+            for _ in range(40):
+                world = player._world(view, player.rng)
+                fitted[trial] += auction_fit(view, list(world.hands), played_masks(view), 0.0, easy) == 1.0
+        total += 40
+    misses = {trial: total - count for trial, count in fitted.items()}
+    assert total >= 160 and misses[True] < 0.6 * misses[False], misses
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_hard_fitting_easy_auctions_does_not_peek(seed: int) -> None:
+    """Two Pitch deals that differ only in a card seat 1 cannot see (one of an Easy seat's cards swapped with one
+    out of play), with the same auction and play to seat 1's turn: Hard fitting the Easy seats' bids by their
+    rule values its cards alike in both."""
+    first = new_game("pitch", PitchOptions(), 4, seed)
+    players = [EasyPlayer(seed * 4 + q) for q in range(4)]
+    history = []
+    while first.phase is not Phase.PLAYING or first.to_act != 1 or len(first.legal_actions()) < 2:
+        seat = first.to_act
+        assert seat is not None and first.phase in (Phase.BIDDING, Phase.PLAYING)
+        action = players[seat].choose(first.view(seat))
+        first.apply(action)
+        history.append(action)
+    played = {a.card for a in history if isinstance(a, Play)}
+    held = [c for c in cards_of(first.hands[2]) if c not in played]
+    out = list(cards_of(FULL_MASK & ~first.in_play))
+    swap = next((x, y) for x in held for y in out if x & 3 == y & 3)
+    hands = [list(cards_of(h)) for h in _start_hands(first, history)]
+    hands[2] = [swap[1] if c == swap[0] else c for c in hands[2]]
+    second = pitch_game(hands, dealer=first.dealer)
+    for action in history:
+        second.apply(action)
+    view_a, view_b = first.view(1), second.view(1)
+    assert view_a == view_b
+    values = []
+    for view in (view_a, view_b):
+        player = HardPlayer(seed=9, samples=12)
+        player.table = ("easy", "hard", "easy", "easy")
+        player.easy_auction = True
+        values.append(player.evaluate(view, 12))
+    assert values[0] == values[1]

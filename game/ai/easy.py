@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, Draw, Exchange, Look, Play, Redraw
+from game.actions import DOUBLE_NIL, NIL, PASS, Action, Bid, BidValue, Draw, Exchange, Look, Play, Redraw
 from game.ai.cardsense import (
     SUIT_MASKS,
     beating,
@@ -97,16 +97,23 @@ def easy_pitch_value(hand: int, s: int) -> float:
 
 def easy_pitch_bid(view: SeatView) -> Action:
     """Bid 2 to 4 on a strong enough suit, pass otherwise; the dealer bids when he must."""
-    hand = hand_mask(view)
+    choices = [a.value for a in view.legal if isinstance(a, Bid)]
+    return Bid(view.seat, easy_pitch_bid_value(hand_mask(view), choices, view.seat == view.dealer))
+
+
+def easy_pitch_bid_value(hand: int, choices: Sequence[BidValue], dealer: bool) -> BidValue:
+    """The easy level's Pitch bid for ``hand`` among the bids open to it (``choices``: pass and numbers;
+    ``dealer``: the dealer's turn): the lowest number when it may not pass; else the highest number from 2
+    that its best suit's rough count (``easy_pitch_value``) reaches, the dealer the lowest such (a steal),
+    or a pass. Hard replays it to fit an easy seat's auction bid."""
+    numbers = [b for b in choices if isinstance(b, int)]
+    if PASS not in choices:
+        return min(numbers)
     value = max(easy_pitch_value(hand, s) for s in range(4))
-    numbers = [a.value for a in view.legal if isinstance(a, Bid) and isinstance(a.value, int)]
-    can_pass = Bid(view.seat, PASS) in view.legal
-    if not can_pass:
-        return Bid(view.seat, min(numbers))
     fits = [b for b in numbers if 2 <= b <= value]
-    if view.seat == view.dealer and fits:
-        return Bid(view.seat, min(fits))
-    return Bid(view.seat, max(fits)) if fits else Bid(view.seat, PASS)
+    if dealer and fits:
+        return min(fits)
+    return max(fits) if fits else PASS
 
 
 def easy_pitch_play(view: SeatView) -> Card:

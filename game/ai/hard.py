@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
-from game.ai.easy import easy_spades_tricks
+from game.ai.easy import easy_pitch_bid_value, easy_spades_tricks
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
 from game.ai.inference import (
     BID_SHIFT,
@@ -71,6 +71,7 @@ from game.ai.solver import EndgameSolver, SolverBudgetExceeded, cards_left, supp
 from game.ai.tuning import HardTuning
 from game.cards import mask_of
 from game.games import GAMES
+from game.pitch.rules import pitch_bid_choices
 from game.sampling import played_masks
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, void_suits
@@ -178,6 +179,8 @@ class HardPlayer:
         self.model_levels = True  # Spades (four or two): the seats the table shows at RULE_LEVEL read by its rules
         self.model_easy = True  # with model_levels, four-player Spades: the seats shown at EASY_LEVEL modelled by
         # that level's rules (their bids fitted, their cards read, their rollout turns played by them)
+        self.easy_auction = True  # with model_easy, Pitch: the auction bids of the seats shown at EASY_LEVEL
+        # fitted by that level's bid rule (``auction_fit``'s ``easy``; False: by the general fit)
         self.person_rule = 0  # a trial: the seats the table shows as a person's modelled as RULE_LEVEL's (1 every
         # one, 2 the other side's only)
         self.nil_rule = 0  # a trial: whose Nil bids are fitted by the rule-based level's Nil rule (``nil_fit``):
@@ -591,7 +594,7 @@ class HardPlayer:
             if read and view.phase is Phase.PLAYING and (view.tricks or view.trick) \
                     and not getattr(view.options, "off_jack", False):
                 return self._pitch_rule_world(view, rng, read, easy)
-            return self._auction_world(view, rng)
+            return self._auction_world(view, rng, easy)
         if tuning.draft_opponent and self.bid_worlds and self.bid_tries > 1 and view.hand is not None \
                 and any(q != view.seat and isinstance(b, int) for q, b in view.bid_order):
             return self._two_bid_world(view, rng)
@@ -701,7 +704,8 @@ class HardPlayer:
         ``model_easy``: in four-player Spades their number bids are fitted by that level's bid rule (it never
         bids Nil), their cards read by its card rules and played by them in the rollouts; in Pitch (the
         tunings with ``rule_play``: not Ten-point Pitch, whose levels play by rules of their own) their cards
-        are read by its card rules (0: none, or off)."""
+        are read by its card rules and, with ``easy_auction``, their auction bids fitted by its bid rule (0:
+        none, or off)."""
         tuning = _tuning(view.kind)
         if not (self.model_levels and self.model_easy and (tuning.nil_worlds or tuning.auction_worlds
                                                             and tuning.rule_play)):
@@ -834,15 +838,17 @@ class HardPlayer:
                     return world
         return best
 
-    def _auction_world(self, view: SeatView, rng: random.Random) -> TrickGame:
+    def _auction_world(self, view: SeatView, rng: random.Random, easy: int = 0) -> TrickGame:
         """Pitch: rejection sampling on the auction. A uniform world is kept at once when every other
-        seat's bid there is the one the rules would have made on its hand (``pitch_bid_rule``), else
-        with the chance ``auction_floor`` per bid that differs; after ``auction_tries`` the fittest."""
+        seat's bid there is the one the rules would have made on its hand (``pitch_bid_rule``; for the seats
+        in ``easy``, with ``easy_auction``, the easy level's rule), else with the chance ``auction_floor`` per
+        bid that differs; after ``auction_tries`` the fittest."""
         played = played_masks(view)
+        easy = easy if self.easy_auction else 0
         best, best_fit = None, -1.0
         for _ in range(self.auction_tries):
             world = self.sampler(view, rng)
-            fit = auction_fit(view, world.hands, played, self.auction_floor)
+            fit = auction_fit(view, world.hands, played, self.auction_floor, easy)
             if fit >= 1.0 or rng.random() < fit:
                 return world
             if fit > best_fit:
@@ -871,9 +877,10 @@ class HardPlayer:
         played = played_masks(view)
         reader = self._rule_reader(view, rules, easy)
         assert reader is not None
+        by_easy = easy if self.easy_auction else 0
 
         def fit(world: TrickGame) -> float:
-            value = auction_fit(view, world.hands, played, self.auction_floor)
+            value = auction_fit(view, world.hands, played, self.auction_floor, by_easy)
             if value > 0.0:
                 value *= reader.fit([world.hands[q] | played[q] for q in range(view.num_seats)])
             return value
@@ -1049,11 +1056,12 @@ def nil_fit(hand: int, by_rule: bool = False) -> float:
     return max(NIL_FLOOR ** 2, value)
 
 
-def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: float) -> float:
+def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: float, easy: int = 0) -> float:
     """How well a Pitch world fits the auction seen, from the hand each other seat held then (its cards
     now and those it played): ``floor`` for every pass on a hand the rules would bid and every bid the
     hand does not pay for (below ``PITCH_BID_NEEDS``, and not the rules' own bid), else 1; the dealer's
-    forced bid says nothing."""
+    forced bid says nothing. The seats in ``easy`` (a mask) bid by the easy level's rule, so ``floor`` for
+    every bid of theirs, a pass too, that is not the rule's on that hand."""
     options = view.options
     players = view.num_seats
     side_of = [0] * players
@@ -1064,7 +1072,11 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
     high, pitcher = 0, -1
     fit = 1.0
     for q, bid in view.bid_order:
-        if q != view.seat:
+        if easy >> q & 1:
+            choices = pitch_bid_choices(q == view.dealer, high, options)
+            if easy_pitch_bid_value(hands[q] | played[q], choices, q == view.dealer) != bid:
+                fit *= floor
+        elif q != view.seat:
             value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player)
             pitcher_side = side_of[pitcher] if pitcher >= 0 else None
             cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target,

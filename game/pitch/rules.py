@@ -117,6 +117,19 @@ def winning_seat(options: Any, plays: Sequence[tuple[int, Card]], trump: int | N
     return trick_winner(plays, trump, suit_of, power)
 
 
+
+def pitch_bid_choices(dealer: bool, high: int, options: PitchOptions) -> list[BidValue]:
+    """The bids open to a seat (``dealer``: the dealer's) over the ``high`` bid (0: none yet): pass or a
+    higher bid from the minimum bid (1, or 2 by house rule P2) to the shut-out (4, or 5 with the off-jack);
+    the dealer must bid 2+ when all passed and may equal (steal)."""
+    top, least = options.shut_out, options.min_bid
+    if not dealer:
+        return [PASS, *range(max(high + 1, least), top + 1)]
+    if high == 0:
+        return list(range(max(DEALER_MINIMUM, least), top + 1))
+    lowest = high if options.dealer_steal else high + 1
+    return [PASS, *range(max(lowest, least), top + 1)]
+
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
 
@@ -154,15 +167,8 @@ class PitchGame(TrickGame):
 
     # ----- the auction
     def bid_choices(self, seat: int) -> list[BidValue]:
-        """Pass or a higher bid from the minimum bid (1, or 2 by house rule P2) to the shut-out (4, or 5
-        with the off-jack); the dealer must bid 2+ when all passed and may equal (steal)."""
-        top, least = self.options.shut_out, self.options.min_bid
-        if seat != self.dealer:
-            return [PASS, *range(max(self.high + 1, least), top + 1)]
-        if self.high == 0:
-            return list(range(max(DEALER_MINIMUM, least), top + 1))
-        lowest = self.high if self.options.dealer_steal else self.high + 1
-        return [PASS, *range(max(lowest, least), top + 1)]
+        """``seat``'s bids now (``pitch_bid_choices``)."""
+        return pitch_bid_choices(seat == self.dealer, self.high, self.options)
 
     def _legal_other(self) -> list[Action]:
         seat = self.to_act
