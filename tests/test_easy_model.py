@@ -8,6 +8,7 @@ from statistics import mean
 import pytest
 from scripted import cards, pitch_game
 from test_ai_hard import _two_deals
+from test_inference import _kept_kinds
 from test_reading import _start_hands, normal_hand_stopped
 from test_rule_rollout import rest_by_level
 
@@ -30,6 +31,12 @@ def _easy_hand_stopped(options: SpadesOptions, seed: int, stops: tuple[int, int]
     """Easy players (seeded ``seed * 4 + seat``) deal a four-player Spades hand and play it to a random card
     (``stops``, as ``randrange``), or None when the hand ended first."""
     return normal_hand_stopped("spades", options, seed, stops, level=EasyPlayer)
+
+
+def _easy_hand_stopped_two(seed: int, stops: tuple[int, int]) -> TrickGame | None:
+    """Easy players (seeded ``seed * 2 + seat``) draft, bid and play a Spades for two hand to a random card
+    (``stops``, as ``randrange``), or None when the hand ended first."""
+    return normal_hand_stopped("spades-two", SpadesOptions(), seed, stops, 2, 2, level=EasyPlayer)
 
 
 @pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(spades_any_time=True, bag_rule="5/50")],
@@ -81,7 +88,7 @@ def test_the_true_deal_fits_every_easy_seat_s_play_and_normal_s_rules_do_not(
 def test_hard_marks_the_easy_seats_by_game_and_setting() -> None:
     """The other seats the table shows at Easy, never Hard's own: in four-player Spades without jokers, an
     exchange or a redraw they play every rollout turn by Easy's rules; in Pitch they are read; off with
-    ``model_easy`` or ``model_levels`` off, in Ten-point Pitch and in Spades for two."""
+    ``model_easy`` or ``model_levels`` off and in Ten-point Pitch; in Spades for two as in four-player Spades."""
     game = _easy_hand_stopped(SpadesOptions(), 3, (5, 6))
     assert game is not None
     view = game.view(0)
@@ -105,7 +112,12 @@ def test_hard_marks_the_easy_seats_by_game_and_setting() -> None:
     assert player._easy_seats(new_game("pitch", PitchOptions(), 4, 3).view(0)) == 0b0100  # read in Pitch too
     assert player._easy_seats(new_game("ten-point-pitch", None, 4, 3).view(0)) == 0  # its own levels' rules
     player.table = ("hard", "easy")
-    assert player._easy_seats(new_game("spades-two", SpadesOptions(), 2, 3).view(0)) == 0
+    two = _easy_hand_stopped_two(3, (5, 6))
+    assert two is not None and player._easy_seats(two.view(0)) == 0b10
+    seats = player._rule_players_of(two.view(0))
+    assert seats is not None and seats.seats == [False, True] and seats.easy == seats.seats
+    player.model_easy = False
+    assert player._easy_seats(two.view(0)) == 0 and player._rule_players_of(two.view(0)) is None
 
 
 def test_hard_s_worlds_give_an_easy_bidder_a_hand_easy_bids_so_on() -> None:
@@ -286,3 +298,64 @@ def test_hard_fitting_easy_auctions_does_not_peek(seed: int) -> None:
         player.easy_auction = True
         values.append(player.evaluate(view, 12))
     assert values[0] == values[1]
+
+
+def test_spades_for_two_easy_opponent_is_modelled_by_easy_s_rules() -> None:
+    """Spades for two: the true deal fits every card and bid of an Easy opponent by Easy's rules (Normal's card
+    rules miss most hands), and a rollout of the true deal with both seats playing by Easy's rules plays the
+    cards Easy players then play at the table."""
+    turns_read, normal_misses, rollouts = 0, 0, 0
+    for seed in range(30):
+        game = _easy_hand_stopped_two(seed, (2, 24))
+        if game is None:
+            continue
+        for viewer in range(2):
+            view = game.view(viewer)
+            played = played_masks(view)
+            start = [game.hands[q] | played[q] for q in range(2)]
+            opponent = 1 << (1 - viewer)
+            turns = past_turns(view, opponent, easy=opponent)
+            turns_read += len(turns)
+            assert rule_play_fit(turns, start) == 1.0, (seed, viewer)
+            normal_misses += rule_play_fit(past_turns(view, opponent), start) < 1.0
+            assert all(bid == easy_spades_tricks(start[q], 2) for q, bid in view.bid_order)
+        seat = game.to_act
+        assert seat is not None
+        record: list[int] = []
+        play_out(game, record=record, honest=True, rules=RuleSeats(game.view(seat), [True] * 2, 52, [True] * 2))
+        assert record == rest_by_level(game, seed, 2, EasyPlayer), f"seed {seed}"
+        rollouts += 1
+    assert turns_read > 300 and normal_misses > 30 and rollouts >= 25
+
+
+def test_spades_for_two_worlds_hold_what_an_easy_opponent_drafts() -> None:
+    """Before her bid is read, the Easy opponent's hand in Hard's drafted worlds holds as many spades, high cards
+    of the other suits and low cards as Easy's drafted hands (within a quarter of a card each, 100 hands); the
+    weights fitted to Normal's draft give her too few high cards."""
+    def gaps(modelled: bool) -> list[float]:
+        true, model = [0.0] * 3, [0.0] * 3
+        for seed in range(100):
+            game = new_game("spades-two", SpadesOptions(), 2, seed)
+            players = [EasyPlayer(seed * 2 + q) for q in range(2)]
+            while game.phase is not Phase.PLAYING:
+                seat = game.to_act
+                assert seat is not None
+                game.apply(players[seat].choose(game.view(seat)))
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            opponent = 1 - seat
+            played = played_masks(view)[opponent]
+            player = HardPlayer(seed=seed)
+            player.table = tuple("hard" if q == seat else "easy" for q in range(2))
+            player.model_easy = modelled
+            for kind, count in enumerate(_kept_kinds(game.hands[opponent] | played)):
+                true[kind] += count
+            for _ in range(20):
+                world = player._drafted_world(view, player.rng)
+                for kind, count in enumerate(_kept_kinds(world.hands[opponent] | played)):
+                    model[kind] += count / 20
+        return [(m - t) / 100 for m, t in zip(model, true, strict=True)]
+
+    assert all(abs(gap) < 0.25 for gap in gaps(True))
+    assert gaps(False)[1] < -0.4

@@ -428,11 +428,11 @@ def test_spades_for_two_play_says_more_than_the_draft_and_the_bid() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 4])
-@pytest.mark.parametrize("how", ["read_play", "table"])
+@pytest.mark.parametrize("how", ["read_play", "normal", "easy"])
 def test_spades_for_two_reading_the_play_does_not_peek(seed: int, how: str) -> None:
     """Mid-hand in Spades for two, swapping a card the opponent still holds with one of her hidden discards
     of the same suit leaves the view, Hard's (reading the play: ``read_play``, or the table showing her
-    at Normal) values and its choice unchanged."""
+    at Normal or at Easy) values and its choice unchanged."""
     game = _two_player_mid_hand(seed, (6, 16))
     assert game is not None
     seat = cast("int", game.to_act)
@@ -451,7 +451,7 @@ def test_spades_for_two_reading_the_play_does_not_peek(seed: int, how: str) -> N
         if how == "read_play":
             player.read_play = True
         else:
-            player.table = tuple("hard" if q == seat else "normal" for q in range(2))
+            player.table = tuple("hard" if q == seat else how for q in range(2))
         return player
     assert reader(5).evaluate(view, 12) == reader(5).evaluate(other.view(seat), 12)
     assert reader(6, 16).choose(view) == reader(6, 16).choose(other.view(seat))
@@ -459,8 +459,9 @@ def test_spades_for_two_reading_the_play_does_not_peek(seed: int, how: str) -> N
 
 @pytest.mark.parametrize("seed", [1, 4])
 def test_spades_for_two_opponent_read_by_her_level_only(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An opponent the table shows at Normal has her play read (``play_fit``) and a world drawn in proportion
-    to its fit; shown at Hard or Easy, or as a person, the worlds and the choice are those of no table."""
+    """An opponent the table shows at Normal or at Easy has her play read (by her level's rules) and a world
+    drawn in proportion to its fit; shown at Hard, or as a person, the worlds and the choice are those of no
+    table."""
     game = _two_player_mid_hand(seed, (6, 16))
     assert game is not None
     seat = cast("int", game.to_act)
@@ -479,8 +480,8 @@ def test_spades_for_two_opponent_read_by_her_level_only(seed: int, monkeypatch: 
         return player.choose(view), player.rng.getstate()
     plain = choice(None)
     assert set(resampled) == {False}
-    for level in ("hard", "easy"):
-        assert choice(level) == plain
-    resampled.clear()
-    choice("normal")
-    assert resampled and set(resampled) == {True}
+    assert choice("hard") == plain
+    for level in ("normal", "easy"):
+        resampled.clear()
+        choice(level)
+        assert resampled and set(resampled) == {True}, level

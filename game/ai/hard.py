@@ -86,6 +86,7 @@ PRUNE_EVERY = 8
 MAX_WORLDS = 4000
 DRAFT_WEIGHT = 5.0  # Spades for two: how much likelier a card she kept is a spade
 DRAFT_HIGH_WEIGHT = 3.0  # ... or a queen, king or ace of another suit (docs/ai-notes.md, stop 34)
+EASY_DRAFT_WEIGHT = 5.0  # Spades for two, an opponent shown at EASY_LEVEL: spades and high cards alike
 DOUBLE_NIL_BEHIND = 150  # Double Nil is simulated only when the side trails by this much
 DOUBLE_NIL_MARGIN = 40.0  # and chosen only when its mean beats looking by this many points
 BID_TRIES = 40  # four-player Spades: worlds drawn at most to find one that fits every other seat's bid
@@ -177,7 +178,7 @@ class HardPlayer:
         self.partner_miss: float | None = None  # a trial: the partner's cards off the policy (None: read_miss)
         self.table: tuple[str | None, ...] = ()  # each seat's level as the table shows it (None: a person)
         self.model_levels = True  # Spades (four or two): the seats the table shows at RULE_LEVEL read by its rules
-        self.model_easy = True  # with model_levels, four-player Spades: the seats shown at EASY_LEVEL modelled by
+        self.model_easy = True  # with model_levels, Spades (four or two): the seats shown at EASY_LEVEL modelled by
         # that level's rules (their bids fitted, their cards read, their rollout turns played by them)
         self.easy_auction = True  # with model_easy, Pitch: the auction bids of the seats shown at EASY_LEVEL
         # fitted by that level's bid rule (``auction_fit``'s ``easy``; False: by the general fit)
@@ -601,33 +602,41 @@ class HardPlayer:
         return self._drafted_world(view, rng)
 
     def _drafted_world(self, view: SeatView, rng: random.Random) -> TrickGame:
-        """A uniform world; Spades for two: the opponent's hidden cards re-drawn by what she keeps."""
+        """A uniform world; Spades for two: the opponent's hidden cards re-drawn by what she keeps (an
+        opponent the table shows at ``EASY_LEVEL`` keeps every spade and high card she sees alike)."""
         world = self.sampler(view, rng)
-        if _tuning(view.kind).draft_opponent and (self.draft_weight, self.draft_high_weight) != (1.0, 1.0):
-            _draft_opponent(world, view, rng, self.draft_weight, self.draft_high_weight)
+        weights = (self.draft_weight, self.draft_high_weight)
+        if _tuning(view.kind).draft_opponent and self._easy_seats(view):
+            weights = (EASY_DRAFT_WEIGHT, EASY_DRAFT_WEIGHT)
+        if _tuning(view.kind).draft_opponent and weights != (1.0, 1.0):
+            _draft_opponent(world, view, rng, *weights)
         return world
 
     def _two_bid_world(self, view: SeatView, rng: random.Random) -> TrickGame:
         """Spades for two: a drafted world kept with the chance the opponent bids what she did on the hand
         it gives her (``bids_fit``, the rollout model; when the table shows her at ``RULE_LEVEL``, that
-        level's own bid rule, ``two_rule_bid``), with ``read_play`` or for her at that level (a card played)
-        times the chance she played as she did (``play_fit``; with ``rule_play``, by that level's own card
-        rules, ``RuleReader``); after ``bid_tries`` draws the fittest, or for an opponent read by her level a
-        drawn world in proportion to its fit."""
+        level's own bid rule, ``two_rule_bid``, at ``EASY_LEVEL`` that level's, ``easy_spades_tricks``), with
+        ``read_play`` or for her at either level (a card played) times the chance she played as she did
+        (``play_fit``; for her at ``RULE_LEVEL`` with ``rule_play``, and at ``EASY_LEVEL``, by her level's own
+        card rules, ``RuleReader``); after ``bid_tries`` draws the fittest, or for an opponent read by her
+        level a drawn world in proportion to its fit."""
         played = played_masks(view)
-        modelled = not self.read_play and bool(self._rule_seats(view))
+        easy = 0 if self.read_play else self._easy_seats(view)
+        modelled = not self.read_play and bool(self._rule_seats(view) | easy)
         reads = (self.read_play or modelled) and view.phase is Phase.PLAYING and bool(view.tricks or view.trick)
         tricks = hand_tricks(view) if reads else []
         broken = bool(getattr(view.options, "spades_any_time", False))
         by_rule = self._two_rule_bid(view, played) if modelled else None
-        reader = self._rule_reader(view, self._rule_seats(view)) \
-            if reads and modelled and self._reads_by_rule(view) and not view.blind else None
+        reader = self._rule_reader(view, self._rule_seats(view) | easy, easy) \
+            if reads and modelled and (self._reads_by_rule(view) or easy) and not view.blind else None
 
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
             if by_rule is None:
                 value = bids_fit(held, view.bid_order, view.seat, view.num_seats, self.bid_sigma, "rollout",
                                  self.two_bid_shift)
+            elif easy:
+                value = rule_fit(by_rule[0], easy_spades_tricks(held[1 - view.seat], view.num_seats))
             else:
                 bid, unseen, rival, near = by_rule
                 value = rule_fit(bid, two_rule_bid(held[1 - view.seat], unseen, rival, near))
@@ -701,14 +710,15 @@ class HardPlayer:
 
     def _easy_seats(self, view: SeatView) -> int:
         """The other seats the table shows played by ``EASY_LEVEL``, as a mask, with ``model_levels`` and
-        ``model_easy``: in four-player Spades their number bids are fitted by that level's bid rule (it never
-        bids Nil), their cards read by its card rules and played by them in the rollouts; in Pitch (the
+        ``model_easy``: in four-player Spades and Spades for two their number bids are fitted by that level's
+        bid rule (it never bids Nil), their cards read by its card rules and played by them in the rollouts
+        (Spades for two: her drafted hand by how that level drafts, ``EASY_DRAFT_WEIGHT``); in Pitch (the
         tunings with ``rule_play``: not Ten-point Pitch, whose levels play by rules of their own) their cards
         are read by its card rules and, with ``easy_auction``, their auction bids fitted by its bid rule (0:
         none, or off)."""
         tuning = _tuning(view.kind)
-        if not (self.model_levels and self.model_easy and (tuning.nil_worlds or tuning.auction_worlds
-                                                            and tuning.rule_play)):
+        if not (self.model_levels and self.model_easy and (tuning.nil_worlds or tuning.draft_opponent
+                                                            or tuning.auction_worlds and tuning.rule_play)):
             return 0
         modelled = self._modelled(view.teams, view.seat)
         return sum(1 << q for q, level in enumerate(modelled) if level == EASY_LEVEL and q != view.seat)
