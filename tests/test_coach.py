@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.actions import Bid, Play
-from game.ai.coach import CoachPlayer, explain, hint_seed
+from game.ai.coach import CoachPlayer, action_label, explain, hint_seed
 from game.ai.players import NormalPlayer
 from game.ai.review import review_hand
 from game.factory import new_game
@@ -285,3 +285,29 @@ def test_a_nil_bidders_card_that_loses_is_a_duck_when_it_follows_and_a_throw_whe
     view = game.view(0)
     others = [a for a in view.legal if a != Play(0, card(duck))]
     assert reason(view, Play(0, card(duck)), others) == words
+
+
+def test_a_pitch_bid_note_names_the_lifted_bid_first_and_why_a_richer_one_was_not() -> None:
+    """The Hint lifts the bid its search chooses (with a higher bid's risk margin and the rules' choice): the
+    note names that bid first, and when another bid has more expected points it says why the lifted one is
+    still advised, so the words never contradict the lifted bid."""
+    seen = richer = 0
+    for seed in range(40):
+        game = new_game("pitch", None, 4, seed)
+        players = [NormalPlayer(seed * 4 + s) for s in range(4)]
+        while game.phase is Phase.BIDDING:
+            view = game.view(game.to_act)
+            if len(view.legal) > 1:
+                note = explain(view, 8, seed)
+                first = note.text[0]
+                assert first.startswith(f"Expected points: {action_label(note.action)} "), first
+                values = {line.action: line.value for line in note.lines}
+                better = [a for a, v in values.items() if v > values[note.action] + 1e-9]
+                if better:
+                    richer += 1
+                    assert len(note.text) == 2 and " gains " in note.text[1], note.text
+                else:
+                    assert len(note.text) == 1, note.text
+                seen += 1
+            game.apply(players[game.to_act].choose(view))
+    assert seen >= 60 and richer >= 3, (seen, richer)

@@ -423,8 +423,16 @@ def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, 
         return f"{sign}{abs(v):.1f}"
 
     if view.phase is Phase.BIDDING:
-        ranked = sorted(candidates, key=lambda a: -tallies[a].total)
-        return ["Expected points: " + ", ".join(f"{action_label(a)} {pts(a)}" for a in ranked)]
+        ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
+        out = ["Expected points: " + ", ".join(f"{action_label(a)} {pts(a)}" for a in ranked)]
+        richer = ranked[1] if len(ranked) > 1 and tallies[ranked[1]].total > tallies[best].total else None
+        if richer is not None:  # the search's margins (a higher bid's risk, the rules' choice) decided
+            gain = (tallies[richer].total - tallies[best].total) / worlds
+            amount = f"only {gain:.1f}" if gain >= 0.05 else "next to nothing"
+            lead = f"{action_label(best)} is the safer choice" if _bid_rank(best) < _bid_rank(richer) \
+                else "A close call"
+            out.append(f"{lead}: {action_label(richer)} gains {amount}")
+        return out
     if view.phase is Phase.PLAYING and view.trump is None:  # the pitcher's lead names trump
         by_suit: dict[int, Play] = {}
         for a in candidates:
@@ -436,6 +444,12 @@ def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, 
         return ["Trump " + ", ".join(f"{SUIT_SYMBOLS[suit]} {pts(a)} (lead {card_label(a.card)})"
                                      for suit, a in leads)]
     return []
+
+
+def _bid_rank(action: Action) -> int:
+    """An auction bid's height: a pass lowest, then the numbers (other actions: 0)."""
+    value = action.value if isinstance(action, Bid) else None
+    return value + 1 if isinstance(value, int) else 0
 
 
 def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, hard: HardPlayer | None = None) -> Note:
