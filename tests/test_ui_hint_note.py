@@ -101,3 +101,21 @@ def test_the_note_stays_above_a_passing_message() -> None:
     rect_after, _lines, _px = note_rect(note.text, *scene.coach.note_place(action)[:1], (1280, 720),
                                         *scene.coach.note_place(action)[1:])
     assert rect_after.bottom > rect.bottom  # with the message gone, the note sits down by the card again
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)])
+def test_every_line_of_the_note_fits_inside_its_panel(size: tuple[int, int]) -> None:
+    """The first line is drawn bold: measured as drawn, no line runs over the panel's edge (a Pitch bid's
+    note, the widest the Hint writes, overran it at 800x480)."""
+    from ui.draw import text
+
+    make_app(size, headless=True, menu=False)
+    lines = ["Expected points: Pass \u22120.3, Bid 2 \u22120.3, Bid 1 \u22120.5, Bid 3 \u22121.4, Bid 4 \u22123.5",
+             "Pass is the safer choice: Bid 2 gains next to nothing"]
+    scale = size[1] / 720
+    rect, wrapped, font_px = note_rect(lines, pygame.Rect(size[0] // 2, size[1] // 2, 40, 40), size,
+                                       lambda v: round(v * scale))
+    pad = round(10 * scale)
+    for index, line in enumerate(wrapped):
+        width = text.render(line, font_px, (255, 255, 255), bold=index == 0).get_width()
+        assert width + 2 * pad <= rect.width, (index, line, width, rect.width)

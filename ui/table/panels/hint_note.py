@@ -43,17 +43,19 @@ def _segments(line: str) -> list[tuple[str, int | None]]:
     return out
 
 
-def _line_width(line: str, size: int) -> int:
-    return sum(text.measure(part, size)[0] if suit is None else round(size * 0.8) for part, suit in _segments(line))
+def _line_width(line: str, size: int, bold: bool = False) -> int:
+    """The width the line takes as drawn (``bold``: the note's first line is)."""
+    return sum(text.measure(part, size, bold)[0] if suit is None else round(size * 0.8)
+               for part, suit in _segments(line))
 
 
-def _wrap(line: str, size: int, width: int) -> list[str]:
+def _wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
     words = line.split(" ")
     out: list[str] = []
     current = ""
     for word in words:
         trial = f"{current} {word}" if current else word
-        if current and _line_width(trial, size) > width:
+        if current and _line_width(trial, size, bold) > width:
             out.append(current)
             current = word
         else:
@@ -71,8 +73,8 @@ def note_rect(lines: Sequence[str], anchor: pygame.Rect, size: tuple[int, int], 
     font_px = max(11, px(FONT_PX))
     pad, gap = px(PAD), px(GAP)
     room = round(w * MAX_WIDTH) - 2 * pad
-    wrapped = [part for line in lines for part in _wrap(line, font_px, room)]
-    inner = max((_line_width(line, font_px) for line in wrapped), default=0)
+    wrapped = [part for index, line in enumerate(lines) for part in _wrap(line, font_px, room, index == 0)]
+    inner = max((_line_width(line, font_px, index == 0) for index, line in enumerate(wrapped)), default=0)
     line_h = text.line_height(font_px)
     rect = pygame.Rect(0, 0, inner + 2 * pad, len(wrapped) * line_h + 2 * pad)
     bottom = anchor.top - gap
