@@ -67,7 +67,6 @@ import math
 import multiprocessing
 import os
 import random
-import signal
 import statistics
 import sys
 import time
@@ -89,6 +88,7 @@ from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
 from game.sampling import WorldSampler
 from game.state import Phase, SeatView, TrickGame
+from game.tools.children import ctrl_c_ignored, ignore_ctrl_c
 from game.worlds import known_sampler, takes_known
 
 ROLES = ("a", "b")
@@ -519,17 +519,14 @@ def in_order(work: Callable[[int], T], count: int, jobs: int = 1,
             if progress:
                 progress(count, results)
         return results
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c) as pool:
+    with ctrl_c_ignored():  # the pool's processes start ignoring Ctrl-C (game/tools/children.py)
+        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
+    with pool:
         for result in pool.imap(work, range(count)):
             results.append(result)
             if progress:
                 progress(count, results)
     return results
-
-
-def ignore_ctrl_c() -> None:
-    """A worker process ignores Ctrl-C: the parent stops the pool and ends quietly (main.py: status 130)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ----- figures

@@ -53,6 +53,7 @@ import platformdirs
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
+from game.tools.children import ctrl_c_ignored
 from ui.services.settings import DEFAULT_THINK_MS
 
 # While a computer thinks in a *thread* (the fallback), hand the interpreter back and forth often,
@@ -408,11 +409,17 @@ class ComputerWorker:
         return self.state in ("new", "starting", "ready")
 
     def start(self) -> ComputerWorker:
-        """Start the process from a helper thread (returns at once); returns self."""
+        """Start the process (a few milliseconds; the process then warms up on its own); returns self. On the
+        main thread the process starts ignoring Ctrl-C (``ctrl_c_ignored``: a SIGINT while it starts would
+        print a traceback); from another thread it starts from a helper thread, at once."""
         with self._lock:
             if self.state != "new":
                 return self
             self.state = "starting"
+        if threading.current_thread() is threading.main_thread():
+            with ctrl_c_ignored():
+                self._start_process()
+            return self
         # Not a daemon: a program that quits at once waits the few milliseconds the start takes, rather
         # than leaving a half-started process that cannot read its instructions.
         threading.Thread(target=self._start_process, name="computer-worker-start").start()
