@@ -312,15 +312,14 @@ def test_pitch_the_true_deal_explains_the_play_better_than_sampled_worlds() -> N
     assert sum(true_bits) / len(true_bits) > sum(world_bits) / len(world_bits) + 1.0
 
 
-@pytest.mark.parametrize("seed", [2, 5])
-def test_hard_reading_pitch_play_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two Pitch deals that differ only in a card seat 1 cannot see (a card of seat 2's it has not played,
-    swapped with one out of play of the same suit), played alike to seat 1's turn mid-hand: Hard reading
-    the play chooses alike."""
+def pitch_views_differing_unseen(seed: int, level: Callable[[int], Any], plays: int) -> tuple[SeatView, SeatView]:
+    """Seat 1's view, alike, of two four-player Pitch deals that differ only in a card it cannot see (a card of
+    seat 2's it has not played, swapped with one out of play of the same suit), ``level``'s players (seeded
+    ``seed * 4 + seat``) bidding and playing at least ``plays`` cards to a turn of seat 1 with a choice."""
     first = new_game("pitch", PitchOptions(), 4, seed)
-    players = [NormalPlayer(seed * 4 + q) for q in range(4)]
-    history = []
-    while first.phase is not Phase.PLAYING or first.to_act != 1 or sum(isinstance(a, Play) for a in history) < 5 \
+    players = [level(seed * 4 + q) for q in range(4)]
+    history: list[Action] = []
+    while first.phase is not Phase.PLAYING or first.to_act != 1 or sum(isinstance(a, Play) for a in history) < plays \
             or len(first.legal_actions()) < 2:
         seat = first.to_act
         assert seat is not None and first.phase in (Phase.BIDDING, Phase.PLAYING)
@@ -337,7 +336,17 @@ def test_hard_reading_pitch_play_does_not_peek(seed: int, monkeypatch: pytest.Mo
     for action in history:
         second.apply(action)
     view_a, view_b = first.view(1), second.view(1)
-    assert view_a == view_b and view_a.tricks
+    assert view_a == view_b
+    return view_a, view_b
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_hard_reading_pitch_play_does_not_peek(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two Pitch deals that differ only in a card seat 1 cannot see (a card of seat 2's it has not played,
+    swapped with one out of play of the same suit), played alike to seat 1's turn mid-hand: Hard reading
+    the play chooses alike."""
+    view_a, view_b = pitch_views_differing_unseen(seed, NormalPlayer, 5)
+    assert view_a.tricks
     read = []
     reader = HardPlayer._pitch_read_world
 
