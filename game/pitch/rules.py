@@ -117,7 +117,6 @@ def winning_seat(options: Any, plays: Sequence[tuple[int, Card]], trump: int | N
     return trick_winner(plays, trump, suit_of, power)
 
 
-
 def pitch_bid_choices(dealer: bool, high: int, options: PitchOptions) -> list[BidValue]:
     """The bids open to a seat (``dealer``: the dealer's) over the ``high`` bid (0: none yet): pass or a
     higher bid from the minimum bid (1, or 2 by house rule P2) to the shut-out (4, or 5 with the off-jack);
@@ -129,6 +128,7 @@ def pitch_bid_choices(dealer: bool, high: int, options: PitchOptions) -> list[Bi
         return list(range(max(DEALER_MINIMUM, least), top + 1))
     lowest = high if options.dealer_steal else high + 1
     return [PASS, *range(max(lowest, least), top + 1)]
+
 
 class PitchGame(TrickGame):
     """Auction Pitch: six cards each, one round of bids, the pitcher's first lead sets trump."""
