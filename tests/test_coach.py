@@ -311,3 +311,22 @@ def test_a_pitch_bid_note_names_the_lifted_bid_first_and_why_a_richer_one_was_no
                 seen += 1
             game.apply(players[game.to_act].choose(view))
     assert seen >= 60 and richer >= 3, (seen, richer)
+
+
+def test_a_shown_card_worth_more_than_the_lifted_one_says_so() -> None:
+    """The lifted card carries the search's margins; a shown card that scored more in the worlds is written with
+    a plus and a last line says by how little (it was written "−0", as if it cost something)."""
+    from game.ai.coach import Line, _card_text, points
+
+    view = _partner_queen_game().view(2)
+    seven, king, five = Play(2, card("7H")), Play(2, card("KH")), Play(2, card("6S"))
+    lines = [Line(seven, 10.0, 0.0, (("contract", 0.5),)), Line(king, 10.3, -0.3, (("contract", 0.71),)),
+             Line(five, 1.0, 9.0, (("contract", 0.2),))]
+    assert _card_text(view, lines) == ["7\u2665 \u2014 contract 50%, \u00b10",
+                                       "K\u2665 \u2014 contract 71%, +0.3 points",
+                                       "6\u2660 \u2014 contract 20%, \u22129 points",
+                                       "A close call: K\u2665 gains only 0.3 points"]
+    assert _card_text(view, [lines[0], lines[2]])[-1].startswith("6\u2660")  # no close call when none is worth more
+    assert [points(v) for v in (6.2, 1.0, 0.4, 0.01, -0.02, -1.4, -2.6)] == [
+        "\u22126 points", "\u22121 point", "\u22120.4 points", "\u00b10", "\u00b10", "+1 point", "+3 points"]
+    assert [points(v, tenths=True) for v in (0.44, 0.0, -0.26)] == ["\u22120.4", "\u00b10", "+0.3"]

@@ -117,13 +117,18 @@ def action_label(action: Action) -> str:
 
 
 def points(value: float, tenths: bool = False) -> str:
-    """A difference in points as the note writes it: ``−6 points``, ``−0`` (Pitch: ``−0.4``)."""
+    """How much less than the lifted action a shown one is worth, as the note writes it: ``−6 points``,
+    ``−1 point``, ``−0.4 points`` under one point, ``+0.3 points`` when it is worth more in the worlds (the search's
+    margins chose the lifted one), ``±0`` when they are equal; Pitch's in tenths without the word (``−0.4``)."""
+    if abs(value) < 0.05:
+        return "\u00b10"
+    sign = MINUS if value > 0 else "+"
     if tenths:
-        return f"\u2212{value:.1f}" if value >= 0.05 else "\u22120"
-    rounded = round(value)
-    if rounded == 0:
-        return "\u22120"
-    return f"\u2212{rounded} point{'s' if rounded != 1 else ''}" if rounded > 0 else f"+{-rounded} points"
+        return f"{sign}{abs(value):.1f}"
+    size = round(abs(value))
+    if size == 0:
+        return f"{sign}{abs(value):.1f} points"
+    return f"{sign}{size} point{'s' if size != 1 else ''}"
 
 
 def percent(p: float) -> str:
@@ -136,7 +141,7 @@ class Line:
 
     action: Action
     value: float  # mean value (points of the side minus the opponents')
-    loss: float  # how much less than the recommended action, on average (0 for it)
+    loss: float  # how much less than the recommended action, on average (0 for it; below 0 when worth more)
     chances: tuple[tuple[str, float], ...] = ()  # ("contract", 0.84), ("your Nil", 0.3), ...
     tricks: float | None = None  # Spades: the seat's mean tricks after this action
 
@@ -384,11 +389,17 @@ def reason(view: SeatView, action: Action, others: list[Action]) -> str:
 
 
 def _card_text(view: SeatView, lines: list[Line]) -> list[str]:
+    """One line per shown card (its chances and what it costs against the lifted one); when a shown card is worth
+    more in the worlds than the lifted one (the search's margins chose), a last line says by how little."""
     out = []
+    tenths = view.facts.auction
     for line in lines:
         figures = [f"{name} {percent(p)}" for name, p in line.chances[:2]]
-        loss = points(line.loss, view.facts.auction)
-        out.append(" \u2014 ".join([action_label(line.action), ", ".join(figures + [loss])]))
+        out.append(" \u2014 ".join([action_label(line.action), ", ".join(figures + [points(line.loss, tenths)])]))
+    richer = min(lines, key=lambda line: line.loss)
+    if richer.loss <= -0.05:
+        gain = points(richer.loss, tenths).lstrip("+")
+        out.append(f"A close call: {action_label(richer.action)} gains only {gain}")
     return out
 
 
@@ -464,7 +475,7 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
     has_tricks = not view.facts.auction and any(t.made or t.tricks for t in tallies.values())
     best_value = tallies[best].total / worlds
     ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
-    lines = [Line(a, tallies[a].total / worlds, max(0.0, best_value - tallies[a].total / worlds),
+    lines = [Line(a, tallies[a].total / worlds, best_value - tallies[a].total / worlds,
                   _chances(view, tallies[a], worlds, has_tricks),
                   tallies[a].tricks / worlds if has_tricks else None) for a in ranked[:SHOWN]]
     why = reason(view, best, [a for a in candidates if a != best])
