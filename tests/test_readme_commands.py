@@ -48,7 +48,7 @@ def test_playing_needs_only_the_game_and_the_tests_add_their_tools() -> None:
     assert requirement_names("requirements.txt") == ["pygame-ce", "platformdirs"]
     dev = requirement_names("requirements-dev.txt")
     assert dev[0] == "-r requirements.txt"
-    assert sorted(dev[1:]) == ["hypothesis", "mypy", "pytest", "ruff"]
+    assert sorted(dev[1:]) == ["hypothesis", "mypy", "pytest", "pytest-xdist", "ruff"]
 
 
 def test_ci_runs_the_readme_test_command_verbatim_and_fails_on_no_tests() -> None:
