@@ -390,12 +390,15 @@ def reason(view: SeatView, action: Action, others: list[Action]) -> str:
 
 def _card_text(view: SeatView, lines: list[Line]) -> list[str]:
     """One line per shown card (its chances and what it costs against the lifted one); when a shown card is worth
-    more in the worlds than the lifted one (the search's margins chose), a last line says by how little."""
+    more in the worlds than the lifted one (the search's margins chose), a last line says by how little. The
+    lifted card, first, has no cost."""
     out = []
     tenths = view.facts.auction
-    for line in lines:
+    for index, line in enumerate(lines):
         figures = [f"{name} {percent(p)}" for name, p in line.chances[:2]]
-        out.append(" \u2014 ".join([action_label(line.action), ", ".join(figures + [points(line.loss, tenths)])]))
+        if index > 0:
+            figures.append(points(line.loss, tenths))
+        out.append(" \u2014 ".join([action_label(line.action)] + ([", ".join(figures)] if figures else [])))
     richer = min(lines, key=lambda line: line.loss)
     if richer.loss <= -0.05:
         gain = points(richer.loss, tenths).lstrip("+")
