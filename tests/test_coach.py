@@ -320,9 +320,9 @@ def test_a_shown_card_worth_more_than_the_lifted_one_says_so() -> None:
     from game.ai.coach import Line, _card_text, points
 
     view = _partner_queen_game().view(2)
-    seven, king, five = Play(2, card("7H")), Play(2, card("KH")), Play(2, card("6S"))
+    seven, king, spade = Play(2, card("7H")), Play(2, card("KH")), Play(2, card("6S"))  # lines as worded
     lines = [Line(seven, 10.0, 0.0, (("contract", 0.5),)), Line(king, 10.3, -0.3, (("contract", 0.71),)),
-             Line(five, 1.0, 9.0, (("contract", 0.2),))]
+             Line(spade, 1.0, 9.0, (("contract", 0.2),))]
     assert _card_text(view, lines) == ["7\u2665 \u2014 contract 50%",
                                        "K\u2665 \u2014 contract 71%, +0.3 points",
                                        "6\u2660 \u2014 contract 20%, \u22129 points",

@@ -762,7 +762,7 @@ def test_the_file_chooser_survives_an_unreadable_folder_and_small_windows(tmp_pa
     app.screenshot(SHOTS / "chooser-many.png")
 
 
-# ----------------------------------------------------------------- speed of the drawing thread
+# ----------------------------------------------------------------- the drawing thread's part of an autosave
 def test_the_drawing_thread_only_hands_a_clone_to_the_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The window's part of an autosave is a clone handed over: the record, its JSON and the file are made on the
     writer thread, never on the thread that draws (its cost per action is a benchmark figure, ``main.py bench``)."""
