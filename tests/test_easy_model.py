@@ -12,7 +12,7 @@ from test_inference import _kept_kinds
 from test_reading import normal_hand_stopped, pitch_views_differing_unseen
 from test_rule_rollout import rest_by_level
 
-from game.actions import PASS, Bid
+from game.actions import PASS, Action, Bid
 from game.ai.easy import easy_pitch_bid_value, easy_pitch_value, easy_spades_tricks
 from game.ai.hard import HardPlayer, auction_fit
 from game.ai.players import EasyPlayer
@@ -37,6 +37,20 @@ def _easy_hand_stopped_two(seed: int, stops: tuple[int, int]) -> TrickGame | Non
     """Easy players (seeded ``seed * 2 + seat``) draft, bid and play a Spades for two hand to a random card
     (``stops``, as ``randrange``), or None when the hand ended first."""
     return normal_hand_stopped("spades-two", SpadesOptions(), seed, stops, 2, 2, level=EasyPlayer)
+
+
+def _easy_to_the_play(kind: str, seats: int, seed: int) -> tuple[TrickGame, list[Action]]:
+    """Easy players (seeded ``seed * seats + seat``) deal a hand of ``kind`` and make every choice before its
+    play (Spades for two's draft too): the game at its first card, and the actions they chose."""
+    game = new_game(kind, SpadesOptions(), seats, seed)
+    players = [EasyPlayer(seed * seats + q) for q in range(seats)]
+    chosen: list[Action] = []
+    while game.phase is not Phase.PLAYING:
+        seat = game.to_act
+        assert seat is not None
+        chosen.append(players[seat].choose(game.view(seat)))
+        game.apply(chosen[-1])
+    return game, chosen
 
 
 @pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(spades_any_time=True, bag_rule="5/50")],
@@ -172,15 +186,11 @@ def test_hard_modelling_easy_seats_does_not_peek(seed: int) -> None:
 def test_an_easy_bid_is_a_number_it_never_bids_nil() -> None:
     """What the fit relies on: Easy's bid is its rule's number for its hand, never Nil."""
     for seed in range(40):
-        game = new_game("spades", SpadesOptions(), 4, seed)
-        players = [EasyPlayer(seed * 4 + q) for q in range(4)]
-        while game.phase is not Phase.PLAYING:
-            seat = game.to_act
-            assert seat is not None
-            action = players[seat].choose(game.view(seat))
-            if isinstance(action, Bid):
-                assert action.value == easy_spades_tricks(game.hands[seat], 4)
-            game.apply(action)
+        game, chosen = _easy_to_the_play("spades", 4, seed)
+        bids = [action for action in chosen if isinstance(action, Bid)]
+        assert len(bids) == 4
+        for bid in bids:
+            assert bid.value == easy_spades_tricks(game.hands[bid.seat], 4)
 
 
 def test_hard_reads_pitch_s_easy_seats_by_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -309,12 +319,7 @@ def test_spades_for_two_worlds_hold_what_an_easy_opponent_drafts() -> None:
     def gaps(modelled: bool) -> list[float]:
         true, model = [0.0] * 3, [0.0] * 3
         for seed in range(100):
-            game = new_game("spades-two", SpadesOptions(), 2, seed)
-            players = [EasyPlayer(seed * 2 + q) for q in range(2)]
-            while game.phase is not Phase.PLAYING:
-                seat = game.to_act
-                assert seat is not None
-                game.apply(players[seat].choose(game.view(seat)))
+            game = _easy_to_the_play("spades-two", 2, seed)[0]
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
