@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -443,8 +444,30 @@ def test_hard_sees_the_table_s_levels_and_only_hard_models_them() -> None:
     assert not _player("hard:model_levels=0", 3, config, game, table).model_levels  # type: ignore[attr-defined]
     split = _player("normal/hard", 3, config, game, table)
     assert split.player.table == table  # type: ignore[attr-defined]
-    for level in ("hard-1", "hard-reads", "hard-unread", "oracle"):
+    for level in ("hard-1", "hard-reads", "hard-unread"):
         assert not _player(level, 3, config, game, table).model_levels, level  # type: ignore[attr-defined]
+
+
+def test_the_oracle_reads_nothing_but_models_the_seats_by_the_table_as_hard_does() -> None:
+    """The oracle is Hard's search given the true deal: nothing to read, but its rollouts model the seats as
+    Hard's do (the Normal seats judging honestly, an Easy seat playing by Easy's rules)."""
+    config = ArenaConfig("spades", "oracle^easy", "normal", 4, deals=1, budget=2)
+    game = deal_game(config, 0)
+    roles = layouts(config)[0]
+    levels, table = seat_levels(config, 0, roles)
+    seat = levels.index("oracle")
+    partner = levels.index("easy")
+    oracle = _player("oracle", 3, config, game, table)
+    assert isinstance(oracle, HardPlayer) and oracle.table == table and oracle.model_levels
+    assert not oracle.bid_worlds and not oracle.read_nils
+    while game.phase is not Phase.PLAYING or game.to_act != seat:
+        game.apply(game.legal_actions()[0])
+    view = game.view(seat)
+    rules = oracle._rule_players_of(view)
+    assert rules is not None and rules.seats == [q == partner for q in range(4)] and rules.easy[partner]
+    world = oracle.next_world(view, random.Random(1))
+    assert world.hands == game.hands  # every world the true deal
+    assert oracle._judges(world, seat) == [table[q] == "normal" for q in range(4)]
 
 
 def test_spades_for_two_lead_prior_is_a_setting_and_its_own_value_changes_nothing() -> None:

@@ -45,8 +45,9 @@ screen): ``hard-1``, the hard level without the endgame solver, the Nil reading,
 Pitch's prize for going out and Spades for two's leads left to the search (the baseline it is measured
 against), ``oracle``, the hard level's
 search given the true deal as its every world (each rollout noisy, so that their mean is worth more
-than one deterministic playout), ``oracle-partner``, the hard level whose every world gives its partner
-the true hand (the other hidden cards dealt as Hard deals them: what knowing the partner's cards is worth;
+than one deterministic playout; told the table, its rollouts model the seats by their levels as Hard's
+do), ``oracle-partner``, the hard level whose every world gives its partner the true hand (the other
+hidden cards dealt as Hard deals them: what knowing the partner's cards is worth;
 a table with partners only), ``normal-1``, the normal level before its last change,
 ``hard-unread``, the hard level before the bid reading (its worlds fit the Nil bids only), and the trials
 ``hard-game`` (each hand valued by the chance to win the game, game/ai/gamevalue.py),
@@ -364,7 +365,8 @@ def _player(level: str, seed: int, config: ArenaConfig, game: TrickGame,
         player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds, sampler=true_world)
         player.nil_tries = player.auction_tries = 1
         player.draft_weight = player.draft_high_weight = 1.0
-        player.read_nils = player.bid_worlds = player.model_levels = False  # the true deal: nothing to read
+        player.read_nils = player.bid_worlds = False  # the true deal: nothing to read
+        player.table = table  # ... but its rollouts model the seats by the table's levels, as Hard's do
         player.rollout_eps = NOISY_EPS
         return player
     player = HardPlayer(seed=seed, think_ms=config.think_ms, samples=worlds,
