@@ -269,6 +269,44 @@ class WorldSampler:
 
     # ----- the holders every game shares: other seats with voids (and one's own hand before looking)
 
+    def neighbour(self, world: TrickGame, rng: random.Random) -> TrickGame | None:
+        """A copy of ``world`` (one of this sampler's) with one hidden card of each of two holders swapped:
+        the holders a and b chosen uniformly, a card of a, and a card of b that a may hold (not of a suit it
+        showed void in). A symmetric proposal for a Markov chain over the fitting deals: the reverse swap
+        has the same chance (every holder keeps its number of cards, and b's cards that a may hold their
+        number). None where a's card cannot go to b, or where the game's worlds take no swaps."""
+        if not self.swappable:
+            return None
+        holders = self._swap_holders(world)
+        if len(holders) < 2:
+            return None
+        a, b = rng.sample(range(len(holders)), 2)
+        (free_a, void_a), (free_b, void_b) = holders[a], holders[b]
+        takes = free_b & ~void_a  # the cards of b that a may hold: as many after the swap as before
+        if not free_a or not takes:
+            return None
+        x, y = rng.choice(cards_of(free_a)), rng.choice(cards_of(takes))
+        if (1 << x) & void_b:
+            return None
+        new = world.clone()
+        self._swap(new, a, x, y)
+        self._swap(new, b, y, x)
+        return new
+
+    @property
+    def swappable(self) -> bool:
+        """Whether ``neighbour`` swaps cards in this view's worlds (else it always gives None)."""
+        return False
+
+    def _swap_holders(self, world: TrickGame) -> list[tuple[int, int]]:
+        """For ``neighbour``: each holder's cards a swap may move (a mask) and the cards it may not take."""
+        raise NotImplementedError
+
+    def _swap(self, world: TrickGame, holder: int, out: int, into: int) -> None:
+        """For ``neighbour``: the holder gives up the card ``out`` and takes ``into`` (in the hands and the
+        deal's log)."""
+        raise NotImplementedError
+
     # ----- each game's part
     def _init_game(self) -> None:
         """Derive the game's holders of hidden cards and its dealer (``self.dealer``)."""

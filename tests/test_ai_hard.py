@@ -234,6 +234,22 @@ def test_hard_does_not_peek(seed: int, options: SpadesOptions | None, players: i
     assert judged[0].evaluate(view_a, 8) == judged[1].evaluate(view_b, 8)
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_with_chained_worlds_does_not_peek(seed: int) -> None:
+    """The chain of swaps (``chain_steps``, a trial) starts from a world drawn from the view and moves
+    only hidden cards between the other seats: the true deal never enters it."""
+    first, second, _ = _two_deals(seed)
+    seat = first.to_act
+    view_a, view_b = first.view(seat), second.view(seat)
+    players = [HardPlayer(seed=9, samples=16) for _ in range(2)]
+    for player in players:
+        player.chain_steps, player.chain_burn = 10, 40
+        player.table = tuple("hard" if q == seat else "normal" for q in range(4))
+    assert players[0].choose(view_a) == players[1].choose(view_b)
+    assert players[0].last_means == players[1].last_means
+    assert players[0]._chain is not None  # noqa: SLF001 - the chain served the decision
+
+
 def test_hard_does_not_peek_at_pitch_cards_out_of_play() -> None:
     rng = random.Random(6)
     deck = list(cards_of((1 << 52) - 1))

@@ -615,3 +615,94 @@ def test_known_hands_are_refused_where_they_cannot_be() -> None:
     assert seat is not None
     with pytest.raises(ValueError, match="not another seat's hand"):
         known_sampler(four.view(seat), {seat: four.hands[seat]})
+
+
+def test_swapping_two_hidden_cards_keeps_the_worlds_fitting_and_uniform() -> None:
+    """``SpadesWorlds.neighbour`` swaps one hidden card of each of two holders: every world it gives fits
+    the view (hand sizes, voids, the history), and a chain of swaps, every one taken, visits the fitting
+    deals uniformly (the proposal is symmetric; a chi-square test on a late hand with a void)."""
+    game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 1)
+    seat = game.to_act
+    view = game.view(seat)
+    others = [s for s in range(4) if s != seat]
+    unseen = cards_of(unseen_cards(view))
+    voids = void_suits(view)
+    fitting = set()
+    for first in combinations(unseen, 3):
+        left = [c for c in unseen if c not in first]
+        for second in combinations(left, 3):
+            third = [c for c in left if c not in second]
+            hands = (mask(first), mask(second), mask(third))
+            if all(not h & suit_cards(voids[s]) for s, h in zip(others, hands, strict=True)):
+                fitting.add(hands)
+    sampler = sampler_for(view)
+    rng = random.Random(5)
+    world = sampler.sample(rng)
+    refused = checked = 0
+
+    def walk(rng: random.Random) -> TrickGame:
+        nonlocal world, refused, checked
+        for _ in range(12):
+            proposal = sampler.neighbour(world, rng)
+            if proposal is None:
+                refused += 1
+                continue
+            if checked < 300:  # the whole view is dear to compare: the first few hundred
+                checked += 1
+                assert proposal.view(seat) == view
+                dealt = [mask(cards) for cards in proposal.log.deal]
+                assert all(dealt[s] == proposal.hands[s] | mask(game.log.deal[s]) & proposal.played
+                           for s in range(4))
+            world = proposal
+        return world
+
+    uniformity(view, others, fitting, 25, walk)
+    assert refused  # the void rules some swaps out
+    assert world.hands[seat] == game.hands[seat]
+
+
+def test_no_swaps_where_the_worlds_hold_exchanged_cards() -> None:
+    def exchanged(game: TrickGame) -> bool:
+        return game.phase is Phase.PLAYING and bool(game.log.exchange)  # type: ignore[attr-defined]
+
+    game = find_position("spades", 4, SpadesOptions(), exchanged, 3)
+    view = game.view(game.to_act)
+    sampler = sampler_for(view)
+    rng = random.Random(1)
+    assert not sampler.swappable
+    assert sampler.neighbour(sampler.sample(rng), rng) is None
+
+
+def test_pitch_swaps_reach_the_undealt_cards_uniformly() -> None:
+    """Pitch's holders for a swap are the other seats and the cards no one was dealt: a chain of swaps, every
+    one taken, visits the fitting deals uniformly, and the cards in play follow the hands."""
+    def wanted(game: TrickGame) -> bool:
+        return (game.phase is Phase.PLAYING and len(game.trick_log) == 5 and len(game.trick) == 1
+                and has_void(game, game.to_act))
+
+    game = find_position("pitch", 4, PitchOptions(), wanted, 2)
+    seat = game.to_act
+    view = game.view(seat)
+    hidden = [s for s in range(4) if s != seat and view.hand_sizes[s]]
+    voids = void_suits(view)
+    unseen = cards_of(unseen_cards(view))
+    fitting = {(1 << a, 1 << b) for a, b in permutations(unseen, 2)
+               if not (1 << a) & suit_cards(voids[hidden[0]]) and not (1 << b) & suit_cards(voids[hidden[1]])}
+    sampler = sampler_for(view)
+    world = sampler.sample(random.Random(3))
+    checked = 0
+
+    def walk(rng: random.Random) -> TrickGame:
+        nonlocal world, checked
+        for _ in range(20):  # enough swaps that the visits are nearly independent
+            proposal = sampler.neighbour(world, rng)
+            if proposal is not None:
+                world = proposal
+                if checked < 300:
+                    checked += 1
+                    assert world.view(seat) == view
+                    assert world.in_play == sum(world.hands) | world.played  # type: ignore[attr-defined]
+                    assert mask(world.log.deal[hidden[0]]) & ~world.played == world.hands[hidden[0]]
+        return world
+
+    uniformity(view, hidden, fitting, 12, walk)

@@ -74,7 +74,7 @@ from game.games import GAMES
 from game.pitch.rules import pitch_bid_choices
 from game.sampling import played_masks
 from game.state import Phase, SeatView, TrickGame
-from game.worlds import sample_world, void_suits
+from game.worlds import sample_world, sampler_for, void_suits
 
 if TYPE_CHECKING:
     from game.pitch.rules import PitchGame
@@ -198,6 +198,9 @@ class HardPlayer:
         self.lead_prior: bool | None = None  # the prior on the card led too (None: the tuning's prior_leads)
         self.rollout_eps = 0.0  # rollouts: the chance a seat plays any legal card (0: always the policy's)
         self._noise_seed = 0  # one seed per world, shared by its candidates (their noise is paired)
+        self.chain_steps = 0  # a trial: worlds after a decision's first by this many swap proposals of a chain
+        self.chain_burn = 0  # a trial: the chain's first world after this many more proposals
+        self._chain: tuple[SeatView, TrickGame, float] | None = None
 
     # ----- the decision
     def choose(self, view: SeatView) -> Action:
@@ -824,7 +827,45 @@ class HardPlayer:
                       resample: bool | None = None) -> TrickGame:
         """A world of ``draw`` (uniform: the sampler) kept with the chance ``fit`` gives it (0 .. 1); after
         ``tries`` draws the fittest, or with ``resample`` (None: the player's) one of the drawn worlds with a
-        chance in proportion to its fit (sampling-importance-resampling: no world is certain to be chosen)."""
+        chance in proportion to its fit (sampling-importance-resampling: no world is certain to be chosen).
+        With ``chain_steps`` (a trial) and the uniform sampler where its worlds take swaps, the decision's
+        worlds after its first come from a chain whose target is the fit (``_chained_world``)."""
+        if self.chain_steps and draw is None and self.sampler is _default_sampler:
+            sampler = sampler_for(view)
+            if sampler.swappable:
+                return self._chained_world(view, rng, tries, fit, resample, sampler.neighbour)
+        return self._drawn_world(view, rng, tries, fit, draw, resample)
+
+    def _chained_world(self, view: SeatView, rng: random.Random, tries: int, fit: Callable[[TrickGame], float],
+                       resample: bool | None, swapper: Callable[[TrickGame, random.Random], TrickGame | None]
+                       ) -> TrickGame:
+        """A Metropolis chain over the fitting deals whose stationary law is the fit (``swapper``'s proposal
+        is symmetric, so a proposed world is taken with the chance min(1, its fit / the current one's)): the
+        decision's first world drawn as ``_drawn_world`` draws it, then ``chain_burn`` swap proposals; each
+        later world ``chain_steps`` proposals after the one before. A copy is returned; the chain keeps its
+        own."""
+        chain = self._chain
+        if chain is None or chain[0] is not view:
+            current = self._drawn_world(view, rng, tries, fit, None, resample)
+            value = fit(current)
+            steps = self.chain_burn + self.chain_steps
+        else:
+            _, current, value = chain
+            steps = self.chain_steps
+        for _ in range(steps):
+            proposal = swapper(current, rng)
+            if proposal is None:
+                continue
+            proposed = fit(proposal)
+            if proposed >= value or rng.random() * value < proposed:
+                current, value = proposal, proposed
+        self._chain = (view, current, value)
+        return current.clone()
+
+    def _drawn_world(self, view: SeatView, rng: random.Random, tries: int,
+                     fit: Callable[[TrickGame], float], draw: Sampler | None = None,
+                     resample: bool | None = None) -> TrickGame:
+        """``_fitted_world`` by rejection and, past the tries, the fittest or resampling (see there)."""
         resample = self.resample if resample is None else resample
         sample = draw or self.sampler
         best, best_fit = None, -1.0

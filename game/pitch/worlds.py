@@ -8,7 +8,7 @@ from game.actions import Bid
 from game.cards import Card, cards_of
 from game.chance import Chance
 from game.pitch.rules import PitchGame, deck_for_deal
-from game.sampling import ALL_SUITS, UniformDealer, WorldSampler, _mask
+from game.sampling import ALL_SUITS, UniformDealer, WorldSampler, _mask, _suits_mask
 from game.state import TrickGame
 
 
@@ -56,3 +56,22 @@ class PitchWorlds(WorldSampler):
         world.hands = hands
         world.in_play = sum(hands) + self.played
         world.log.deal = deal
+
+    @property
+    def swappable(self) -> bool:
+        """Always: a seat's hidden cards and the undealt ones can trade places (voids permitting)."""
+        return True
+
+    def _swap_holders(self, world: TrickGame) -> list[tuple[int, int]]:
+        """The other seats' hidden cards (with the cards their voids rule out), then the undealt cards."""
+        assert isinstance(world, PitchGame)
+        holders = [(world.hands[s] & ~self.known[s], _suits_mask(self.voids[s], self.suit_masks)) for s in self.seats]
+        return [*holders, (self.unseen & ~world.in_play, 0)]
+
+    def _swap(self, world: TrickGame, holder: int, out: int, into: int) -> None:
+        assert isinstance(world, PitchGame)
+        if holder < len(self.seats):
+            seat = self.seats[holder]
+            world.hands[seat] = world.hands[seat] & ~(1 << out) | 1 << into
+            world.log.deal[seat] = [Card(into) if card == out else card for card in world.log.deal[seat]]
+        world.in_play = sum(world.hands) + self.played

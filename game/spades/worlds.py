@@ -7,7 +7,7 @@ import random
 from game.actions import DOUBLE_NIL, NIL, Bid, Exchange, Look
 from game.cards import Card, cards_of
 from game.chance import Chance
-from game.sampling import UniformDealer, WorldSampler, _mask, _pick
+from game.sampling import UniformDealer, WorldSampler, _mask, _pick, _suits_mask
 from game.spades.rules import EXCHANGE_SIZE, SpadesGame, deck_for_deal, opening_card
 from game.state import Phase, TrickGame
 
@@ -118,3 +118,19 @@ class SpadesWorlds(WorldSampler):
             world.pending_exchange = dict(given)
             world.log.exchange = [entry for b, p, _, chose_p in self.pairs if chose_p
                                   for entry in ((b, p, given[b]), (p, b, given[p]))]
+
+    @property
+    def swappable(self) -> bool:
+        """Not where the worlds hold exchanged cards (a swap would have to follow them through the exchange)."""
+        return not self.pairs
+
+    def _swap_holders(self, world: TrickGame) -> list[tuple[int, int]]:
+        """The hidden cards of the seats dealt around (the others, one's own before looking) and the cards
+        their voids rule out."""
+        return [(world.hands[s] & ~self.fixed[s], _suits_mask(self.voids[s], self.suit_masks)) for s in self.seats]
+
+    def _swap(self, world: TrickGame, holder: int, out: int, into: int) -> None:
+        assert isinstance(world, SpadesGame)
+        seat = self.seats[holder]
+        world.hands[seat] = world.hands[seat] & ~(1 << out) | 1 << into
+        world.log.deal[seat] = [Card(into) if card == out else card for card in world.log.deal[seat]]

@@ -120,7 +120,8 @@ SETTINGS: dict[str, tuple[float, float]] = {
     "model_levels": (0, 1), "honest_rule": (0, 1), "honest_opponents": (0, 1), "honest_side": (0, 2),
     "rule_play": (0, 1), "rule_miss": (0.0, 1.0), "rule_rollout": (0, 52), "rule_everyone": (0, 1),
     "solver_nil": (0, 1), "solver_opp_nil": (0, 1), "solver_tail": (0, 52), "bid_tail": (0, 52),
-    "person_rule": (0, 2), "model_easy": (0, 1), "easy_auction": (0, 1),
+    "person_rule": (0, 2), "model_easy": (0, 1), "easy_auction": (0, 1), "chain_steps": (0, 10_000),
+    "chain_burn": (0, 100_000),
 }
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
