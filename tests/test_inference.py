@@ -68,39 +68,48 @@ def _deals(view: SeatView) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-@pytest.mark.slow  # about 7 minutes: 12,000 worlds by exact rejection sampling
-def test_bid_weighted_worlds_follow_the_bids() -> None:
+def _bid_weighted_case() -> tuple[SeatView, dict[tuple[int, ...], float]]:
+    """A late view of seat 0 with a handful of fitting deals whose bid fits differ, and each deal's
+    chance by those fits (a loose fit, sigma 1.5: enough deals of a small case fit at all)."""
     seed = 1
     while True:
         view = _late_view(seed)
         deals = _deals(view)
         played = played_masks(view)
         fits = [bids_fit([0, *(h | played[q] for q, h in zip((1, 2, 3), deal, strict=True))], view.bid_order, 0, 4,
-                         1.5)  # a loose fit: enough deals of a small case fit at all
+                         1.5)
                 for deal in deals]
         if len(deals) >= 6 and max(fits) > 1.5 * min(fits):
             break
         seed += 1
     total = sum(fits)
-    expected = {deal: fit / total for deal, fit in zip(deals, fits, strict=True)}
-    player = HardPlayer(seed=3)
-    player.bid_worlds, player.bid_sigma = True, 1.5
-    player.bid_tries = 100_000  # plain rejection sampling: the worlds follow the weights exactly
-    rng = random.Random(11)
-    draws = 6000
+    return view, {deal: fit / total for deal, fit in zip(deals, fits, strict=True)}
+
+
+def _chi_square_of_worlds(player: HardPlayer, view: SeatView, expected: dict[tuple[int, ...], float],
+                          rng: random.Random, draws: int = 6000) -> tuple[float, float]:
+    """The chi-square of ``draws`` of the player's worlds (seats 1..3's hands) against ``expected``, and its
+    0.1% critical value (Wilson-Hilferty: a correct sampler fails it once in a thousand seeds)."""
     counts = Counter(tuple(player._world(view, rng).hands[1:]) for _ in range(draws))  # noqa: SLF001
     assert set(counts) <= set(expected)
     chi2 = sum((counts.get(deal, 0) - draws * p) ** 2 / (draws * p) for deal, p in expected.items())
     df = len(expected) - 1
-    # the 0.1% critical value (Wilson-Hilferty): a correct sampler fails this once in a thousand seeds
-    critical = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
-    assert chi2 < critical, (chi2, critical, df)
+    return chi2, df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.slow  # about 7 minutes: 12,000 worlds by exact rejection sampling
+def test_bid_weighted_worlds_follow_the_bids() -> None:
+    view, expected = _bid_weighted_case()
+    player = HardPlayer(seed=3)
+    player.bid_worlds, player.bid_sigma = True, 1.5
+    player.bid_tries = 100_000  # plain rejection sampling: the worlds follow the weights exactly
+    rng = random.Random(11)
+    chi2, critical = _chi_square_of_worlds(player, view, expected, rng)
+    assert chi2 < critical, (chi2, critical)
     # and the uniform worlds do not follow them (the weighting changes the frequencies)
     uniform_player = HardPlayer(seed=3)
     uniform_player.bid_worlds = False
-    uniform = Counter(tuple(uniform_player._world(view, rng).hands[1:]) for _ in range(draws))  # noqa: SLF001
-    chi2_uniform = sum((uniform.get(d, 0) - draws * p) ** 2 / (draws * p) for d, p in expected.items())
-    assert chi2_uniform > critical
+    assert _chi_square_of_worlds(uniform_player, view, expected, rng)[0] > critical
 
 
 def _bid_by_normal(kind: str, players: int, seed: int) -> TrickGame:
@@ -399,31 +408,12 @@ def test_the_chained_worlds_follow_the_bids() -> None:
     """``chain_steps`` (a trial): the decision's worlds after its first come from a Metropolis chain of
     swaps whose target is the fit, so they follow the bid weights as exact rejection sampling does (a
     chi-square test on the same small case, at one fiftieth of its cost)."""
-    seed = 1
-    while True:
-        view = _late_view(seed)
-        deals = _deals(view)
-        played = played_masks(view)
-        fits = [bids_fit([0, *(h | played[q] for q, h in zip((1, 2, 3), deal, strict=True))], view.bid_order, 0, 4,
-                         1.5)
-                for deal in deals]
-        if len(deals) >= 6 and max(fits) > 1.5 * min(fits):
-            break
-        seed += 1
-    total = sum(fits)
-    expected = {deal: fit / total for deal, fit in zip(deals, fits, strict=True)}
+    view, expected = _bid_weighted_case()
     player = HardPlayer(seed=3)
     player.bid_worlds, player.bid_sigma = True, 1.5
     player.bid_tries, player.chain_steps, player.chain_burn = 2, 8, 20
     rng = random.Random(11)
-    draws = 6000
-    counts = Counter(tuple(player._world(view, rng).hands[1:]) for _ in range(draws))  # noqa: SLF001
-    assert set(counts) <= set(expected)
-    chi2 = sum((counts.get(deal, 0) - draws * p) ** 2 / (draws * p) for deal, p in expected.items())
-    df = len(expected) - 1
-    critical = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
-    assert chi2 < critical, (chi2, critical, df)
+    chi2, critical = _chi_square_of_worlds(player, view, expected, rng)
+    assert chi2 < critical, (chi2, critical)
     player.chain_steps = 0  # without the chain: a few draws, the fittest kept
-    drawn = Counter(tuple(player._world(view, rng).hands[1:]) for _ in range(draws))  # noqa: SLF001
-    chi2_drawn = sum((drawn.get(d, 0) - draws * p) ** 2 / (draws * p) for d, p in expected.items())
-    assert chi2_drawn > critical
+    assert _chi_square_of_worlds(player, view, expected, rng)[0] > critical

@@ -306,11 +306,8 @@ def late_with_a_void(game: TrickGame) -> bool:
             and has_void(game, game.to_act))
 
 
-def test_uniform_spades_late_hand_with_voids() -> None:
-    game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 1)
-    seat = game.to_act
-    view = game.view(seat)
-    others = [s for s in range(4) if s != seat]
+def three_by_three(view: SeatView, others: list[int]) -> set[tuple[int, ...]]:
+    """Every deal of the view's nine unseen cards, three to each of ``others``, that their voids allow."""
     unseen = cards_of(unseen_cards(view))
     voids = void_suits(view)
     fitting = set()
@@ -321,25 +318,41 @@ def test_uniform_spades_late_hand_with_voids() -> None:
             hands = (mask(first), mask(second), mask(third))
             if all(not h & suit_cards(voids[s]) for s, h in zip(others, hands, strict=True)):
                 fitting.add(hands)
+    return fitting
+
+
+def test_uniform_spades_late_hand_with_voids() -> None:
+    game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 1)
+    seat = game.to_act
+    view = game.view(seat)
+    others = [s for s in range(4) if s != seat]
+    fitting = three_by_three(view, others)
     assert 1 < len(fitting) < 1680  # the voids rule some deals out
     assert tuple(game.hands[s] for s in others) in fitting
     uniformity(view, others, fitting, 25)
 
 
-def test_uniform_pitch_with_voids_and_undealt_cards() -> None:
+def last_trick_of_pitch() -> tuple[TrickGame, SeatView, list[int], set[tuple[int, ...]]]:
+    """A Pitch hand at its last trick, one card led and a void shown: the game, the view of the seat to
+    play, the two seats still holding a card, and every way their voids allow to give them the unseen cards."""
     def wanted(game: TrickGame) -> bool:
         return (game.phase is Phase.PLAYING and len(game.trick_log) == 5 and len(game.trick) == 1
                 and has_void(game, game.to_act))
 
     game = find_position("pitch", 4, PitchOptions(), wanted, 2)
-    seat = game.to_act
-    view = game.view(seat)
-    hidden = [s for s in range(4) if s != seat and view.hand_sizes[s]]
-    assert len(hidden) == 2
+    view = game.view(game.to_act)
+    hidden = [s for s in range(4) if s != game.to_act and view.hand_sizes[s]]
     voids = void_suits(view)
     unseen = cards_of(unseen_cards(view))
     fitting = {(1 << a, 1 << b) for a, b in permutations(unseen, 2)
                if not (1 << a) & suit_cards(voids[hidden[0]]) and not (1 << b) & suit_cards(voids[hidden[1]])}
+    return game, view, hidden, fitting
+
+
+def test_uniform_pitch_with_voids_and_undealt_cards() -> None:
+    _, view, hidden, fitting = last_trick_of_pitch()
+    assert len(hidden) == 2
+    unseen = cards_of(unseen_cards(view))
     assert len(fitting) < len(unseen) * (len(unseen) - 1)
     uniformity(view, hidden, fitting, 12)
 
@@ -625,16 +638,7 @@ def test_swapping_two_hidden_cards_keeps_the_worlds_fitting_and_uniform() -> Non
     seat = game.to_act
     view = game.view(seat)
     others = [s for s in range(4) if s != seat]
-    unseen = cards_of(unseen_cards(view))
-    voids = void_suits(view)
-    fitting = set()
-    for first in combinations(unseen, 3):
-        left = [c for c in unseen if c not in first]
-        for second in combinations(left, 3):
-            third = [c for c in left if c not in second]
-            hands = (mask(first), mask(second), mask(third))
-            if all(not h & suit_cards(voids[s]) for s, h in zip(others, hands, strict=True)):
-                fitting.add(hands)
+    fitting = three_by_three(view, others)
     sampler = sampler_for(view)
     rng = random.Random(5)
     world = sampler.sample(rng)
@@ -676,18 +680,8 @@ def test_no_swaps_where_the_worlds_hold_exchanged_cards() -> None:
 def test_pitch_swaps_reach_the_undealt_cards_uniformly() -> None:
     """Pitch's holders for a swap are the other seats and the cards no one was dealt: a chain of swaps, every
     one taken, visits the fitting deals uniformly, and the cards in play follow the hands."""
-    def wanted(game: TrickGame) -> bool:
-        return (game.phase is Phase.PLAYING and len(game.trick_log) == 5 and len(game.trick) == 1
-                and has_void(game, game.to_act))
-
-    game = find_position("pitch", 4, PitchOptions(), wanted, 2)
+    game, view, hidden, fitting = last_trick_of_pitch()
     seat = game.to_act
-    view = game.view(seat)
-    hidden = [s for s in range(4) if s != seat and view.hand_sizes[s]]
-    voids = void_suits(view)
-    unseen = cards_of(unseen_cards(view))
-    fitting = {(1 << a, 1 << b) for a, b in permutations(unseen, 2)
-               if not (1 << a) & suit_cards(voids[hidden[0]]) and not (1 << b) & suit_cards(voids[hidden[1]])}
     sampler = sampler_for(view)
     world = sampler.sample(random.Random(3))
     checked = 0
