@@ -267,8 +267,7 @@ class WorldSampler:
         self._fill(world, rng)
         return world
 
-    # ----- the holders every game shares: other seats with voids (and one's own hand before looking)
-
+    # ----- a neighbouring world: the proposal of a chain over the fitting deals
     def neighbour(self, world: TrickGame, rng: random.Random) -> TrickGame | None:
         """A copy of ``world`` (one of this sampler's) with one hidden card of each of two holders swapped:
         the holders a and b chosen uniformly, a card of a, and a card of b that a may hold (not of a suit it

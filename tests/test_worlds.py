@@ -631,7 +631,7 @@ def test_known_hands_are_refused_where_they_cannot_be() -> None:
 
 
 def test_swapping_two_hidden_cards_keeps_the_worlds_fitting_and_uniform() -> None:
-    """``SpadesWorlds.neighbour`` swaps one hidden card of each of two holders: every world it gives fits
+    """The Spades sampler's ``neighbour`` swaps one hidden card of each of two holders: every world it gives fits
     the view (hand sizes, voids, the history), and a chain of swaps, every one taken, visits the fitting
     deals uniformly (the proposal is symmetric; a chi-square test on a late hand with a void)."""
     game = find_position("spades", 4, SpadesOptions(double_nil=False), late_with_a_void, 1)
