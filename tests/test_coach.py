@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.actions import Bid, Play
-from game.ai.coach import CoachPlayer, action_label, explain, hint_seed
+from game.ai.coach import CoachPlayer, action_label, evaluate, explain, hard_at_table, hint_seed, recommended
 from game.ai.players import NormalPlayer
 from game.ai.review import review_hand
 from game.factory import new_game
@@ -191,6 +191,35 @@ def test_with_jokers_every_hint_and_review_of_a_hand_is_written() -> None:
         assert jokers
         review = review_hand(game, 1, [0, 1, 2, 3], 6, 1)
         assert review.decisions >= 40  # thirteen cards and a bid each, less the forced ones
+
+
+@pytest.mark.parametrize("kind, seats", [("spades", 4), ("spades-two", 2), ("pitch", 4)])
+def test_the_hint_lifts_what_hard_plays_with_its_seed_and_budget(kind: str, seats: int) -> None:
+    """The Hint runs Hard's own search (its worlds, pruning and stop): at every decision of a hand it lifts
+    the action Hard chooses with the same seed and budget, and a candidate clearly behind is valued in fewer
+    worlds than the best (the search dropped it), so the Hint does no more work than Hard."""
+    budget = 40
+    table = ("hard", *(["normal"] * (seats - 1)))
+    game = new_game(kind, None, seats, 3)
+    game.stop_at_hand_end = True
+    players = [NormalPlayer(s) for s in range(seats)]
+    decisions = dropped = 0
+    while not game.results:
+        view = game.view(game.to_act)
+        if view.seat == 0 and len(view.legal) > 1:
+            seed = 100 + decisions
+            found = evaluate(view, budget, seed, hard_at_table(seed, budget, table))
+            hard = hard_at_table(seed, budget, table).choose(view)
+            assert recommended(view, found) == hard, (view.phase, decisions)
+            if decisions % 3 == 0:  # the note lifts it too
+                assert explain(view, budget, seed, hard_at_table(seed, budget, table)).action == hard
+            counts = [tally.count for tally in found.tallies.values()]
+            assert 0 < max(counts) == found.worlds <= budget
+            dropped += found.worlds < budget or min(counts) < found.worlds
+            decisions += 1
+        game.apply(players[game.to_act].choose(view))
+    assert decisions >= 5
+    assert dropped, "no decision stopped or dropped a candidate early"
 
 
 def _ten_point_hand(seed: int) -> TrickGame:

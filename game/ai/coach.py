@@ -1,13 +1,15 @@
 """The coach: why the Hint chooses what it chooses, in a player's words and numbers.
 
-``explain(view, worlds, seed)`` looks at one decision from the seat's own ``SeatView`` only. It
-samples ``worlds`` worlds that fit the view (``HardPlayer._world``: the same sampling, Nil fits and
-auction fits the ``hard`` level uses) and values every candidate of the ``hard`` level in each world as
-that level's search does (``HardPlayer.world_values``: the endgame solver near the end of the hand, the
-rollouts of ``game.ai.rollout`` before it, Spades for two's draws by the tricks they take, the bids'
-trick given away, the game's value; common random numbers: every candidate sees the same worlds); a
-game whose hard level has its own search (the registry's ``hard_values``: Ten-point Pitch) values that
-search's candidates in its own worlds instead. It keeps, per candidate:
+``explain(view, worlds, seed)`` looks at one decision from the seat's own ``SeatView`` only. It runs
+the ``hard`` level's own search with ``worlds`` worlds as its budget (``HardPlayer.search_worlds``): the
+same worlds that fit the view (the same sampling, Nil fits and auction fits), each valued as that level
+values it (``HardPlayer.world_values``: the endgame solver near the end of the hand, the rollouts of
+``game.ai.rollout`` before it, Spades for two's draws by the tricks they take, the bids' trick given
+away, the game's value; common random numbers: every candidate sees the same worlds), a candidate
+clearly behind the leader dropped and the search ended once the leader is clearly ahead, so it does
+no more work than Hard and lifts what Hard with that seed and budget plays; a game whose hard level
+has its own search (the registry's ``hard_values``: Ten-point Pitch) values that search's candidates in
+its own worlds instead. It keeps, per candidate, over the worlds it was valued in:
 
 - the mean value (the side's points minus the opponents', as ``hard`` values a hand);
 - in Spades, how often the side makes its contract, each Nil of the table survives, and (for a bid)
@@ -16,10 +18,10 @@ search's candidates in its own worlds instead. It keeps, per candidate:
 The words come from those numbers and from the rules applied to the view (who is winning the trick,
 by the game's own trick rule with the jokers and the off-jack, which cards are gone, who bid Nil),
 never from a hidden card: the same view and the same seed give the same words however the unseen
-cards lie (tests shuffle them). The recommended action is the best mean plus the points the ``hard``
-level's search adds when it chooses (``HardPlayer.bonuses``: the rule-based card's tie-break prior,
-Pitch's price of each step of a bid, Double Nil's margin), so the Hint lifts what Hard at the same
-worlds would, and the lifted card is the first line of the note.
+cards lie (tests shuffle them). The recommended action is, among the candidates the search kept, the
+best mean plus the points the ``hard`` level's search adds when it chooses (``HardPlayer.bonuses``: the
+rule-based card's tie-break prior, Pitch's price of each step of a bid, Double Nil's margin), as Hard
+chooses, and the lifted card is the first line of the note.
 
 ``Advice`` (the action and its ``Note``) is what the Hint's worker process sends back.
 """
@@ -174,6 +176,20 @@ class _Tally:
     tricks: float = 0.0
     values: list[float] = field(default_factory=list)
 
+    @property
+    def count(self) -> int:
+        """The worlds this candidate was valued in (the search drops a candidate clearly behind)."""
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        """The mean value over those worlds."""
+        return self.total / len(self.values) if self.values else -math.inf
+
+    def share(self, count: float) -> float:
+        """``count`` (worlds, tricks) per world this candidate was valued in."""
+        return count / len(self.values) if self.values else 0.0
+
 
 def _tricks_after(hard: HardPlayer, world: TrickGame, action: Action) -> tuple[list[int] | None,
                                                                               tuple[BidValue | None, ...]]:
@@ -221,74 +237,89 @@ def _made(bids: tuple[BidValue | None, ...], tricks: list[int], seats: list[int]
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every candidate of a decision over the same worlds: the candidates, their tallies, and the points the
-    hard level's search adds to each when it chooses (``HardPlayer.bonuses``: the rule-based choice's prior
-    and the like; not part of the values)."""
+    """The candidates of a decision over the same worlds: the candidates, their tallies, the points the hard
+    level's search adds to each world's value (``search_bonuses``: the rule-based choice's prior and the like)
+    and to each mean when it chooses (``choice_bonuses``), none part of the values, and the candidates it
+    chooses among (``pool``, by index: those its search kept, and the actions asked for beside them)."""
 
     candidates: list[Action]
     tallies: dict[Action, _Tally]
-    bonuses: tuple[float, ...]
+    search_bonuses: tuple[float, ...]
+    choice_bonuses: tuple[float, ...]
+    pool: tuple[int, ...]
+
+    @property
+    def bonuses(self) -> tuple[float, ...]:
+        """Each candidate's bonuses, both kinds."""
+        return tuple(a + b for a, b in zip(self.search_bonuses, self.choice_bonuses, strict=True))
+
+    @property
+    def worlds(self) -> int:
+        """The worlds valued (the most any candidate was valued in)."""
+        return max((t.count for t in self.tallies.values()), default=0)
 
 
 def evaluate(view: SeatView, worlds: int, seed: int | None, hard: HardPlayer | None = None,
-             extra: tuple[Action, ...] = ()) -> Evaluation:
-    """Every candidate of the hard level (and ``extra`` actions) over ``worlds`` worlds sampled from
-    ``view``, each valued as the hard level's search values it (``HardPlayer.world_values``); a game with
-    its own hard search (the registry's ``hard_values``) values its own."""
+             extra: tuple[Action, ...] = (), search: bool = True) -> Evaluation:
+    """The hard level's search at ``view`` over at most ``worlds`` worlds sampled with ``seed``
+    (``HardPlayer.search_worlds``: the same worlds, values, pruning and stop as that level's choice with
+    that seed and budget; ``hard``'s ``samples`` is set to ``worlds``), and ``extra`` actions valued in every
+    world it draws beside its candidates, never dropped (without ``search``, the ``extra`` actions alone in each
+    of the ``worlds`` worlds); a game with its own hard search (the registry's ``hard_values``) values its own
+    candidates in every world."""
     own = GAMES[view.kind].hard_values
     if own is not None:  # a game with its own search (Ten-point Pitch): its candidates and values
         valued = own(view, random.Random(seed), worlds, extra)
         own_tallies = {a: _Tally(total=sum(v), values=list(v)) for a, v in zip(valued.actions, valued.values,
                                                                                strict=True)}
         own_bonuses = tuple(valued.prior_bonus if i == valued.prior else 0.0 for i in range(len(valued.actions)))
-        return Evaluation(list(valued.actions), own_tallies, own_bonuses)
+        return Evaluation(list(valued.actions), own_tallies, own_bonuses, (0.0,) * len(own_bonuses),
+                          tuple(range(len(own_bonuses))))
     player = hard if hard is not None else HardPlayer(seed=seed, samples=worlds)
-    rng = random.Random(seed)
-    candidates = list(player.candidates(view))
-    prior = player._prior(view, candidates)
-    for action in extra:
-        if action not in candidates:
-            candidates.append(action)
-    bonuses = tuple(player.bonuses(view, candidates, prior))
+    player.samples = worlds  # a number of worlds, never the clock
+    candidates = list(player.candidates(view)) if search else []
+    prior = player._prior(view, candidates) if search else -1
+    searched = len(candidates)
+    candidates += [action for action in dict.fromkeys(extra) if action not in candidates]
+    forced = [candidates.index(action) for action in extra]
     tallies = {a: _Tally() for a in candidates}
-    team = next(t for t in view.teams if view.seat in t)
-    player.start_valuing(view)
-    try:
-        for _ in range(worlds):
-            world = player.next_world(view, rng)
-            values = player.world_values(view, world, candidates)
-            for index, action in enumerate(candidates):
-                tally = tallies[action]
-                tally.total += values[index]
-                tally.values.append(values[index])
-                tricks, bids = _tricks_after(player, world, action)
-                if tricks is None:
-                    continue
-                tally.tricks += tricks[view.seat]
-                if _made(bids, tricks, list(team)):
-                    tally.made += 1
-                for q, bid in enumerate(bids):
-                    if bid in (NIL, DOUBLE_NIL):
-                        tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
-    finally:
-        player.stop_valuing()
-    return Evaluation(candidates, tallies, bonuses)
+    team = list(next(t for t in view.teams if view.seat in t))
+
+    def seen(world: TrickGame, found: dict[int, float]) -> None:
+        for index, value in found.items():
+            tally = tallies[candidates[index]]
+            tally.total += value
+            tally.values.append(value)
+            tricks, bids = _tricks_after(player, world, candidates[index])
+            if tricks is None:
+                continue
+            tally.tricks += tricks[view.seat]
+            if _made(bids, tricks, team):
+                tally.made += 1
+            for q, bid in enumerate(bids):
+                if bid in (NIL, DOUBLE_NIL):
+                    tally.nils[q] = tally.nils.get(q, 0) + (1 if tricks[q] == 0 else 0)
+
+    found = player.search_worlds(view, candidates, prior, random.Random(seed), searched, forced, seen)
+    return Evaluation(candidates, tallies, tuple(found.bonuses), tuple(player.choice_bonuses(view, candidates)),
+                      tuple(sorted({*found.alive, *forced, *range(searched, len(candidates))})))
 
 
-def recommended(view: SeatView, found: Evaluation, worlds: int) -> Action:
-    """The action the Hint lifts: the best mean with the hard level's ``bonuses``, as its search chooses
-    (ties: the first card, the last bid)."""
-    candidates, tallies, bonuses = found.candidates, found.tallies, found.bonuses
-    scores = [tallies[a].total / worlds + bonuses[i] for i, a in enumerate(candidates)]
-    if view.phase is Phase.PLAYING:
-        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-    else:
-        best = max(reversed(range(len(candidates))), key=lambda i: scores[i])
-    return candidates[best]
+def recommended(view: SeatView, found: Evaluation) -> Action:
+    """The action the Hint lifts: among the search's ``pool``, the best mean with the hard level's bonuses,
+    summed as its search sums them (ties: the first card, the last bid), so the Hint lifts Hard's choice."""
+    candidates, tallies = found.candidates, found.tallies
+
+    def score(i: int) -> float:
+        values = tallies[candidates[i]].values
+        return sum(v + found.search_bonuses[i] for v in values) / len(values) + found.choice_bonuses[i]
+
+    pool = found.pool
+    return candidates[max(pool, key=score) if view.phase is Phase.PLAYING else max(pool[::-1], key=score)]
 
 
 # ----- the words --------------------------------------------------------------------------------
-def _chances(view: SeatView, tally: _Tally, worlds: int, has_tricks: bool) -> tuple[tuple[str, float], ...]:
+def _chances(view: SeatView, tally: _Tally, has_tricks: bool) -> tuple[tuple[str, float], ...]:
     if not has_tricks or view.phase is not Phase.PLAYING:
         return ()  # before the play the contract is not known yet
     seat = view.seat
@@ -296,16 +327,16 @@ def _chances(view: SeatView, tally: _Tally, worlds: int, has_tricks: bool) -> tu
     out: list[tuple[str, float]] = []
     own_bid = view.bids[seat] if view.phase is Phase.PLAYING else None
     if own_bid in (NIL, DOUBLE_NIL):
-        out.append(("your Nil", tally.nils.get(seat, 0) / worlds))
+        out.append(("your Nil", tally.share(tally.nils.get(seat, 0))))
     else:
-        out.append(("contract", tally.made / worlds))
+        out.append(("contract", tally.share(tally.made)))
     for q, survived in sorted(tally.nils.items()):
         if q == seat or view.phase is not Phase.PLAYING:
             continue
         if q == partner:
-            out.append(("partner's Nil", survived / worlds))
+            out.append(("partner's Nil", tally.share(survived)))
         else:
-            out.append(("sets their Nil", 1 - survived / worlds))
+            out.append(("sets their Nil", 1 - tally.share(survived)))
     return tuple(out)
 
 
@@ -406,42 +437,41 @@ def _card_text(view: SeatView, lines: list[Line]) -> list[str]:
     return out
 
 
-def _bid_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], worlds: int, best: Action,
+def _bid_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], best: Action,
               has_tricks: bool) -> list[str]:
     numbers = [a for a in candidates if isinstance(a, Bid) and isinstance(a.value, int) and a.value >= 0]
     nil = next((a for a in candidates if isinstance(a, Bid) and a.value == NIL), None)
-    base = best if best in numbers else (max(numbers, key=lambda a: tallies[a].total) if numbers else None)
+    base = best if best in numbers else (max(numbers, key=lambda a: tallies[a].mean) if numbers else None)
     out: list[str] = []
     if has_tricks and base is not None:
-        expect = tallies[base].tricks / worlds
+        expect = tallies[base].share(tallies[base].tricks)
         near = sorted(numbers, key=lambda a: (abs(a.value - expect), a.value))[:2]  # type: ignore[operator]
         near.sort(key=lambda a: a.value)
-        makes = ", ".join(f"{bid_label(a.value)} makes {percent(tallies[a].made / worlds)}" for a in near)
+        makes = ", ".join(f"{bid_label(a.value)} makes {percent(tallies[a].share(tallies[a].made))}" for a in near)
         text = f"You expect {expect:.1f} tricks: {makes}"
         if nil is not None:
-            text += f"; Nil survives {percent(tallies[nil].nils.get(view.seat, 0) / worlds)}"
+            text += f"; Nil survives {percent(tallies[nil].share(tallies[nil].nils.get(view.seat, 0)))}"
         out.append(text)
-    value = tallies[best].total / worlds
-    ranked = sorted(candidates, key=lambda a: -tallies[a].total)
+    value = tallies[best].mean
+    ranked = sorted(candidates, key=lambda a: -tallies[a].mean)
     others = [a for a in ranked if a != best][:SHOWN - 1]
     out.append(f"{action_label(best)}" + "".join(
-        f"; {action_label(a)} {points(value - tallies[a].total / worlds)}" for a in others))
+        f"; {action_label(a)} {points(value - tallies[a].mean)}" for a in others))
     return out
 
 
-def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], worlds: int,
-                best: Action) -> list[str]:
+def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, _Tally], best: Action) -> list[str]:
     def pts(a: Action) -> str:
-        v = tallies[a].total / worlds
+        v = tallies[a].mean
         sign = "+" if v >= 0 else MINUS
         return f"{sign}{abs(v):.1f}"
 
     if view.phase is Phase.BIDDING:
-        ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
+        ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].mean)
         out = ["Expected points: " + ", ".join(f"{action_label(a)} {pts(a)}" for a in ranked)]
-        richer = ranked[1] if len(ranked) > 1 and tallies[ranked[1]].total > tallies[best].total else None
+        richer = ranked[1] if len(ranked) > 1 and tallies[ranked[1]].mean > tallies[best].mean else None
         if richer is not None:  # the search's margins (a higher bid's risk, the rules' choice) decided
-            gain = (tallies[richer].total - tallies[best].total) / worlds
+            gain = tallies[richer].mean - tallies[best].mean
             amount = f"only {gain:.1f}" if gain >= 0.05 else "next to nothing"
             lead = f"{action_label(best)} is the safer choice" if _bid_rank(best) < _bid_rank(richer) \
                 else "A close call"
@@ -452,9 +482,9 @@ def _pitch_text(view: SeatView, candidates: list[Action], tallies: dict[Action, 
         for a in candidates:
             if isinstance(a, Play):
                 suit = a.card & 3
-                if suit not in by_suit or tallies[a].total > tallies[by_suit[suit]].total:
+                if suit not in by_suit or tallies[a].mean > tallies[by_suit[suit]].mean:
                     by_suit[suit] = a
-        leads = sorted(by_suit.items(), key=lambda kv: -tallies[kv[1]].total)
+        leads = sorted(by_suit.items(), key=lambda kv: -tallies[kv[1]].mean)
         return ["Trump " + ", ".join(f"{SUIT_SYMBOLS[suit]} {pts(a)} (lead {card_label(a.card)})"
                                      for suit, a in leads)]
     return []
@@ -471,30 +501,28 @@ def explain(view: SeatView, worlds: int = DEFAULT_WORLDS, seed: int | None = 0, 
     legal = list(view.legal)
     if len(legal) == 1:
         return Note(legal[0], (Line(legal[0], 0.0, 0.0),), (f"{action_label(legal[0])} \u2014 the only choice",), 0)
-    worlds = max(1, worlds)
-    found = evaluate(view, worlds, seed, hard)
+    found = evaluate(view, max(1, worlds), seed, hard)
     candidates, tallies = found.candidates, found.tallies
-    best = recommended(view, found, worlds)
+    best = recommended(view, found)
     has_tricks = not view.facts.auction and any(t.made or t.tricks for t in tallies.values())
-    best_value = tallies[best].total / worlds
-    ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].total)
-    lines = [Line(a, tallies[a].total / worlds, best_value - tallies[a].total / worlds,
-                  _chances(view, tallies[a], worlds, has_tricks),
-                  tallies[a].tricks / worlds if has_tricks else None) for a in ranked[:SHOWN]]
+    best_value = tallies[best].mean
+    ranked = [best] + sorted((a for a in candidates if a != best), key=lambda a: -tallies[a].mean)
+    lines = [Line(a, tallies[a].mean, best_value - tallies[a].mean, _chances(view, tallies[a], has_tricks),
+                  tallies[a].share(tallies[a].tricks) if has_tricks else None) for a in ranked[:SHOWN]]
     why = reason(view, best, [a for a in candidates if a != best])
     if isinstance(best, Discard):  # Ten-point Pitch's draw: Hard puts down what the rules say
         text = [f"{action_label(best)} \u2014 the card least worth keeping"]
     elif view.facts.auction:
-        text = _pitch_text(view, candidates, tallies, worlds, best)
+        text = _pitch_text(view, candidates, tallies, best)
         if not text:
             text = _card_text(view, lines)
     elif view.phase is Phase.BIDDING and any(isinstance(a, Bid) for a in candidates):
-        text = _bid_text(view, candidates, tallies, worlds, best, has_tricks)
+        text = _bid_text(view, candidates, tallies, best, has_tricks)
     else:
         text = _card_text(view, lines)
     if why:
         text = text + [why[0].upper() + why[1:] + "."]
-    return Note(best, tuple(lines), tuple(text), worlds, why)
+    return Note(best, tuple(lines), tuple(text), found.worlds, why)
 
 
 UNSEEN_FIELDS = ("facts", "looked", "results")  # not in a decision's fingerprint (see ``fingerprint``)

@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
@@ -114,6 +115,16 @@ def _tuning(kind: str) -> HardTuning:
 
 def _default_sampler(view: SeatView, rng: random.Random) -> TrickGame:
     return sample_world(view, rng)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a search's worlds found (``HardPlayer.search_worlds``): the candidates left (by index), each
+    action's values in the worlds it was valued in with the search's bonuses added, and those bonuses."""
+
+    alive: list[int]
+    values: list[list[float]]
+    bonuses: list[float]
 
 
 class HardPlayer:
@@ -265,39 +276,64 @@ class HardPlayer:
         return tuning.prior_bonus * self.prior_scale
 
     def _search(self, view: SeatView, candidates: list[Action], prior: int = -1) -> Action:
-        start = time.perf_counter()
-        deadline = start + self.think_ms / 1000.0
-        rng = self.rng
-        playing = view.phase is Phase.PLAYING
-        alive = list(range(len(candidates)))
-        # per candidate: the values seen, for paired comparisons
-        values: list[list[float]] = [[] for _ in candidates]
-        bonuses = self._search_bonuses(view, candidates, prior)
-        limit = self.samples if self.samples is not None else MAX_WORLDS
-        self.start_valuing(view)
-        worlds = 0
-        check = MIN_WORLDS
-        while worlds < limit:
-            if self.samples is None and worlds and time.perf_counter() >= deadline:
-                break
-            world = self.next_world(view, rng)
-            found = self.world_values(view, world, candidates, alive)
-            for index in alive:
-                values[index].append(found[index] + bonuses[index])
-            worlds += 1
-            if worlds == check:  # checks grow apart geometrically: their cost stays linear in the worlds
-                check += max(PRUNE_EVERY, check // 2)
-                alive, clear = _prune(alive, values, worlds, _tuning(view.kind).var_floor)
-                if clear:
-                    break
-        self.last_worlds = worlds
-        self.stop_valuing()
-        order = alive if playing else alive[::-1]  # ties: the lower card, the higher bid (a shut out is safe)
+        searched = self.search_worlds(view, candidates, prior, self.rng)
+        alive, values = searched.alive, searched.values
+        order = alive if view.phase is Phase.PLAYING else alive[::-1]  # ties: the lower card, the higher bid (a
+        # shut out is safe)
         choice = self.choice_bonuses(view, candidates)
         means = {i: sum(values[i]) / len(values[i]) + choice[i] for i in alive}
         self.last_means = {candidates[i]: means[i] for i in alive}
         best = max(order, key=lambda i: means[i])
         return candidates[best]
+
+    def search_worlds(self, view: SeatView, actions: list[Action], prior: int, rng: random.Random,
+                      searched: int | None = None, forced: Collection[int] = (),
+                      seen: Callable[[TrickGame, dict[int, float]], None] | None = None) -> Searched:
+        """The search's worlds, drawn with ``rng``: each valued (``world_values``) for the candidates still
+        searched (the first ``searched`` actions, default all), which are dropped when clearly behind the leader
+        at checks growing apart, until the budget (``samples`` worlds, else the clock ``think_ms``) runs out
+        or the leader is clearly ahead of all. The other actions, and the candidates in ``forced`` (by index),
+        are valued in every world as well, apart, and take no part in the pruning and the stop: the
+        candidates' values and the worlds are those of the search without them (with none searched, the
+        budget's every world). ``seen`` gets each world and its values (by index, without bonuses);
+        ``last_worlds`` counts the worlds."""
+        start = time.perf_counter()
+        deadline = start + self.think_ms / 1000.0
+        searched = len(actions) if searched is None else searched
+        alive = list(range(searched))
+        extra = list(range(searched, len(actions)))  # valued beside the searched ones
+        values: list[list[float]] = [[] for _ in actions]  # per action, for paired comparisons
+        bonuses = self._search_bonuses(view, actions[:searched], prior) + \
+            self._search_bonuses(view, actions, prior)[searched:]
+        limit = self.samples if self.samples is not None else MAX_WORLDS
+        floor = _tuning(view.kind).var_floor
+        self.start_valuing(view)
+        worlds = 0
+        check = MIN_WORLDS
+        try:
+            while worlds < limit:
+                if self.samples is None and worlds and time.perf_counter() >= deadline:
+                    break
+                world = self.next_world(view, rng)
+                found = self.world_values(view, world, actions, alive) if alive else {}
+                if extra:  # apart, so that the searched ones' values (the solver's node budget) never change
+                    found.update(self.world_values(view, world, actions, extra))
+                for index in (*alive, *extra):
+                    values[index].append(found[index] + bonuses[index])
+                if seen is not None:
+                    seen(world, found)
+                worlds += 1
+                if worlds == check and alive:  # checks grow apart geometrically: their cost stays linear
+                    check += max(PRUNE_EVERY, check // 2)
+                    kept, clear = _prune(alive, values, worlds, floor)
+                    extra += [i for i in alive if i not in kept and i in forced]
+                    alive = kept
+                    if clear:
+                        break
+        finally:
+            self.last_worlds = worlds
+            self.stop_valuing()
+        return Searched(alive, values, bonuses)
 
     def bonuses(self, view: SeatView, candidates: list[Action], prior: int = -1) -> list[float]:
         """The points the search adds to each candidate's mean when it chooses (not part of the value): those it

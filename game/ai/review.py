@@ -3,15 +3,17 @@
 ``review_hand(game, hand, seats, worlds, seed)`` replays ``game``'s own history and, at every
 decision of one of ``seats`` in hand number ``hand`` with more than one legal action, takes that
 seat's ``SeatView`` *at that moment* (what it had seen then, nothing more: no card of another hand,
-even though the hand is over), values the ``hard`` level's candidates and the choice made over
-``worlds`` worlds sampled from that view (``game.ai.coach.evaluate``: common random numbers, so the
-comparison is paired), and marks the choice when the recommended action (``coach.recommended``)
-beats it by at least ``MARK_POINTS`` on average and by more than ``MARK_Z`` standard error of the
-paired difference (contract swings make single worlds noisy: at 96 worlds a lost trick of a
-tight contract costs about 10 points with a standard error of about 6), and a second look over as
-many other worlds (``second_look``) finds it costs ``MARK_POINTS`` too; the mark's cost is the mean of
-the two looks. Contract swings make the standard error a poor guide: one look alone marked about one
-in eight of the hard level's own choices in four-player Spades, half of them gone at 400 other worlds
+even though the hand is over), runs the ``hard`` level's search over at most ``worlds`` worlds sampled
+from that view with the choice made valued in each of them beside its candidates
+(``game.ai.coach.evaluate``: the Hint's search; common random numbers, so the comparison is paired),
+and marks the choice when the recommended action (``coach.recommended``) beats it by at least
+``MARK_POINTS`` on average and by more than ``MARK_Z`` standard error of the paired difference
+(contract swings make single worlds noisy: at 96 worlds a lost trick of a tight contract costs about
+10 points with a standard error of about 6), and a second look over as many other worlds
+(``second_look``: the two actions alone, in every one) finds it costs ``MARK_POINTS`` too; the mark's
+cost is the mean of the two looks. Contract swings make the standard error a poor guide: one look alone
+marked about one in eight of the hard level's own choices in four-player Spades, half of them gone at
+400 other worlds
 (docs/ai-notes.md, stop 43).
 
 A decision's seed is derived from ``seed`` and its position in the history, so a review is the
@@ -164,24 +166,25 @@ def review_decision(view: SeatView, chosen: Action, worlds: int, seed: int,
     """The recommended action, the expected cost of ``chosen`` against it, and the standard error of that cost."""
     found = evaluate(view, worlds, seed, hard_at_table(seed, worlds, table), extra=(chosen,))
     tallies = found.tallies
-    best = recommended(view, found, worlds)
+    best = recommended(view, found)
     if chosen not in tallies or best == chosen:
         return best, 0.0, 0.0
-    cost = (tallies[best].total - tallies[chosen].total) / worlds
+    cost = tallies[best].mean - tallies[chosen].mean
     return best, cost, standard_error(tallies[best].values, tallies[chosen].values)
 
 
 def second_look(view: SeatView, chosen: Action, better: Action, worlds: int, seed: int,
                 table: tuple[str | None, ...] = ()) -> float:
-    """The expected cost of ``chosen`` against ``better`` over ``worlds`` other worlds (``seed``): a mark's
-    confirmation."""
-    tallies = evaluate(view, worlds, seed, hard_at_table(seed, worlds, table), extra=(chosen, better)).tallies
-    return (tallies[better].total - tallies[chosen].total) / worlds
+    """The expected cost of ``chosen`` against ``better`` over ``worlds`` other worlds (``seed``), the two alone
+    valued in every one: a mark's confirmation."""
+    tallies = evaluate(view, worlds, seed, hard_at_table(seed, worlds, table), extra=(chosen, better),
+                       search=False).tallies
+    return tallies[better].mean - tallies[chosen].mean
 
 
 def review_choice(view: SeatView, worlds: int, seed: int, table: tuple[str | None, ...] = ()) -> Action:
     """The reviewer's own choice at ``view`` (what a review at that budget and seed never marks)."""
-    return recommended(view, evaluate(view, worlds, seed, hard_at_table(seed, worlds, table)), worlds)
+    return recommended(view, evaluate(view, worlds, seed, hard_at_table(seed, worlds, table)))
 
 
 def _view_at(state: TrickGame, seat: int, action: Action) -> SeatView:
