@@ -196,8 +196,8 @@ def test_with_jokers_every_hint_and_review_of_a_hand_is_written() -> None:
 @pytest.mark.parametrize("kind, seats", [("spades", 4), ("spades-two", 2), ("pitch", 4)])
 def test_the_hint_lifts_what_hard_plays_with_its_seed_and_budget(kind: str, seats: int) -> None:
     """The Hint runs Hard's own search (its worlds, pruning and stop): at every decision of a hand it lifts
-    the action Hard chooses with the same seed and budget, and a candidate clearly behind is valued in fewer
-    worlds than the best (the search dropped it), so the Hint does no more work than Hard."""
+    the action Hard chooses with the same seed and budget; and somewhere in the hand the search stops before
+    its budget or drops a candidate clearly behind (valued in fewer worlds than the best), as Hard's does."""
     budget = 40
     table = ("hard", *(["normal"] * (seats - 1)))
     game = new_game(kind, None, seats, 3)

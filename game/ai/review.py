@@ -13,8 +13,7 @@ and marks the choice when the recommended action (``coach.recommended``) beats i
 (``second_look``: the two actions alone, in every one) finds it costs ``MARK_POINTS`` too; the mark's
 cost is the mean of the two looks. Contract swings make the standard error a poor guide: one look alone
 marked about one in eight of the hard level's own choices in four-player Spades, half of them gone at
-400 other worlds
-(docs/ai-notes.md, stop 43).
+400 other worlds (docs/ai-notes.md, stop 43).
 
 A decision's seed is derived from ``seed`` and its position in the history, so a review is the
 same whenever it is run again. Given the reviewed seats' Hint seeds (``hints``) and the Hint's budget
