@@ -65,7 +65,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import random
 import statistics
@@ -89,7 +88,7 @@ from game.history import DECK_ORDER, ChanceOutcome
 from game.options import parse_rules, seated_defaults
 from game.sampling import WorldSampler
 from game.state import Phase, SeatView, TrickGame
-from game.tools.children import ctrl_c_ignored, ignore_ctrl_c
+from game.tools.parallel import in_order
 from game.worlds import known_sampler, takes_known
 
 ROLES = ("a", "b")
@@ -126,7 +125,6 @@ SETTINGS: dict[str, tuple[float, float]] = {
 DEFAULT_BUDGET = 100  # worlds per decision of a searching level when no --think-ms is given
 NOISY_EPS = 0.1  # the oracle and the hard-noisy trial: the chance a seat of a rollout plays any legal card
 HARD_1_DRAFT_WEIGHT = 3.0  # hard-1's Spades for two draft: spades and high cards alike 3 times likelier
-T = TypeVar("T")
 ParserT = TypeVar("ParserT", bound=argparse.ArgumentParser)
 
 
@@ -509,27 +507,6 @@ def play_deals(config: ArenaConfig, indices: list[int], jobs: int = 1,
 def _play_listed(config: ArenaConfig, indices: tuple[int, ...], number: int) -> DealResult:
     """The ``number``-th of the listed deals (a worker's unit of work: it must pickle)."""
     return play_deal(config, indices[number])
-
-
-def in_order(work: Callable[[int], T], count: int, jobs: int = 1,
-             progress: Callable[[int, list[T]], None] | None = None) -> list[T]:
-    """``work(0)``, ..., ``work(count - 1)`` in ``jobs`` processes (``work`` must pickle), in index order;
-    ``progress(count, done)`` after each one."""
-    results: list[T] = []
-    if jobs == 1:
-        for index in range(count):
-            results.append(work(index))
-            if progress:
-                progress(count, results)
-        return results
-    with ctrl_c_ignored():  # the pool's processes start ignoring Ctrl-C (game/tools/children.py)
-        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
-    with pool:
-        for result in pool.imap(work, range(count)):
-            results.append(result)
-            if progress:
-                progress(count, results)
-    return results
 
 
 # ----- figures

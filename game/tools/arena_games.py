@@ -33,7 +33,8 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from game.tools.arena import ROLES, ArenaConfig, _player, in_order, layouts, mean_ci, percentile, seat_levels
+from game.tools.arena import ROLES, ArenaConfig, _player, layouts, mean_ci, percentile, seat_levels
+from game.tools.parallel import in_order
 
 MAX_HANDS = 60  # a game still going after this many hands is decided by the scores then
 

@@ -39,7 +39,6 @@ from game.tools.arena import (
     ArenaConfig,
     bag_share,
     bounded_int,
-    in_order,
     layouts,
     max_jobs,
     mean_ci,
@@ -47,6 +46,7 @@ from game.tools.arena import (
     play_once,
     seated,
 )
+from game.tools.parallel import in_order
 
 CHOICE_SETTINGS = ("nil_bonus", "bid_tilt")  # the settings that act only when the search chooses
 BIDDING_GAMES = tuple(sorted(kind for kind, game in REGISTRY.items()  # bids without an auction, Hard's search
