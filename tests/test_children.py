@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -46,6 +48,32 @@ def test_a_child_started_in_the_block_ignores_ctrl_c_at_once_and_the_parent_does
         for process in (quiet, plain):
             process.kill()
             process.join(10)
+
+
+HELD_CTRL_C = """
+import multiprocessing, os, signal, sys, time
+sys.path.insert(0, {root!r})
+from game.tools.children import ctrl_c_ignored
+reached = []
+try:
+    with ctrl_c_ignored():
+        os.kill(os.getpid(), signal.SIGINT)  # a Ctrl-C while the children start
+        lock = multiprocessing.get_context("spawn").Lock()  # the first lock: the resource tracker's start
+        time.sleep(0.2)
+        reached.append("the block's end")
+    time.sleep(5)
+    print("lost")
+except KeyboardInterrupt:
+    print("held until", *reached)
+"""
+
+
+def test_a_ctrl_c_while_children_start_reaches_the_parent_when_they_have_started() -> None:
+    # It was lost (stop 67): the parent ignored it in that moment, and the resource tracker's start let
+    # SIGINT through while it was still ignored.
+    script = HELD_CTRL_C.format(root=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.stdout, done.stderr) == ("held until the block's end\n", "")
 
 
 def test_the_block_changes_nothing_off_the_main_thread() -> None:

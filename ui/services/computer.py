@@ -35,7 +35,6 @@ import multiprocessing.queues
 import os
 import queue
 import secrets
-import signal
 import sys
 import threading
 import time
@@ -53,7 +52,7 @@ import platformdirs
 from game.actions import Action
 from game.ai import LEVELS, Player, make_player
 from game.state import SeatView
-from game.tools.children import ctrl_c_ignored
+from game.tools.children import ctrl_c_ignored, ignore_ctrl_c
 from ui.services.settings import DEFAULT_THINK_MS
 
 # While a computer thinks in a *thread* (the fallback), hand the interpreter back and forth often,
@@ -314,7 +313,7 @@ def _worker_main(jobs: multiprocessing.queues.Queue[bytes], answers: multiproces
     in meanwhile (kept for the loop); a stop, or a cancel or a newer job from the same asker, makes the
     callback return False, the job stops and ``("cancelled", token, key, done)`` goes back instead of an answer.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle; it stops this worker
+    ignore_ctrl_c()  # Ctrl-C is the window's to handle; it stops this worker
     try:
         os.nice(WORKER_NICE)  # when the CPU is short, drawing goes first
     except (AttributeError, OSError):
