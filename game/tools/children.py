@@ -6,7 +6,7 @@ starts a new interpreter and reads its instructions, and a SIGINT in that moment
 busy machine. A signal that is ignored when a program starts stays ignored in it, so a parent starts its
 children inside ``ctrl_c_ignored()``. The parent holds SIGINT back (blocks it) in that moment rather than
 lose it: a Ctrl-C while a pool of workers started, a few hundred milliseconds on a busy machine, once left
-a match running on (issue 17's CI, stop 67). Nothing in the block may let it through again:
+a match running on (docs/ai-notes.md, stop 67). Nothing in the block may let it through again:
 multiprocessing's resource tracker, started with the first lock, unblocks SIGINT once it has started, so it
 is started before.
 """

@@ -2,9 +2,9 @@
 
 The work reaches each worker once, when it starts; a task is then only an item's number, and at most
 two tasks per worker wait in the pool's queue. Both keep a Ctrl-C quick and sure: the pool's ``terminate``
-stops a thread that writes tasks into the workers' pipe, and with 100 000 tasks each carrying a large
-work (a match's list of deals) that thread sat blocked on a full pipe whose readers were gone, so a
-Ctrl-C in the first seconds of a run could hang it for good (issue 17's CI, stop 66).
+waits for the thread that writes tasks into the workers' pipe, and tasks that each carried a large work (a
+match's list of deals) kept that thread blocked on a full pipe, whose readers a Ctrl-C had stopped: the run
+hung for good (docs/ai-notes.md, stop 67).
 """
 
 from __future__ import annotations
