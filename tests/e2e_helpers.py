@@ -101,13 +101,9 @@ def reset_card_art() -> None:
 
 
 def use_sync_computers(app: Any) -> None:
-    """Make the app's ``start_game`` hook open tables whose computers decide inline (reproducible runs)."""
-    from ui.scenes.table import TableScene
-
-    def start_game(config: Any) -> None:
-        app.ctx.scenes.replace(TableScene(app.ctx, config, computer_sync=True))
-
-    app.start_game = start_game  # the hook scenes reach through ctx.app
+    """Make every table the app opens decide its computers inline (reproducible runs): a new game's, and a
+    game resumed from the autosave or a record."""
+    app.computer_sync = True
 
 
 def table_config(game: str, players: int, humans: Iterable[int] = (0,), seed: int = 1, **options: Any) -> Any:

@@ -395,3 +395,19 @@ def test_monkey_at_the_table(app, name: str, caplog: pytest.LogCaptureFixture) -
 def test_min_size_is_what_the_monkey_uses() -> None:
     assert min(SIZES) >= MIN_SIZE and all(w >= MIN_SIZE[0] and h >= MIN_SIZE[1] for w, h in SIZES)
     assert COMPUTER_PAUSE_S * 1.6 * 60 < COMPUTER_LIMIT_FRAMES  # even at the slow speed
+
+
+def test_the_monkey_s_resumed_tables_decide_inline(app) -> None:
+    """A table the monkey reaches through Continue (the autosave resumed) decides its computers inline as a new
+    one does: the watch counts frames, and a worker on a loaded machine can miss COMPUTER_LIMIT_FRAMES."""
+    app.start_game(table_config("pitch", 4, (0,), 3, partnerships=True))
+    new = table_on_top(app)
+    assert isinstance(new, TableScene) and new.control.computers.sync
+    for _ in range(200):  # the computers bid and play up to the human's turn; each action is autosaved
+        app.step(DT)
+    assert new.control.applied > 0 and app.has_saved_game()
+    app.go_to_menu()
+    app.continue_game()
+    resumed = table_on_top(app)
+    assert isinstance(resumed, TableScene) and resumed is not new
+    assert resumed.control.computers.sync
