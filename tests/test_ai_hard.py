@@ -544,6 +544,28 @@ def test_pitch_auction_fit_counts_the_bids_the_rules_would_not_make() -> None:
     assert pitch_bid_rule(pitch_estimate(game.hands[1], 4)[0], 1, 3, 4, 0, False, 0.0, True) == 4
 
 
+def test_five_point_pitch_s_shut_out_of_5_is_read_like_any_bid() -> None:
+    """With the off-jack (house rule P1) the shut-out is 5: a world fits a bid of 5 as the rules' need for 5
+    says (a step above 4 as 4 is above 3), and every search goes on after it."""
+    five_point = PitchOptions(off_jack=True)
+    hands = complete_deal(["AS KS QS JS 2S AH", "7H 6C 5D 4S 9H 8C", "", ""], size=6)  # seat 0: worth 3.47
+    fits = {}
+    for bid in (4, 5):
+        game = pitch_game(hands, dealer=3, options=five_point)
+        game.stop_at_hand_end = True
+        bid_round(game, {0: bid})
+        fits[bid] = auction_fit(game.view(1), list(game.hands), [0] * 4, 0.2)
+    assert fits == {4: 1.0, 5: 0.2}  # the hand pays for 4, not for 5
+    decided = 0
+    while game.phase is not Phase.HAND_OVER:  # Hard at every seat, every card of the hand after the 5
+        view = game.view(game.to_act)
+        action = HardPlayer(seed=decided, samples=12).choose(view)
+        assert action in view.legal
+        game.apply(action)
+        decided += 1
+    assert decided == 24 and game.results  # the shut-out ends the auction at once
+
+
 def test_pitch_bid_worlds_credit_the_seat_that_ends_up_pitching() -> None:
     """A simulated bid is worth ``pitcher_bonus`` more in a world where this seat ends up the pitcher
     (it searches its cards at the table, the rollouts do not); a pass that leaves it to another, no more."""

@@ -34,6 +34,7 @@ from game.ai.cardsense import (
 )
 from game.ai.knowledge import Knowledge, is_nil, know
 from game.ai.normal_game import PitchCuts, Stakes, pitch_cuts
+from game.ai.rollout import PITCH_BID_NEEDS
 from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView
@@ -713,7 +714,6 @@ def best_suit(hand: int, view: SeatView) -> tuple[int, float]:
 
 POT_WORTH_A_RISK = 10  # Pitch: the value in a trick worth a high trump that may still be beaten
 TEN = 8  # the rank index of the ten (ten points of Game in Pitch)
-BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}  # expected points at which a bid pays (docs/ai-notes.md)
 
 
 def pitch_bid(view: SeatView, cuts: PitchCuts | None = None) -> Action:
@@ -728,8 +728,7 @@ def pitch_bid(view: SeatView, cuts: PitchCuts | None = None) -> Action:
     high = view.high_bid
     pitcher = view.pitcher
     target = view.options.target
-    need = dict(BID_NEEDS)
-    need[5] = need[4] + need[4] - need[3]  # five-point Pitch (the off-jack): the shut-out is 5
+    need = dict(PITCH_BID_NEEDS)
     cuts = cuts or pitch_cuts(partner_of(view, seat) is not None)
     top = max(numbers, default=4)
     if pitcher is not None and side_of(view, pitcher) != side_of(view, seat):

@@ -1241,8 +1241,9 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     return max(1, min(hand.bit_count() or 13, int(expected + 0.2)))  # 17 cards in Cutthroat for three
 
 
-# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md)
-PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1}
+# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md); 5 is five-point
+# Pitch's shut-out (the off-jack, house rule P1), a step above 4 as 4 is above 3
+PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1, 5: 3.1 + 3.1 - 2.3}
 
 
 def pitch_estimate(hand: int, players: int, low_to_player: bool = False) -> tuple[float, int]:
