@@ -557,7 +557,7 @@ def test_five_point_pitch_s_shut_out_of_5_is_read_like_any_bid() -> None:
         fits[bid] = auction_fit(game.view(1), list(game.hands), [0] * 4, 0.2)
     assert fits == {4: 1.0, 5: 0.2}  # the hand pays for 4, not for 5
     decided = 0
-    while game.phase is not Phase.HAND_OVER:  # Hard at every seat, every card of the hand after the 5
+    while game.phase is not Phase.HAND_OVER:  # the game of the 5: Hard at every seat, every card of the hand
         view = game.view(game.to_act)
         action = HardPlayer(seed=decided, samples=12).choose(view)
         assert action in view.legal
