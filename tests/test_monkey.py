@@ -35,6 +35,8 @@ from ui.scenes.rules import RulesScene
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup import SetupScene
 from ui.scenes.table import COMPUTER_PAUSE_S, TableScene
+from ui.scenes.viewer import ViewerScene
+from ui.services.saves import record_as_filed
 from ui.table.panels.overlay_scene import TableOverlayScene
 
 SEED = 20240611
@@ -411,3 +413,14 @@ def test_the_monkey_s_resumed_tables_decide_inline(app) -> None:
     resumed = table_on_top(app)
     assert isinstance(resumed, TableScene) and resumed is not new
     assert resumed.control.computers.sync
+
+
+def test_the_monkey_s_viewers_replay_hard_in_my_seat_inline(app) -> None:
+    """A viewer the monkey opens from a table (View record) runs "Hard in my seat" inline too, not in a worker."""
+    app.start_game(table_config("spades", 4, (0,), 5))
+    table = table_on_top(app)
+    for _ in range(60):
+        app.step(DT)
+    app.open_viewer(record_as_filed(table.control.game, table.control.config.seat_records()))
+    viewer = app.ctx.scenes.top
+    assert isinstance(viewer, ViewerScene) and viewer.computer_sync

@@ -190,7 +190,7 @@ class App:
 
     def open_viewer(self, record: dict[str, Any], problem: str | None = None) -> None:
         """Show a recorded game in the replay viewer over the current screen (Esc returns to it)."""
-        self.ctx.scenes.push(_viewer_scene()(self.ctx, record, problem))
+        self.ctx.scenes.push(_viewer_scene()(self.ctx, record, problem, computer_sync=self.computer_sync))
 
     def save_record_as(self, game: TrickGame, seats: list[dict[str, Any]], say: Callable[[str], None]) -> None:
         """Save record as (the table menu): a file chooser over the current screen; the game as it was when asked

@@ -344,7 +344,7 @@ class ViewerScene(Scene):
                                is int and m["seat"] < len(seat_words) else "") + m["text"]
                       for review in reviews_of(record) for m in review["marks"]}  # hot-seat marks name the player
         self.banner: str | None = None  # a line over the table ("You: +52. Hard in your seat: +61")
-        self._dup_sync = computer_sync
+        self.computer_sync = computer_sync  # "Hard in my seat" decides inline (tests), else in the worker
         self._dup_run: DuplicateRun | None = None  # "Hard in my seat": made when first asked
         self._dup_asked: tuple[int, int] | None = None  # (hand, seat) of the replay running
         self._dup_done: dict[tuple[int, int], Any] = {}  # (hand, seat) -> its DuplicateResult
@@ -486,7 +486,7 @@ class ViewerScene(Scene):
         if not self.duplicate_shown() or (hand, seat) in self._dup_done:
             return
         if self._dup_run is None:
-            self._dup_run = DuplicateRun(self._dup_sync, self.ctx.worker)
+            self._dup_run = DuplicateRun(self.computer_sync, self.ctx.worker)
         name = None if len(self.dup_rows) == 1 else self.names[seat]
         job = duplicate_job(self.record, hand, seat, self.ctx.settings.think_ms, name)
         self._dup_asked, self._dup_active = (hand, seat), seat
