@@ -497,14 +497,16 @@ def test_pitch_rollout_pitcher_does_not_lead_a_jack_into_higher_trumps() -> None
     assert record[0] == mask_of(cards("TS")).bit_length() - 1
 
 
-def test_pitch_world_bids_are_the_rule_based_bids() -> None:
+@pytest.mark.parametrize("options", [PitchOptions(), PitchOptions(off_jack=True)], ids=["pitch", "five-point"])
+def test_pitch_world_bids_are_the_rule_based_bids(options: PitchOptions) -> None:
     """A seat of a world bids as ``normal`` would on the same cards, auction and scores (the old
-    estimate outbid far less and let the dealer's cheap steals pass)."""
+    estimate outbid far less and let the dealer's cheap steals pass); in five-point Pitch (house rule
+    P1) counting the off-jack as ``normal`` does, up to the shut-out of 5."""
     rng = random.Random(4)
     normal = NormalPlayer(0)
     checked = differ = 0
     for seed in range(150):
-        game = new_game("pitch", PitchOptions(), 3 + seed % 3, seed)
+        game = new_game("pitch", options, 3 + seed % 3, seed)
         while game.phase is Phase.BIDDING:
             seat = game.to_act
             expected = normal.choose(game.view(seat))
@@ -513,6 +515,17 @@ def test_pitch_world_bids_are_the_rule_based_bids() -> None:
             differ += pitch_bid_for(game, seat) != expected.value
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 300 and differ == 0
+
+
+def test_five_point_pitch_world_bids_the_shut_out_as_normal_does() -> None:
+    """A hand whose off-jack (house rule P1) is guarded by the top trumps bids the shut-out of 5, at the
+    table and in a world; without the off-jack's point the same hand bids 4."""
+    hands = complete_deal(["AS KS QS JS 2S JC", "", "", ""], size=6)
+    for options, shut_out in ((PitchOptions(off_jack=True), 5), (PitchOptions(), 4)):
+        game = pitch_game(hands, dealer=3, options=options)
+        expected = NormalPlayer(0).choose(game.view(0))
+        assert expected == Bid(0, shut_out)
+        assert pitch_bid_for(game, 0) == shut_out
 
 
 def test_pitch_worlds_fit_a_strong_bid_from_the_left() -> None:

@@ -1164,7 +1164,7 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
             if easy_pitch_bid_value(hands[q] | played[q], choices, q == view.dealer) != bid:
                 fit *= floor
         elif q != view.seat:
-            value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player)
+            value, _ = pitch_estimate(hands[q] | played[q], players, low_to_player, options.off_jack)
             pitcher_side = side_of[pitcher] if pitcher >= 0 else None
             cut = pitch_bid_cut(side_of[q], pitcher_side, high, view.scores, options.target,
                                 len(view.teams) < players)
@@ -1174,11 +1174,11 @@ def auction_fit(view: SeatView, hands: list[int], played: list[int], floor: floa
                 # a bid: the hand pays for it (a cheap bid may hide a better hand: any bid the rules make)
                 need = PITCH_BID_NEEDS[bid] - cut - (0.15 if q == view.dealer else 0.0)
                 model = pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q],
-                                       cut, options.dealer_steal)
+                                       cut, options.dealer_steal, options.shut_out)
                 if value < need and model != bid:
                     fit *= floor
             elif pitch_bid_rule(value, q, view.dealer, players, high, pitcher_side == side_of[q], cut,
-                                options.dealer_steal) != bid:
+                                options.dealer_steal, options.shut_out) != bid:
                 fit *= floor  # a pass on a hand the rules would bid
         if isinstance(bid, int):
             high, pitcher = bid, q

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, cast
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
 from game.ai.normal_game import pitch_cuts
 from game.cards import BIG_JOKER, FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
+from game.house import OTHER_OF_COLOUR
 from game.pitch.rules import PitchGame
 from game.scoring import BAG_LIMIT, BAG_PENALTY, NIL_POINTS
 from game.spades.rules import SpadesRules
@@ -695,8 +696,9 @@ def _pitch_cost(card: int, trump: int, jack: int, low: int, table: PitchTable) -
     return 150 + (card >> 2) * 10
 
 
-def trump_value(hand: int, suit: int, players: int, low_to_player: bool = False) -> float:
-    """The points a pitcher expects with ``suit`` as trump (High, Low, Jack, Game), from his hand alone.
+def trump_value(hand: int, suit: int, players: int, low_to_player: bool = False, off_jack: bool = False) -> float:
+    """The points a pitcher expects with ``suit`` as trump (High, Low, Jack, Game, and with ``off_jack``
+    five-point Pitch's Off-jack), from his hand alone.
 
     The rule-based estimate of ``game.ai.normal`` on card masks: a card he cannot see is in another
     hand with the chance ``6 (players - 1) / 46``; High is his when no higher trump is dealt, Low
@@ -718,12 +720,25 @@ def trump_value(hand: int, suit: int, players: int, low_to_player: bool = False)
     aces = (hand & ACES & ~SUIT[suit]).bit_count()
     tens = (trumps & TENS).bit_count()
     game = 1 / players + 0.08 * (n - 1) + 0.05 * aces + 0.12 * tens + (0.05 if top >= 11 else 0)
-    return high + low + jack + max(0.05, min(0.8, game))
+    value = high + low + jack + max(0.05, min(0.8, game))
+    if off_jack:
+        value += _off_jack_value(hand, trumps, suit, p)
+    return value
 
 
-def choose_trump(hand: int, players: int = 4, low_to_player: bool = False) -> int:
+def _off_jack_value(hand: int, trumps: int, suit: int, p: float) -> float:
+    """Five-point Pitch (house rule P1): what the off-jack adds with ``suit`` as trump, as the rule-based
+    level counts it (``game.ai.normal.off_jack_points``): the point held and guarded, or captured, and one
+    more trump for Game."""
+    ace, king, jack = trumps >> (48 + suit) & 1, trumps >> (44 + suit) & 1, trumps >> (36 + suit) & 1
+    if not hand >> (36 + OTHER_OF_COLOUR[suit]) & 1:
+        return p * (0.35 if ace else 0.2 if king else 0.05)
+    return (0.85 if ace or king or jack else 0.5 + 0.06 * trumps.bit_count()) + 0.08
+
+
+def choose_trump(hand: int, players: int = 4, low_to_player: bool = False, off_jack: bool = False) -> int:
     """The suit a pitcher names: the best ``trump_value`` (ties: the higher suit)."""
-    return max(range(4), key=lambda suit: (trump_value(hand, suit, players, low_to_player), suit))
+    return max(range(4), key=lambda suit: (trump_value(hand, suit, players, low_to_player, off_jack), suit))
 
 
 def opening_lead(hand: int, trump: int) -> int:
@@ -974,7 +989,7 @@ def _off_jack_play_out(world: PitchGame, first: int, record: list[int] | None, h
         assert seat is not None
         hand = copy.hands[seat]
         card = first if first >= 0 else opening_lead(hand, choose_trump(hand, copy.num_seats,
-                                                                        copy.options.low == "player"))
+                                                                        copy.options.low == "player", True))
         copy.play_fast(card)
         if record is not None:
             record.append(card)
@@ -1246,32 +1261,34 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
 PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1, 5: 3.1 + 3.1 - 2.3}
 
 
-def pitch_estimate(hand: int, players: int, low_to_player: bool = False) -> tuple[float, int]:
+def pitch_estimate(hand: int, players: int, low_to_player: bool = False,
+                   off_jack: bool = False) -> tuple[float, int]:
     """The points a Pitch hand should win as pitcher, and the suit it would name (``trump_value``)."""
-    suit = choose_trump(hand, players, low_to_player)
-    return trump_value(hand, suit, players, low_to_player), suit
+    suit = choose_trump(hand, players, low_to_player, off_jack)
+    return trump_value(hand, suit, players, low_to_player, off_jack), suit
 
 
 def pitch_bid_rule(value: float, seat: int, dealer: int, players: int, high: int, partner_pitches: bool,
-                   cut: float, steal: bool) -> BidValue:
+                   cut: float, steal: bool, shut_out: int = 4) -> BidValue:
     """The rule-based level's Pitch bid (``game.ai.normal``) for a hand worth ``value`` points as
     pitcher: the highest bid the value pays for (the cheapest one when at most one seat is left to
-    outbid it), a partner's contract left alone, the dealer taking it cheaply; ``cut`` lowers the
-    needs (an opponent about to win the game, the side near the target)."""
+    outbid it, unless it is the ``shut_out``), a partner's contract left alone, the dealer taking it
+    cheaply; ``cut`` lowers the needs (an opponent about to win the game, the side near the target)."""
     if seat == dealer:
         if high == 0:
             return 2
         if partner_pitches and value < PITCH_BID_NEEDS[4] - cut + 0.3:
             return "pass"
         cheapest = high if steal else high + 1
-        if cheapest <= 4 and value >= PITCH_BID_NEEDS[cheapest] - cut - 0.15:
+        if cheapest <= shut_out and value >= PITCH_BID_NEEDS[cheapest] - cut - 0.15:
             return cheapest
         return "pass"
-    supported = max((b for b in range(max(2, high + 1), 5) if value >= PITCH_BID_NEEDS[b] - cut), default=0)
+    supported = max((b for b in range(max(2, high + 1), shut_out + 1) if value >= PITCH_BID_NEEDS[b] - cut),
+                    default=0)
     if not supported or (partner_pitches and supported < high + 2):
         return "pass"
-    if (dealer - seat) % players <= 1 or supported == 4:
-        return supported if supported == 4 else max(2, high + 1)
+    if (dealer - seat) % players <= 1 or supported == shut_out:
+        return supported if supported == shut_out else max(2, high + 1)
     return supported
 
 
@@ -1291,14 +1308,15 @@ def pitch_bid_cut(side: int, pitcher_side: int | None, high: int, scores: Sequen
 def pitch_bid_for(world: PitchGame, seat: int) -> BidValue:
     """The Pitch bid of ``seat`` inside a world (``pitch_bid_rule`` on its hand and the auction so far)."""
     options = world.options
-    value, _ = pitch_estimate(world.hands[seat], world.num_seats, options.low == "player")
+    value, _ = pitch_estimate(world.hands[seat], world.num_seats, options.low == "player", options.off_jack)
     pitcher = world.pitcher
     side = world.side_of(seat)
     pitcher_side = None if pitcher is None else world.side_of(pitcher)
     partners = len(world.teams) < world.num_seats
     cut = pitch_bid_cut(side, pitcher_side, world.high, world.scores, options.target, partners)
     return pitch_bid_rule(value, seat, world.dealer, world.num_seats, world.high,
-                          pitcher is not None and pitcher != seat and pitcher_side == side, cut, options.dealer_steal)
+                          pitcher is not None and pitcher != seat and pitcher_side == side, cut, options.dealer_steal,
+                          options.shut_out)
 
 
 def danger_order(hand: int) -> list[int]:
