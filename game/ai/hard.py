@@ -43,9 +43,9 @@ from game.ai.inference import (
 )
 from game.ai.knowledge import is_nil
 from game.ai.normal import estimate_four, near_bag_limit, nil_risk, partner_of, side_of
+from game.ai.normal_game import PITCH_BID_NEEDS
 from game.ai.reading import MISS, hand_tricks, nil_exclusions, pitch_play_fit, play_fit
 from game.ai.rollout import (
-    PITCH_BID_NEEDS,
     SUIT,
     SpadesTable,
     advance_to_play,

@@ -33,8 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.ai.normal_game import PitchCuts, Stakes, pitch_cuts
-from game.ai.rollout import PITCH_BID_NEEDS
+from game.ai.normal_game import PITCH_BID_NEEDS, PitchCuts, Stakes, pitch_cuts
 from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView

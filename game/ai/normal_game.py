@@ -1,5 +1,5 @@
 """The normal level's sense of the game: in Spades, whether the other side wins it by making its contract;
-in Pitch, how much less a bid needs when the game can end on this hand.
+in Pitch, what a bid needs, and how much less when the game can end on this hand.
 
 ``Stakes.of(view)`` reads the two sides' scores, the target and the number bids made so far from a
 seat's view (exactly two sides: partnerships, or Spades for two; None otherwise). ``they_finish()``
@@ -10,10 +10,11 @@ bags, Nil bonuses and the mercy line are left out. What was tried and measured (
 made contract wins, a stretched bid to reach the target, overtricks towards a set) is in
 docs/ai-notes.md: only this one won.
 
-Pitch (only the pitcher goes out): ``pitch_cuts(partners)`` are the points a bid needs less when an
-opponent pitching now would go out by making his bid (``stop``), and when the bidder's own side is two
-points or less from the target (``close``); the hard level's model of those bids uses them too
-(``game.ai.rollout.pitch_bid_cut``). Measured in whole games: docs/ai-notes.md.
+Pitch (only the pitcher goes out): a bid needs the expected points of ``PITCH_BID_NEEDS``;
+``pitch_cuts(partners)`` are the points it needs less when an opponent pitching now would go out by making
+his bid (``stop``), and when the bidder's own side is two points or less from the target (``close``); the
+hard level's model of those bids uses both (``game.ai.rollout.pitch_bid_rule``, ``pitch_bid_cut``).
+Measured in whole games: docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class PitchCuts:
     close: float  # the bidder's side is two points or less from the target
 
 
+# Pitch: the expected points at which a bid pays (docs/ai-notes.md); 5 is five-point Pitch's shut-out (the
+# off-jack, house rule P1), a step above 4 as 4 is above 3. The hard level's model of these bids reads them too.
+PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1, 5: 3.1 + 3.1 - 2.3}
 PITCH_CUTS_ALONE = PitchCuts(stop=0.9, close=0.5)  # every player alone
 PITCH_CUTS_BEFORE = PitchCuts(stop=0.45, close=0.15)  # partnerships (the new cuts won nothing there); normal-1
 

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
-from game.ai.normal_game import pitch_cuts
+from game.ai.normal_game import PITCH_BID_NEEDS, pitch_cuts
 from game.cards import BIG_JOKER, FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
 from game.house import OTHER_OF_COLOUR
 from game.pitch.rules import PitchGame
@@ -1254,11 +1254,6 @@ def spades_bid_for(hand: int, partner_bid: BidValue | None, nil_allowed: bool, p
     elif nil_allowed and expected < 2.3 and nil_danger(hand) < 0.3 and partner_bid not in ("nil", "double_nil"):
         return "nil"
     return max(1, min(hand.bit_count() or 13, int(expected + 0.2)))  # 17 cards in Cutthroat for three
-
-
-# Pitch: the expected points at which a bid pays (the rule-based level's: docs/ai-notes.md); 5 is five-point
-# Pitch's shut-out (the off-jack, house rule P1), a step above 4 as 4 is above 3
-PITCH_BID_NEEDS = {1: 1.0, 2: 1.3, 3: 2.3, 4: 3.1, 5: 3.1 + 3.1 - 2.3}
 
 
 def pitch_estimate(hand: int, players: int, low_to_player: bool = False,
