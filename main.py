@@ -34,7 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything impo
 from game.ai import LEVELS  # noqa: E402
 from game.games import GAMES, Options  # noqa: E402
 from game.options import parse_rules, seated_defaults  # noqa: E402
-from game.tools.arena import add_parser as add_arena_parser  # noqa: E402
+from game.tools.arena_cli import add_parser as add_arena_parser  # noqa: E402
 from game.tools.simulate import MAX_HANDS  # noqa: E402
 
 USAGE_ERROR = 2
@@ -401,8 +401,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def run_arena(args: argparse.Namespace) -> int:
-    """The ``arena`` command: duplicate matches between two computer levels (game/tools/arena.py)."""
-    from game.tools.arena import run_command
+    """The ``arena`` command: duplicate matches between two computer levels (game/tools/arena_cli.py)."""
+    from game.tools.arena_cli import run_command
 
     return run_command(args)
 

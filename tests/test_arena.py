@@ -23,9 +23,9 @@ from game.tools.arena import (
     PlayResult,
     SideHand,
     SplitPlayer,
-    _player,
     deal_game,
     layouts,
+    level_player,
     mean_ci,
     parse_settings,
     percentile,
@@ -285,7 +285,7 @@ def test_a_split_level_bids_with_one_level_and_plays_the_cards_with_the_other() 
     config = ArenaConfig("spades", "hard/normal", "normal", 4, deals=1, budget=4)
     assert config.budget_shown() == 4  # a searching part: the budget applies
     game = deal_game(config, 0)
-    split = _player("hard/normal", 7, config, game)
+    split = level_player("hard/normal", 7, config, game)
     assert isinstance(split, SplitPlayer)
     assert type(split.bidder).__name__ == "HardPlayer" and type(split.player).__name__ == "NormalPlayer"
     asked: list[str] = []
@@ -314,7 +314,7 @@ def test_a_split_level_bids_with_one_level_and_plays_the_cards_with_the_other() 
 def test_a_three_part_level_draws_with_the_first_bids_with_the_second_plays_with_the_third() -> None:
     config = ArenaConfig("spades-two", "normal/hard/easy", "normal", 2, deals=1, budget=4)
     game = deal_game(config, 0)
-    split = _player(config.a, 3, config, game)
+    split = level_player(config.a, 3, config, game)
     assert isinstance(split, SplitPlayer) and split.drawer is not None
     assert [type(p).__name__ for p in (split.drawer, split.bidder, split.player)] == \
         ["NormalPlayer", "HardPlayer", "EasyPlayer"]
@@ -352,14 +352,14 @@ def test_a_searching_level_takes_settings_of_its_constants_and_nothing_else_chan
     config = ArenaConfig("pitch", "hard:pitcher_bonus=0.7,auction_tries=3", "normal", 4, deals=2, budget=6)
     assert config.budget_shown() == 6
     game = deal_game(config, 0)
-    player = _player(config.a, 5, config, game)
-    plain = _player("hard", 5, config, game)
+    player = level_player(config.a, 5, config, game)
+    plain = level_player("hard", 5, config, game)
     assert type(player) is type(plain)
     generators = ("rng", "_rules_rng")  # equal seeds, other objects
     changed = {name for name in vars(plain) if name not in generators and getattr(player, name) != getattr(plain, name)}
     assert changed == {"pitcher_bonus", "auction_tries"}
     assert (player.pitcher_bonus, player.auction_tries) == (0.7, 3)  # type: ignore[attr-defined]
-    split = _player("normal/oracle:rollout_eps=0.3", 5, config, game)
+    split = level_player("normal/oracle:rollout_eps=0.3", 5, config, game)
     assert isinstance(split, SplitPlayer) and split.player.rollout_eps == 0.3  # type: ignore[attr-defined]
     # a setting to the value the level has already plays every deal exactly as the level does
     same = ArenaConfig("pitch", "hard:rollout_eps=0,pitcher_bonus=0.3", "normal", 4, deals=2, budget=6)
@@ -370,7 +370,7 @@ def test_a_searching_level_takes_settings_of_its_constants_and_nothing_else_chan
 
 def test_every_setting_is_a_number_the_hard_level_has_and_its_range_is_enforced() -> None:
     config = ArenaConfig("spades", "hard", "normal", 4, deals=1, budget=2)
-    player = _player("hard", 1, config, deal_game(config, 0))
+    player = level_player("hard", 1, config, deal_game(config, 0))
     for name, (low, high) in SETTINGS.items():
         assert hasattr(player, name) and low < high
         value = getattr(player, name)
@@ -417,15 +417,15 @@ def test_hard_reads_every_bid_and_its_baselines_do_not() -> None:
     reading), ``hard-1`` and the oracle do not, and ``hard-unread`` differs from Hard in nothing else."""
     config = ArenaConfig("spades", "hard", "hard-unread", 4, deals=1, budget=2)
     game = deal_game(config, 0)
-    hard, unread = _player("hard", 3, config, game), _player("hard-unread", 3, config, game)
+    hard, unread = level_player("hard", 3, config, game), level_player("hard-unread", 3, config, game)
     assert hard.bid_worlds and HardPlayer(seed=3).bid_worlds  # type: ignore[attr-defined]
     assert not unread.bid_worlds  # type: ignore[attr-defined]
-    assert not _player("hard-1", 3, config, game).bid_worlds  # type: ignore[attr-defined]
-    assert not _player("oracle", 3, config, game).bid_worlds  # type: ignore[attr-defined]
+    assert not level_player("hard-1", 3, config, game).bid_worlds  # type: ignore[attr-defined]
+    assert not level_player("oracle", 3, config, game).bid_worlds  # type: ignore[attr-defined]
     pitch = ArenaConfig("pitch", "hard", "hard-1", 4, deals=1, budget=2)
     view = deal_game(pitch, 0).view(0)
-    assert _player("hard", 3, pitch, game)._pitch_valuer(view) is not None  # type: ignore[attr-defined]
-    assert _player("hard-1", 3, pitch, game)._pitch_valuer(view) is None  # type: ignore[attr-defined]
+    assert level_player("hard", 3, pitch, game)._pitch_valuer(view) is not None  # type: ignore[attr-defined]
+    assert level_player("hard-1", 3, pitch, game)._pitch_valuer(view) is None  # type: ignore[attr-defined]
     generators = ("rng", "_rules_rng")
     assert {name for name in vars(hard) if name not in generators
             and getattr(hard, name) != getattr(unread, name)} == {"bid_worlds", "model_levels"}
@@ -439,13 +439,13 @@ def test_hard_sees_the_table_s_levels_and_only_hard_models_them() -> None:
     roles = layouts(config)[0]
     levels, table = seat_levels(config, 0, roles)
     assert levels == table == tuple("hard" if role == "a" else "normal" for role in roles)
-    hard = _player("hard", 3, config, game, table)
+    hard = level_player("hard", 3, config, game, table)
     assert hard.table == table and hard.model_levels  # type: ignore[attr-defined]
-    assert not _player("hard:model_levels=0", 3, config, game, table).model_levels  # type: ignore[attr-defined]
-    split = _player("normal/hard", 3, config, game, table)
+    assert not level_player("hard:model_levels=0", 3, config, game, table).model_levels  # type: ignore[attr-defined]
+    split = level_player("normal/hard", 3, config, game, table)
     assert split.player.table == table  # type: ignore[attr-defined]
     for level in ("hard-1", "hard-reads", "hard-unread"):
-        assert not _player(level, 3, config, game, table).model_levels, level  # type: ignore[attr-defined]
+        assert not level_player(level, 3, config, game, table).model_levels, level  # type: ignore[attr-defined]
 
 
 def test_the_oracle_reads_nothing_but_models_the_seats_by_the_table_as_hard_does() -> None:
@@ -457,7 +457,7 @@ def test_the_oracle_reads_nothing_but_models_the_seats_by_the_table_as_hard_does
     levels, table = seat_levels(config, 0, roles)
     seat = levels.index("oracle")
     partner = levels.index("easy")
-    oracle = _player("oracle", 3, config, game, table)
+    oracle = level_player("oracle", 3, config, game, table)
     assert isinstance(oracle, HardPlayer) and oracle.table == table and oracle.model_levels
     assert not oracle.bid_worlds and not oracle.read_nils
     while game.phase is not Phase.PLAYING or game.to_act != seat:

@@ -14,7 +14,7 @@ import pytest
 from game.ai import LEVELS, make_player
 from game.ai.hard import HardPlayer
 from game.state import Phase
-from game.tools.arena import DEFAULT_BUDGET, TEST_LEVELS, ArenaConfig, _player, deal_game, play_deal, summarize
+from game.tools.arena import DEFAULT_BUDGET, TEST_LEVELS, ArenaConfig, deal_game, level_player, play_deal, summarize
 from game.tools.arena_games import GamePlay, game_deck, play_match_game, run_games, summarize_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,8 +105,8 @@ def test_oracle_and_hard_1_are_arena_levels_only() -> None:
             make_player(level)
     config = ArenaConfig("spades", "oracle", "hard-1", 4, budget=5)
     game = deal_game(config, 0)
-    oracle = _player("oracle", 1, config, game)
-    baseline = _player("hard-1", 1, config, game)
+    oracle = level_player("oracle", 1, config, game)
+    baseline = level_player("hard-1", 1, config, game)
     assert isinstance(oracle, HardPlayer) and isinstance(baseline, HardPlayer)
     assert not baseline.solver and oracle.solver
     from ui import config as ui_config
@@ -117,7 +117,7 @@ def test_oracle_and_hard_1_are_arena_levels_only() -> None:
 def test_the_partner_oracle_sees_its_partners_hand_and_no_other() -> None:
     config = ArenaConfig("spades", "oracle-partner", "normal", 4, budget=5)
     game = deal_game(config, 0)
-    player = _player("oracle-partner", 1, config, game, ("oracle-partner", "normal") * 2)
+    player = level_player("oracle-partner", 1, config, game, ("oracle-partner", "normal") * 2)
     assert isinstance(player, HardPlayer) and player.model_levels
     while game.phase is not Phase.PLAYING or len(game.trick_log) < 3:
         game.apply(game.legal_actions()[0])

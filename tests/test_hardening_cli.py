@@ -109,6 +109,6 @@ def test_numbers_out_of_their_range_are_one_line_and_status_2(args: list[str], s
 
 
 def test_the_most_jobs_the_arena_takes_is_the_processor_count() -> None:
-    from game.tools.arena import max_jobs
+    from game.tools.arena_cli import max_jobs
 
     assert max_jobs() == max(1, os.cpu_count() or 1)

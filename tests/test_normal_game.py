@@ -13,7 +13,7 @@ from game.ai.normal import normal_pitch_choose, normal_spades_choose, pitch_bid,
 from game.ai.normal_game import PITCH_CUTS_ALONE, PITCH_CUTS_BEFORE, Stakes, pitch_cuts
 from game.options import SpadesOptions
 from game.state import SeatView, TrickGame
-from game.tools.arena import ArenaConfig, _player, deal_game
+from game.tools.arena import ArenaConfig, deal_game, level_player
 from tests.scripted import bid_round, play_tricks, spades_deal, spades_game, spades_tricks
 
 
@@ -105,8 +105,8 @@ def test_the_arena_baseline_normal_1_plays_without_the_game_in_mind() -> None:
     for index in range(10):
         game = deal_game(config, index)
         game.scores = [200, 460]
-        baseline = _player("normal-1", 1, config, game)
-        normal = _player("normal", 1, config, game)
+        baseline = level_player("normal-1", 1, config, game)
+        normal = level_player("normal", 1, config, game)
         while not game.results:
             seat = game.to_act
             assert seat is not None

@@ -33,7 +33,7 @@ from game.cards import DECK
 from game.chance import Chance
 from game.factory import new_game
 from game.state import Phase, TrickGame
-from game.tools.arena import ROLES, ArenaConfig, _player, layouts, mean_ci, percentile, seat_levels
+from game.tools.arena import ROLES, ArenaConfig, layouts, level_player, mean_ci, percentile, seat_levels
 from game.tools.parallel import in_order
 
 MAX_HANDS = 60  # a game still going after this many hands is decided by the scores then
@@ -76,7 +76,7 @@ def play_game(config: ArenaConfig, game: int, play: int, roles: tuple[str, ...])
     state = new_match_game(config, game)
     seed = game_seed(config, game)
     levels, table = seat_levels(config, game, roles)
-    players = [_player(level, seed + 16 * play + seat + 1, config, state, table)
+    players = [level_player(level, seed + 16 * play + seat + 1, config, state, table)
                for seat, level in enumerate(levels)]
     times: dict[str, list[float]] = {role: [] for role in ROLES}
     clock = time.perf_counter

@@ -33,19 +33,8 @@ from game.ai.hard import HardPlayer
 from game.factory import seats_for
 from game.games import GAMES as REGISTRY
 from game.state import Phase
-from game.tools.arena import (
-    MAX_BUDGET,
-    SET,
-    ArenaConfig,
-    bag_share,
-    bounded_int,
-    layouts,
-    max_jobs,
-    mean_ci,
-    parse_settings,
-    play_once,
-    seated,
-)
+from game.tools.arena import SET, ArenaConfig, bag_share, layouts, mean_ci, parse_settings, play_once, seated
+from game.tools.arena_cli import MAX_BUDGET, bounded_int, max_jobs
 from game.tools.parallel import in_order
 
 CHOICE_SETTINGS = ("nil_bonus", "bid_tilt")  # the settings that act only when the search chooses
