@@ -1,10 +1,12 @@
-"""Trick Table: play Spades, Spades for two and Pitch in a window, or work headless.
+"""Trick Table: play Spades, Spades for two, Pitch and Ten-point Pitch in a window, or work headless.
 
     python main.py                      open the window and play
     python main.py simulate ...         computer players play whole games, written as records
     python main.py replay FILE --check  replay every record of a file and report
     python main.py replay FILE [--game N]  open a record in the window, every hand face up
     python main.py bench [--json]       speed figures
+    python main.py arena ...            duplicate matches between two computer levels
+    python main.py pool FILE ...        arena matches saved to files, pooled or paired
 
 Every problem with the command line is one line on stderr and exit status 2; Ctrl-C ends
 any command (or the window) quietly with status 130, and a closed pipe quietly with 141.
@@ -113,7 +115,7 @@ def positive_seconds(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the headless commands (no command opens the window)."""
     parser = Parser(
-        prog="main.py", description="Trick Table: Spades and Pitch.", allow_abbrev=False,
+        prog="main.py", description="Trick Table: Spades, Spades for two, Pitch and Ten-point Pitch.", allow_abbrev=False,
         epilog=f"With no command the window opens; window options: {WINDOW_OPTIONS}.")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="computer players play whole games; one record per game",
