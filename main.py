@@ -115,7 +115,8 @@ def positive_seconds(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the headless commands (no command opens the window)."""
     parser = Parser(
-        prog="main.py", description="Trick Table: Spades, Spades for two, Pitch and Ten-point Pitch.", allow_abbrev=False,
+        prog="main.py", description="Trick Table: Spades, Spades for two, Pitch and Ten-point Pitch.",
+        allow_abbrev=False,
         epilog=f"With no command the window opens; window options: {WINDOW_OPTIONS}.")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="computer players play whole games; one record per game",
