@@ -416,7 +416,8 @@ def test_the_monkey_s_resumed_tables_decide_inline(app) -> None:
 
 
 def test_the_monkey_s_viewers_replay_hard_in_my_seat_inline(app) -> None:
-    """A viewer the monkey opens from a table (View record) runs "Hard in my seat" inline too, not in a worker."""
+    """A viewer the app opens over a table (as the table menu's View record does) runs "Hard in my seat" inline
+    when the app's tables decide inline, not in a worker."""
     app.start_game(table_config("spades", 4, (0,), 5))
     table = table_on_top(app)
     for _ in range(60):

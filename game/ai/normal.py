@@ -33,7 +33,7 @@ from game.ai.cardsense import (
     suit_of,
 )
 from game.ai.knowledge import Knowledge, is_nil, know
-from game.ai.normal_game import PITCH_BID_NEEDS, PitchCuts, Stakes, pitch_cuts
+from game.ai.normal_game import PITCH_BID_NEEDS, PitchCuts, Stakes, off_jack_worth, pitch_cuts
 from game.cards import BIG_JOKER, JACK, JOKER_DECK, LITTLE_JOKER, SPADES, Card
 from game.house import off_jack_card
 from game.state import Phase, SeatView
@@ -698,10 +698,7 @@ def off_jack_points(hand: int, s: int, view: SeatView, ranks: set[int], n: int) 
     off = off_jack_card(view.options, s)
     if off is None:
         return 0.0
-    if not hand >> off & 1:
-        return p_dealt(view) * (0.35 if ACE in ranks else 0.2 if KING in ranks else 0.05)
-    guarded = ACE in ranks or KING in ranks or JACK in ranks
-    return (0.85 if guarded else 0.5 + 0.06 * n) + 0.08  # the point, and a longer trump suit for Game
+    return off_jack_worth(bool(hand >> off & 1), ACE in ranks, KING in ranks, JACK in ranks, n, p_dealt(view))
 
 
 def best_suit(hand: int, view: SeatView) -> tuple[int, float]:

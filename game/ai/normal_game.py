@@ -10,7 +10,8 @@ bags, Nil bonuses and the mercy line are left out. What was tried and measured (
 made contract wins, a stretched bid to reach the target, overtricks towards a set) is in
 docs/ai-notes.md: only this one won.
 
-Pitch (only the pitcher goes out): a bid needs the expected points of ``PITCH_BID_NEEDS``;
+Pitch (only the pitcher goes out): a bid needs the expected points of ``PITCH_BID_NEEDS`` (with the off-jack,
+``off_jack_worth`` more in the estimate);
 ``pitch_cuts(partners)`` are the points it needs less when an opponent pitching now would go out by making
 his bid (``stop``), and when the bidder's own side is two points or less from the target (``close``); the
 hard level's model of those bids uses both (``game.ai.rollout.pitch_bid_rule``, ``pitch_bid_cut``).
@@ -42,6 +43,16 @@ PITCH_CUTS_BEFORE = PitchCuts(stop=0.45, close=0.15)  # partnerships (the new cu
 def pitch_cuts(partners: bool) -> PitchCuts:
     """The cuts of a seat at a table with partnerships or without."""
     return PITCH_CUTS_BEFORE if partners else PITCH_CUTS_ALONE
+
+
+def off_jack_worth(held: bool, ace: bool, king: bool, jack: bool, trumps: int, p: float) -> float:
+    """Five-point Pitch (house rule P1): the points the off-jack adds to a pitcher's estimate, with ``trumps``
+    cards of the trump suit (its ace, king and jack as said) and the chance ``p`` that a card he cannot see
+    was dealt: held, the point (guarded by the ace, king or jack, or by length) and one more trump for Game;
+    not held, the chance to capture it."""
+    if not held:
+        return p * (0.35 if ace else 0.2 if king else 0.05)
+    return (0.85 if ace or king or jack else 0.5 + 0.06 * trumps) + 0.08
 
 
 @dataclass(frozen=True)

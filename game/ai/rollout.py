@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from game.actions import DOUBLE_NIL, NIL, Bid, BidValue, Draw, Exchange, Look, Redraw
-from game.ai.normal_game import PITCH_BID_NEEDS, pitch_cuts
+from game.ai.normal_game import PITCH_BID_NEEDS, off_jack_worth, pitch_cuts
 from game.cards import BIG_JOKER, FULL_MASK, JOKER_DECK, JOKER_MASK, SUIT_MASKS, Card
 from game.house import OTHER_OF_COLOUR
 from game.pitch.rules import PitchGame
@@ -722,18 +722,9 @@ def trump_value(hand: int, suit: int, players: int, low_to_player: bool = False,
     game = 1 / players + 0.08 * (n - 1) + 0.05 * aces + 0.12 * tens + (0.05 if top >= 11 else 0)
     value = high + low + jack + max(0.05, min(0.8, game))
     if off_jack:
-        value += _off_jack_value(hand, trumps, suit, p)
+        value += off_jack_worth(bool(hand >> (36 + OTHER_OF_COLOUR[suit]) & 1), bool(ace), bool(king),
+                                bool(trumps >> (36 + suit) & 1), n, p)
     return value
-
-
-def _off_jack_value(hand: int, trumps: int, suit: int, p: float) -> float:
-    """Five-point Pitch (house rule P1): what the off-jack adds with ``suit`` as trump, as the rule-based
-    level counts it (``game.ai.normal.off_jack_points``): the point held and guarded, or captured, and one
-    more trump for Game."""
-    ace, king, jack = trumps >> (48 + suit) & 1, trumps >> (44 + suit) & 1, trumps >> (36 + suit) & 1
-    if not hand >> (36 + OTHER_OF_COLOUR[suit]) & 1:
-        return p * (0.35 if ace else 0.2 if king else 0.05)
-    return (0.85 if ace or king or jack else 0.5 + 0.06 * trumps.bit_count()) + 0.08
 
 
 def choose_trump(hand: int, players: int = 4, low_to_player: bool = False, off_jack: bool = False) -> int:
