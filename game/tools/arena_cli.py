@@ -56,9 +56,6 @@ def unwritable(path: str) -> str | None:
     return None
 
 
-
-# ----- the command line
-
 HELP = """Duplicate matches: every deal (one hand from 0 to 0, same dealer and cards) is played once
 per seating of the two levels (Spades, Pitch partnerships: A at seats 0+2 then 1+3; Spades for two: A
 at seat 0 then 1; Pitch: A at each seat in turn, B at the others). Edge = per deal, A's points minus
