@@ -36,7 +36,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything impo
 from game.ai import LEVELS  # noqa: E402
 from game.games import GAMES, Options  # noqa: E402
 from game.options import parse_rules, seated_defaults  # noqa: E402
-from game.tools.arena_cli import add_parser as add_arena_parser  # noqa: E402
 from game.tools.simulate import MAX_HANDS  # noqa: E402
 
 USAGE_ERROR = 2
@@ -155,6 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     bench.add_argument("--seconds", type=positive_seconds, default=2.0, help="time spent on each engine figure")
     bench.add_argument("--engine-only", action="store_true")
+    from game.tools.arena_cli import add_parser as add_arena_parser  # the window never needs it (its import is slow)
+
     add_arena_parser(sub)
     pool = sub.add_parser("pool", help="pool arena matches saved with --save-deals (or pair them deal by deal) "
                                        "or with --save-games", allow_abbrev=False)
