@@ -380,7 +380,8 @@ def _parse_size(value: str) -> tuple[int, int]:
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="trick-table", description="Play Spades, Spades for two, Pitch and Ten-point Pitch in a window.")
+    parser = argparse.ArgumentParser(prog="trick-table",
+                                     description="Play Spades, Spades for two, Pitch and Ten-point Pitch in a window.")
     parser.add_argument("--size", type=_parse_size, default=DEFAULT_SIZE, help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument("--screenshot", default=os.environ.get(SCREENSHOT_ENV), help="save the first frame here")
