@@ -112,11 +112,11 @@ def test_bid_weighted_worlds_follow_the_bids() -> None:
     assert _chi_square_of_worlds(uniform_player, view, expected, rng)[0] > critical
 
 
-def _bid_by_normal(kind: str, players: int, seed: int) -> TrickGame:
+def _bid_by_normal(kind: str, players: int, seed: int, options: SpadesOptions | None = None) -> TrickGame:
     """A hand of ``kind`` (drawn and) bid by the rule-based level at every seat, as the play begins."""
     from game.ai.players import NormalPlayer  # noqa: PLC0415
 
-    game = new_game(kind, SpadesOptions(), players, seed)
+    game = new_game(kind, options or SpadesOptions(), players, seed)
     seats = [NormalPlayer(seed + q) for q in range(players)]
     while game.phase is not Phase.PLAYING:
         seat = game.to_act
@@ -256,21 +256,26 @@ def test_the_two_player_rule_is_the_rule_based_levels_bid() -> None:
     assert checked >= 200
 
 
-def test_the_four_player_rule_is_the_rule_based_levels_bid() -> None:
+@pytest.mark.parametrize("options", [SpadesOptions(), SpadesOptions(min_side_bid=4)], ids=["plain", "minimum-4"])
+def test_the_four_player_rule_is_the_rule_based_levels_bid(options: SpadesOptions) -> None:
     """The rule gives the rule-based level's four-player number bids from the bidders' hands (its trick
     estimate remembered per suit, which sums in another order: one bid in hundreds falls the other side of a
-    rounding), the partner's Nil before it included."""
-    agree = checked = covered = 0
+    rounding), the partner's Nil before it included, and under a minimum side bid (house rule S4) the least
+    bid the rules let a side's second bidder make when his hand is worth less."""
+    agree = checked = covered = raised = 0
     for seed in range(150):
-        game = _bid_by_normal("spades", 4, seed)
+        game = _bid_by_normal("spades", 4, seed, options)
         view = game.view(0)
-        for seat, bid, near, partner_nil in HardPlayer._four_rule_bids(view, 0b1110):  # noqa: SLF001
+        for seat, bid, near, partner_nil, least in HardPlayer._four_rule_bids(view, 0b1110):  # noqa: SLF001
             assert bid == dict(view.bid_order)[seat] and not near
             covered += partner_nil
             checked += 1
-            agree += four_rule_bid(game.hands[seat], 4, False, near, partner_nil) == bid
+            ruled = four_rule_bid(game.hands[seat], 4, False, near, partner_nil, least)
+            agree += ruled == bid
+            raised += ruled == least > four_rule_bid(game.hands[seat], 4, False, near, partner_nil)
     assert checked >= 400 and covered >= 5
     assert agree >= checked - 2
+    assert (raised >= 10) == bool(options.min_side_bid)
 
 
 def test_four_player_worlds_of_normal_seats_hold_the_hands_their_rule_bids_on() -> None:
@@ -286,8 +291,8 @@ def test_four_player_worlds_of_normal_seats_hold_the_hands_their_rule_bids_on() 
         for _ in range(10):
             for player in (told, plain):
                 hands = player._world(view, rng).hands  # noqa: SLF001
-                hits = sum(four_rule_bid(hands[q], 4, False, near, partner_nil) == bid
-                           for q, bid, near, partner_nil in rules)
+                hits = sum(four_rule_bid(hands[q], 4, False, near, partner_nil, least) == bid
+                           for q, bid, near, partner_nil, least in rules)
                 if player is told:
                     told_hits += hits
                     bids += len(rules)

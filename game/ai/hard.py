@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from game.actions import DOUBLE_NIL, NIL, Action, Bid, Exchange, Look, Play, Redraw
+from game.actions import DOUBLE_NIL, NIL, Action, Bid, BidValue, Exchange, Look, Play, Redraw
 from game.ai.cardsense import SUIT_MASKS, suit_of
 from game.ai.easy import easy_pitch_bid_value, easy_spades_tricks
 from game.ai.gamevalue import PitchGameValue, SpadesGameValue
@@ -74,6 +74,7 @@ from game.cards import mask_of
 from game.games import GAMES
 from game.pitch.rules import pitch_bid_choices
 from game.sampling import played_masks
+from game.spades.rules import side_minimum
 from game.state import Phase, SeatView, TrickGame
 from game.worlds import sample_world, sampler_for, void_suits
 
@@ -690,16 +691,19 @@ class HardPlayer:
                                   resample=self.resample or (reads and modelled))
 
     @staticmethod
-    def _four_rule_bids(view: SeatView, rules: int) -> list[tuple[int, int, bool, bool]]:
+    def _four_rule_bids(view: SeatView, rules: int) -> list[tuple[int, int, bool, bool, int]]:
         """The number bids of the seats in ``rules`` (a mask), each with what ``four_rule_bid`` needs besides
-        the hand: (seat, bid, its side's bags near the limit, its partner bid Nil before it)."""
+        the hand: (seat, bid, its side's bags near the limit, its partner bid Nil before it, the least number
+        the rules let it bid then: a minimum side bid, house rule S4, or 0)."""
         found = []
-        earlier: dict[int, object] = {}
+        earlier: dict[int, BidValue] = {}
+        minimum = getattr(view.options, "min_side_bid", 0)
         for q, bid in view.bid_order:
             if rules >> q & 1 and isinstance(bid, int):
                 partner = partner_of(view, q)
+                least = side_minimum(minimum, earlier.get(partner)) if minimum and partner is not None else None
                 found.append((q, bid, near_bag_limit(view, side_of(view, q)),
-                              partner is not None and is_nil(earlier.get(partner))))
+                              partner is not None and is_nil(earlier.get(partner)), least or 0))
             earlier[q] = bid
         return found
 
@@ -829,8 +833,8 @@ class HardPlayer:
         def fit(world: TrickGame) -> float:
             held = [world.hands[q] | played[q] for q in range(view.num_seats)]
             value = bids_fit(held, others, view.seat, view.num_seats, self.bid_sigma, model, self.bid_shift, jokers)
-            for q, bid, near, partner_nil in by_rule:
-                value *= rule_fit(bid, four_rule_bid(held[q], view.num_seats, jokers, near, partner_nil))
+            for q, bid, near, partner_nil, least in by_rule:
+                value *= rule_fit(bid, four_rule_bid(held[q], view.num_seats, jokers, near, partner_nil, least))
             for q, bid in by_easy:
                 value *= rule_fit(bid, easy_spades_tricks(held[q], view.num_seats))
             value *= math.prod(nil_fit(held[q], self._by_rule(view, q)) for q in nils)

@@ -110,15 +110,17 @@ def two_rule_bid(hand: int, unseen: int, rival: int | None, near_limit: bool) ->
     return max(1, min(13, number_bid(two_player_estimate(hand, unseen, rival), True, near_limit)))
 
 
-def four_rule_bid(hand: int, players: int, jokers: bool, near_limit: bool, partner_nil: bool) -> int:
+def four_rule_bid(hand: int, players: int, jokers: bool, near_limit: bool, partner_nil: bool, least: int = 0) -> int:
     """What the rule-based level bids in four-player Spades (three: Cutthroat) holding ``hand`` with a
     number bid; ``near_limit``: its side's bags are near the limit; ``partner_nil``: its partner bid Nil
-    before it (game/ai/normal.py's ``spades_bid``; the estimate remembered per suit, ``table_estimate``)."""
+    before it; ``least``: the least number the rules let it bid (a minimum side bid, house rule S4), which
+    it bids when its hand is worth less (game/ai/normal.py's ``spades_bid``; the estimate remembered per
+    suit, ``table_estimate``)."""
     est = estimate_four(hand, jokers) if jokers else table_estimate(hand)
     if players == 3:
         est = THREE_SCALE * est + THREE_SHIFT
     bid = int(est + 0.7) if partner_nil else number_bid(est, False, near_limit)
-    return max(1, min(hand.bit_count(), bid))
+    return max(least, 1, min(hand.bit_count(), bid))
 
 
 def rule_fit(bid: int, ruled: int, sigma: float = RULE_SIGMA) -> float:

@@ -144,6 +144,18 @@ def bid_made(seat: int, value: BidValue) -> Event:
     return Event(BID_MADE, seat, value=value)
 
 
+def side_minimum(min_side_bid: int, partner_bid: BidValue | None) -> int | None:
+    """Under a minimum side bid of ``min_side_bid`` (house rule S4), the least number the side's second
+    bidder may bid after his partner's ``partner_bid``; None when it does not bind him (his partner has
+    not bid, or bid enough). After a partner's Nil or Double Nil: the whole minimum (or a Nil of his own)."""
+    if partner_bid is None:
+        return None  # he bids first for his side: anything goes
+    if isinstance(partner_bid, int):
+        least = min_side_bid - partner_bid
+        return least if least > 0 else None
+    return min_side_bid
+
+
 class SpadesRules(TrickGame):
     """Trick play, bidding checks and scoring common to four- and two-player Spades."""
 
@@ -186,13 +198,7 @@ class SpadesRules(TrickGame):
         him 4 or more, or a Nil or Double Nil of his own (a side of two Nil bidders has no contract)."""
         if not self.options.min_side_bid or self.partner(seat) is None:
             return None
-        first = self.bids[self._partner_of(seat)]
-        if first is None:
-            return None  # he bids first for his side: anything goes
-        if isinstance(first, int):
-            least = self.options.min_side_bid - first
-            return least if least > 0 else None
-        return self.options.min_side_bid
+        return side_minimum(self.options.min_side_bid, self.bids[self._partner_of(seat)])
 
     def _why_not_bid(self, action: Action) -> str | None:
         if not isinstance(action, Bid):
