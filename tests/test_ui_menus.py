@@ -11,7 +11,7 @@ from game.options import PitchOptions, SpadesOptions
 from ui.config import LEVELS, GameConfig, SeatConfig, default_names
 from ui.draw.widgets import Button, ChoiceSelector, Toggle
 from ui.scenes.gameover import GameOverScene
-from ui.scenes.menu import MenuScene
+from ui.scenes.menu import SUBTITLE_GAP, MenuScene, subtitle
 from ui.scenes.rules import RulesScene, inline_spans, parse_markdown
 from ui.scenes.settings import SettingsScene
 from ui.scenes.setup import SetupScene
@@ -110,6 +110,15 @@ def test_the_app_starts_on_the_title_menu(app):
     assert isinstance(top(app), MenuScene)
     assert [b.label for b in top(app).buttons] == ["New game", "Continue", "Open record\u2026", "Settings", "Rules",
                                                    "Statistics", "Quit"]
+
+
+def test_the_title_names_every_game_the_new_game_screen_offers(app):
+    """The line under the title lists the games by the titles of the New game screen's tabs, in their order."""
+    settle(app)
+    click(app, top(app).buttons[0])
+    assert isinstance(top(app), SetupScene)
+    assert subtitle().split(SUBTITLE_GAP) == top(app).tabs.labels
+    assert len(top(app).tabs.labels) == 4 and "Ten-point Pitch" in subtitle()
 
 
 def test_menu_buttons_open_their_screens_and_esc_comes_back(app):

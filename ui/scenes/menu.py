@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import Card
+from game.games import GAMES
 from ui.draw import text, theme
 from ui.draw.cardart import card_art_for_width
 from ui.draw.tween import ease_out_back
 from ui.draw.widgets import Button
+from ui.games import shown_games
 from ui.scenes import FormScene
 from ui.scenes.confirm import ConfirmScene
 from ui.scenes.file_chooser import FileChooserScene
@@ -30,7 +32,12 @@ if TYPE_CHECKING:
 FAN_CARDS = ("TS", "JD", "QC", "KH", "AS")
 FAN_SPREAD_DEG = 13.0  # between neighbouring cards
 FAN_DURATION_S = 0.8
-SUBTITLE = "Spades  \u00b7  Spades for two  \u00b7  Pitch"
+SUBTITLE_GAP = "  \u00b7  "  # between the games named under the title
+
+
+def subtitle() -> str:
+    """The line under the title: every game the window offers, by its title, in the registry's order."""
+    return SUBTITLE_GAP.join(GAMES[kind].title for kind in shown_games())
 
 
 def has_saved_game(ctx: AppContext) -> bool:
@@ -317,7 +324,7 @@ class MenuScene(FormScene):
         w, h = self.size
         s = self.s
         self.draw_title(surface, "Trick Table", (w // 2, s(112)), s(136))
-        sub = text.blit_text(surface, SUBTITLE, s(30), theme.TEXT_DIM, (w // 2, s(186)), "center")
+        sub = text.blit_text(surface, subtitle(), s(30), theme.TEXT_DIM, (w // 2, s(186)), "center")
         for x0, x1 in ((sub.left - s(150), sub.left - s(22)), (sub.right + s(22), sub.right + s(150))):
             pygame.draw.line(surface, theme.GOLD_DARK, (x0, sub.centery), (x1, sub.centery), max(1, s(2)))
             theme.draw_suit(surface, 0, (x1 if x0 < sub.left else x0, sub.centery), s(14), theme.GOLD)
