@@ -10,12 +10,11 @@ bags, Nil bonuses and the mercy line are left out. What was tried and measured (
 made contract wins, a stretched bid to reach the target, overtricks towards a set) is in
 docs/ai-notes.md: only this one won.
 
-Pitch (only the pitcher goes out): a bid needs the expected points of ``PITCH_BID_NEEDS`` (with the off-jack,
-``off_jack_worth`` more in the estimate);
-``pitch_cuts(partners)`` are the points it needs less when an opponent pitching now would go out by making
-his bid (``stop``), and when the bidder's own side is two points or less from the target (``close``); the
-hard level's model of those bids uses both (``game.ai.rollout.pitch_bid_rule``, ``pitch_bid_cut``).
-Measured in whole games: docs/ai-notes.md.
+Pitch (only the pitcher goes out): a bid needs the expected points of ``PITCH_BID_NEEDS`` (with the
+off-jack, ``off_jack_worth`` more in the estimate); ``pitch_cuts(partners)`` are the points it needs less
+when an opponent pitching now would go out by making his bid (``stop``), and when the bidder's own side is
+two points or less from the target (``close``); the hard level's model of those bids uses both
+(``game.ai.rollout.pitch_bid_rule``, ``pitch_bid_cut``). Measured in whole games: docs/ai-notes.md.
 """
 
 from __future__ import annotations

@@ -85,6 +85,7 @@ class MenuScene(FormScene):
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
+        self.subtitle = subtitle()
         self.new_game = Button("New game", self.open_setup, primary=True)
         self.continue_game = Button("Continue", self.resume, enabled=has_saved_game(ctx))
         self.open_record = Button("Open record\u2026", self.open_record_chooser)
@@ -324,7 +325,7 @@ class MenuScene(FormScene):
         w, h = self.size
         s = self.s
         self.draw_title(surface, "Trick Table", (w // 2, s(112)), s(136))
-        sub = text.blit_text(surface, subtitle(), s(30), theme.TEXT_DIM, (w // 2, s(186)), "center")
+        sub = text.blit_text(surface, self.subtitle, s(30), theme.TEXT_DIM, (w // 2, s(186)), "center")
         for x0, x1 in ((sub.left - s(150), sub.left - s(22)), (sub.right + s(22), sub.right + s(150))):
             pygame.draw.line(surface, theme.GOLD_DARK, (x0, sub.centery), (x1, sub.centery), max(1, s(2)))
             theme.draw_suit(surface, 0, (x1 if x0 < sub.left else x0, sub.centery), s(14), theme.GOLD)
